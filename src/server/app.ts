@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { type RunningEmulators, startEmulators } from '#emulators/index.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { applyMigrations } from './db/migrations.ts';
+import type { IdentityProvider } from './domain/auth/identity-provider.ts';
+import { createSessionRepository } from './domain/sessions/session.repository.ts';
+import { createSessionService } from './domain/sessions/session.service.ts';
+import { type Clock, systemClock } from './domain/shared/clock.ts';
+import type { IdentityProviderName } from './domain/users/user.repository.ts';
+import { createUserRepository } from './domain/users/user.repository.ts';
+import { createUserService } from './domain/users/user.service.ts';
+import { buildServer } from './http/server.ts';
+import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
+import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
+
+export type App = {
+  server: FastifyInstance;
+  database: Database;
+  config: Config;
+  emulators: RunningEmulators | null;
+  close(): Promise<void>;
+};
+
+export type AppOverrides = {
+  clock?: Clock;
+  identityProviders?: Partial<Record<IdentityProviderName, IdentityProvider>>;
+};
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The composition root: the one place that picks concrete implementations. In sandbox mode it starts
+ * the provider emulators and points the app at them.
+ */
+export async function createApp(baseConfig: Config, overrides: AppOverrides = {}): Promise<App> {
+  const emulators = baseConfig.sandbox ? await startEmulators({ host: 'localhost' }) : null;
+  const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;
+
+  const database = await openDatabase(config.database);
+  try {
+    await applyMigrations(database);
+  } catch (error) {
+    await database.close();
+    await emulators?.close();
+    throw error;
+  }
+  const clock = overrides.clock ?? systemClock;
+  const users = createUserService({ users: createUserRepository(database.db), clock });
+  const sessions = createSessionService({ sessions: createSessionRepository(database.db), clock });
+  const identityProviders = overrides.identityProviders ?? {
+    ...(config.google && { google: createGoogleIdentityProvider(config.google) }),
+    ...(config.facebook && { facebook: createFacebookIdentityProvider(config.facebook) }),
+  };
+
+  const server = await buildServer({
+    config,
+    database,
+    users,
+    sessions,
+    identityProviders,
+    webRoot: `${projectRoot}dist/web`,
+    contentRoot: `${projectRoot}content`,
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    database,
+    config,
+    emulators,
+    close: () => {
+      closing ??= (async () => {
+        await server.close();
+        await database.close();
+        await emulators?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function withEmulators(config: Config, emulators: RunningEmulators): Config {
+  return {
+    ...config,
+    google: {
+      issuer: emulators.google.issuer,
+      clientId: emulators.google.clientId,
+      clientSecret: emulators.google.clientSecret,
+    },
+    facebook: {
+      dialogUrl: emulators.facebook.dialogUrl,
+      graphUrl: emulators.facebook.graphUrl,
+      appId: emulators.facebook.appId,
+      appSecret: emulators.facebook.appSecret,
+    },
+  };
+}

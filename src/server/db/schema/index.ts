@@ -1,0 +1,2 @@
+export { sessions } from './sessions.table.ts';
+export { users } from './users.table.ts';

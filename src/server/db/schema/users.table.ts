@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  firstName: text('first_name').notNull(),
+  displayName: text('display_name').notNull(),
+  email: text('email').notNull(),
+  googleId: text('google_id').unique(),
+  facebookId: text('facebook_id').unique(),
+  syncActive: boolean('sync_active').notNull().default(false),
+  welcomeWizardSeen: boolean('welcome_wizard_seen').notNull().default(false),
+  subscriptionStatus: text('subscription_status').notNull().default('trial'),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  planInterval: text('plan_interval'),
+  canceled: boolean('canceled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,30 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { type SessionRow, sessions } from '#server/db/schema/sessions.table.ts';
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;
+
+export function createSessionRepository(db: Db) {
+  return {
+    async insert(row: SessionRow): Promise<void> {
+      await db.insert(sessions).values(row);
+    },
+
+    async find(idHash: string): Promise<SessionRow | undefined> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+      return row;
+    },
+
+    async touch(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.idHash, idHash));
+    },
+
+    async delete(idHash: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    },
+
+    async deleteExpired(now: Date, userId: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+    },
+  };
+}

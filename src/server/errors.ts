@@ -1,0 +1,24 @@
+/** The error codes a client may see, each with its HTTP status. */
+const statusByCode = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  cross_site_request: 403,
+  not_configured: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+/** An error whose message is safe to show to the user; anything else becomes a generic 500. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: AppErrorCode;
+  readonly statusCode: number;
+
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.statusCode = statusByCode[code];
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  type IdentityProvider,
+  SignInCancelledError,
+} from '#server/domain/auth/identity-provider.ts';
+import { parseSignInFlow, startSignInFlow } from '#server/domain/auth/sign-in-flow.ts';
+import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
+import type { UserService } from '#server/domain/users/user.service.ts';
+import type { CookiePolicy } from '../cookies.ts';
+
+type Options = {
+  appUrl: string;
+  cookies: CookiePolicy;
+  users: UserService;
+  identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
+  rateLimitPerMinute: number;
+};
+
+/** Why a sign-in ended on /login instead of the dashboard; the login page explains each. */
+export type SignInErrorReason = 'unavailable' | 'expired' | 'cancelled' | 'failed';
+
+const PROVIDERS: IdentityProviderName[] = ['google', 'facebook'];
+
+export async function authRoutes(app: FastifyInstance, options: Options) {
+  const { appUrl, cookies, users, identityProviders } = options;
+  const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
+  const toLogin = (reply: FastifyReply, reason: SignInErrorReason) =>
+    reply.redirect(`/login?error=${reason}`);
+
+  for (const name of PROVIDERS) {
+    const redirectUri = `${appUrl}/auth/${name}/callback`;
+
+    app.get(`/auth/${name}`, { config: { rateLimit } }, async (request, reply) => {
+      const provider = identityProviders[name];
+      if (!provider) return toLogin(reply, 'unavailable');
+      const flow = startSignInFlow(name);
+      const url = await provider.authorizationUrl(flow, redirectUri);
+      reply.setCookie(cookies.signInFlowName, JSON.stringify(flow), cookies.signInFlow);
+      request.log.info({ provider: name }, 'sign-in started');
+      return reply.redirect(url.toString());
+    });
+
+    app.get(`/auth/${name}/callback`, { config: { rateLimit } }, async (request, reply) => {
+      const provider = identityProviders[name];
+      if (!provider) return toLogin(reply, 'unavailable');
+      const raw = request.cookies[cookies.signInFlowName];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      reply.clearCookie(cookies.signInFlowName, cookies.clear('/auth'));
+      const flow = parseSignInFlow(unsigned?.valid ? (unsigned.value ?? undefined) : undefined);
+      if (!flow || flow.provider !== name) return toLogin(reply, 'expired');
+
+      let identity: Awaited<ReturnType<IdentityProvider['exchange']>>;
+      try {
+        identity = await provider.exchange(new URL(request.url, appUrl), flow, redirectUri);
+      } catch (error) {
+        if (error instanceof SignInCancelledError) return toLogin(reply, 'cancelled');
+        request.log.warn({ err: error, provider: name }, 'sign-in failed');
+        return toLogin(reply, 'failed');
+      }
+      const { user, created } = await users.signIn(identity);
+      await reply.startSession(user.id);
+      request.log.info({ provider: name, userId: user.id, created }, 'signed in');
+      return reply.redirect('/dashboard');
+    });
+  }
+}

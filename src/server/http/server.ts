@@ -1,0 +1,94 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
+import type { SessionService } from '#server/domain/sessions/session.service.ts';
+import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
+import type { UserService } from '#server/domain/users/user.service.ts';
+import { createCookiePolicy } from './cookies.ts';
+import { loggerOptions } from './logger.ts';
+import { csrfPlugin } from './plugins/csrf.plugin.ts';
+import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { sessionPlugin } from './plugins/session.plugin.ts';
+import { webAppPlugin } from './plugins/web-app.plugin.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { configRoutes } from './routes/config.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { userRoutes } from './routes/user.routes.ts';
+
+export type ServerDeps = {
+  config: Config;
+  database: Database;
+  users: UserService;
+  sessions: SessionService;
+  identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
+  webRoot: string;
+  contentRoot: string;
+};
+
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const production = config.env === 'production';
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.env === 'test',
+  } satisfies FastifyServerOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets styles at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(csrfPlugin, { appOrigin: new URL(config.appUrl).origin });
+
+  const cookies = createCookiePolicy(config.appUrl);
+  await app.register(sessionPlugin, { sessions: deps.sessions, cookies });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(configRoutes, {
+    publicConfig: { supportEmail: config.supportEmail, sandbox: config.sandbox },
+  });
+  await app.register(authRoutes, {
+    appUrl: config.appUrl,
+    cookies,
+    users: deps.users,
+    identityProviders: deps.identityProviders,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(userRoutes, { users: deps.users });
+  await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { DatabaseTarget } from '#server/db/client.ts';
+import { createScratchDatabase, postgresTestsEnabled } from './postgres.ts';
+
+export type TestDatabase = {
+  name: 'PGlite' | 'PostgreSQL';
+  enabled: boolean;
+  /** A new empty database; call cleanup when done. */
+  create(): Promise<{ target: DatabaseTarget; cleanup(): Promise<void> }>;
+};
+
+/** Both databases the product supports, for `describe.each`-style integration suites. */
+export async function testDatabases(suite: string): Promise<TestDatabase[]> {
+  return [
+    {
+      name: 'PGlite',
+      enabled: true,
+      create: async () => ({ target: { kind: 'pglite', dataDir: 'memory://' }, cleanup: async () => {} }),
+    },
+    {
+      name: 'PostgreSQL',
+      enabled: await postgresTestsEnabled(suite),
+      create: async () => {
+        const scratch = await createScratchDatabase();
+        return { target: { kind: 'postgres', url: scratch.url }, cleanup: scratch.drop };
+      },
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { IconBrandFacebookFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { useAuth } from '../api/current-user.ts';
+
+type Mode = 'login' | 'signup';
+
+const copy = {
+  login: { title: 'Log in', subtitle: 'Welcome back. Choose how you signed up.', verb: 'Log in' },
+  signup: {
+    title: 'Sign up',
+    subtitle: 'Start your 14-day free trial. No credit card needed.',
+    verb: 'Sign up',
+  },
+} as const;
+
+/** Why the last sign-in attempt came back to this page (see the server's auth routes). */
+const errorMessages: Record<string, string> = {
+  cancelled: 'Sign-in was cancelled. Choose a provider to try again.',
+  expired: 'Your sign-in took too long or was opened in another browser. Please try again.',
+  failed: 'We could not complete your sign-in. Please try again in a moment.',
+  unavailable: 'This sign-in option is not available right now. Please use the other one.',
+};
+
+export function AuthCard({ mode }: { mode: Mode }) {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  const text = copy[mode];
+
+  if (auth) return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <Container size={460} py={64}>
+      <Card withBorder shadow="sm" padding="xl">
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2">
+              {text.title}
+            </Title>
+            <Text c="dimmed" mt={4}>
+              {text.subtitle}
+            </Text>
+          </div>
+          {error && (
+            <Alert color="red" title="Sign-in did not complete">
+              {errorMessages[error] ?? errorMessages.failed}
+            </Alert>
+          )}
+          <Button
+            component="a"
+            href={paths.signInWithGoogle}
+            size="md"
+            variant="default"
+            leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
+          >
+            {text.verb} with Google
+          </Button>
+          <Button
+            component="a"
+            href={paths.signInWithFacebook}
+            size="md"
+            color="#1877F2"
+            leftSection={<IconBrandFacebookFilled size={18} aria-hidden />}
+          >
+            {text.verb} with Facebook
+          </Button>
+          <Text size="sm" c="dimmed">
+            By continuing you accept our{' '}
+            <Anchor component={Link} to={paths.terms} inherit>
+              Terms and Conditions
+            </Anchor>{' '}
+            and our{' '}
+            <Anchor component={Link} to={paths.privacy} inherit>
+              Privacy Policy
+            </Anchor>
+            .
+          </Text>
+          <Text size="sm">
+            {mode === 'login' ? (
+              <>
+                New here?{' '}
+                <Anchor component={Link} to={paths.signup} inherit>
+                  Create an account
+                </Anchor>
+              </>
+            ) : (
+              <>
+                Already have an account?{' '}
+                <Anchor component={Link} to={paths.login} inherit>
+                  Log in
+                </Anchor>
+              </>
+            )}
+          </Text>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

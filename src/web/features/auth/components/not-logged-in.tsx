@@ -1,0 +1,31 @@
+import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+
+/** What the dashboard and profile show to a visitor who is signed out (spec §2, §8). */
+export function NotLoggedIn() {
+  return (
+    <Container size="sm" py={64}>
+      <Paper withBorder p="xl" radius="md">
+        <Group gap="sm" mb="xs">
+          <IconLock size={24} aria-hidden />
+          <Title order={1} size="h3">
+            You are not logged in
+          </Title>
+        </Group>
+        <Text c="dimmed" mb="lg">
+          Please log in to access your account
+        </Text>
+        <Group>
+          <Button component={Link} to={paths.login}>
+            Log in
+          </Button>
+          <Button component={Link} to={paths.signup} variant="default">
+            Sign up
+          </Button>
+        </Group>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+/** Every route URL of the web app, in one place. */
+export const paths = {
+  root: '/',
+  home: '/home',
+  howItWorks: '/home#howitworks',
+  pricing: '/home#pricing',
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  contact: '/contact',
+  privacy: '/privacy',
+  terms: '/terms',
+  legal: '/legal',
+  changelog: '/changelog',
+  documentation: '/documentation',
+  subscriptionSuccess: '/subscriptionsuccess',
+  /** Server routes, reached by full navigation rather than the browser router. */
+  logout: '/api/logout',
+  deleteAccount: '/api/delete/user',
+  signInWithGoogle: '/auth/google',
+  signInWithFacebook: '/auth/facebook',
+} as const;
