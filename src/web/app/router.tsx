@@ -2,12 +2,8 @@ import { Button, Container, Text, Title } from '@mantine/core';
 import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
 import { useAuth } from '../features/auth/api/current-user.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { ContactPage } from '../features/contact/contact-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { DocumentPage } from '../features/documents/document-page.tsx';
+import type { DocumentName } from '../features/documents/document-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { ProfilePage } from '../features/profile/profile-page.tsx';
-import { SubscriptionSuccessPage } from '../features/subscription/subscription-success-page.tsx';
 import { paths } from '../lib/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -30,6 +26,12 @@ function NotFoundPage() {
   );
 }
 
+// The signed-in app and the documents load on demand, so the landing page stays small.
+const lazyDocument = (name: DocumentName) => async () => {
+  const { DocumentPage } = await import('../features/documents/document-page.tsx');
+  return { Component: () => <DocumentPage name={name} /> };
+};
+
 // Routes match case-insensitively, so /Contact and /contact are the same page.
 const router = createBrowserRouter([
   {
@@ -40,15 +42,29 @@ const router = createBrowserRouter([
       { path: '/homepage', element: <Navigate to={paths.home} replace /> },
       { path: paths.login, element: <AuthCard mode="login" /> },
       { path: paths.signup, element: <AuthCard mode="signup" /> },
-      { path: paths.dashboard, element: <DashboardPage /> },
-      { path: paths.profile, element: <ProfilePage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      { path: paths.privacy, element: <DocumentPage name="privacy" /> },
-      { path: paths.terms, element: <DocumentPage name="terms" /> },
-      { path: paths.legal, element: <DocumentPage name="legal" /> },
-      { path: paths.changelog, element: <DocumentPage name="changelog" /> },
-      { path: paths.documentation, element: <DocumentPage name="documentation" /> },
-      { path: paths.subscriptionSuccess, element: <SubscriptionSuccessPage /> },
+      {
+        path: paths.dashboard,
+        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }),
+      },
+      {
+        path: paths.profile,
+        lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
+      },
+      {
+        path: paths.contact,
+        lazy: async () => ({ Component: (await import('../features/contact/contact-page.tsx')).ContactPage }),
+      },
+      { path: paths.privacy, lazy: lazyDocument('privacy') },
+      { path: paths.terms, lazy: lazyDocument('terms') },
+      { path: paths.legal, lazy: lazyDocument('legal') },
+      { path: paths.changelog, lazy: lazyDocument('changelog') },
+      { path: paths.documentation, lazy: lazyDocument('documentation') },
+      {
+        path: paths.subscriptionSuccess,
+        lazy: async () => ({
+          Component: (await import('../features/subscription/subscription-success-page.tsx')).SubscriptionSuccessPage,
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
+import { createTestApp } from '#server/test/test-app.ts';
+import { signInThroughEmulator } from '#server/test/sign-in.ts';
+
+describe('sign-in through the emulated providers', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const currentUser = async (session: { value: string } | undefined) =>
+    app.server.inject({ url: '/api/current_user', cookies: session ? { sid: session.value } : {} });
+
+  it.each(['google', 'facebook'] as const)('signs a new user in with %s and creates their record', async (provider) => {
+    const email = `${provider}-new@example.com`;
+    const result = await signInThroughEmulator(app.server, provider, { email, name: 'Marie Curie' });
+    expect(result.location).toBe('/dashboard');
+    expect(result.sessionCookie).toBeDefined();
+
+    const response = await currentUser(result.sessionCookie);
+    expect(response.statusCode).toBe(200);
+    const user = response.json();
+    expect(user).toMatchObject({
+      name: { firstName: 'Marie', displayName: 'Marie Curie' },
+      email,
+      syncActive: false,
+      welcomeWizardSeen: false,
+      payment: { subscriptionStatus: 'trial', canceled: false, plan: { interval: null } },
+    });
+    expect(provider === 'google' ? user.googleId : user.facebookId).toMatch(/^\d+$/);
+    expect(provider === 'google' ? user.facebookId : user.googleId).toBeNull();
+    const trialDays = (Date.parse(user.payment.validUntil) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13.9);
+    expect(trialDays).toBeLessThanOrEqual(14);
+    expect(JSON.stringify(user)).not.toMatch(/token|secret/i);
+  });
+
+  it('finds the same user for the same e-mail, and a different one for a different e-mail', async () => {
+    const first = await signInThroughEmulator(app.server, 'google', { email: 'same@example.com', name: 'A B' });
+    const again = await signInThroughEmulator(app.server, 'google', { email: 'same@example.com', name: 'A B' });
+    const other = await signInThroughEmulator(app.server, 'google', { email: 'other@example.com', name: 'C D' });
+    const ids = await Promise.all([first, again, other].map(async (r) => (await currentUser(r.sessionCookie)).json().id));
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
+  it('issues a new session id at every sign-in and ends the previous one', async () => {
+    const first = await signInThroughEmulator(app.server, 'google', { email: 'rotate@example.com', name: 'R' });
+    const second = await signInThroughEmulator(
+      app.server,
+      'google',
+      { email: 'rotate@example.com', name: 'R' },
+      { sid: first.sessionCookie?.value ?? '' },
+    );
+    expect(second.sessionCookie?.value).not.toBe(first.sessionCookie?.value);
+    expect((await currentUser(first.sessionCookie)).body).toBe('');
+    expect((await currentUser(second.sessionCookie)).json().email).toBe('rotate@example.com');
+  });
+
+  it('returns to the login page when the person cancels at the provider', async () => {
+    const result = await signInThroughEmulator(app.server, 'facebook', {
+      email: 'cancel@example.com',
+      name: 'C',
+      decision: 'cancel',
+    });
+    expect(result.location).toBe('/login?error=cancelled');
+    expect(result.sessionCookie).toBeUndefined();
+  });
+
+  it('sends the browser to the provider with state, PKCE and a short-lived signed flow cookie', async () => {
+    const response = await app.server.inject({ url: '/auth/google' });
+    const location = new URL(String(response.headers.location));
+    expect(location.origin).toBe(app.emulators?.google.origin);
+    expect(location.searchParams.get('state')).toHaveLength(43);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/google/callback');
+    const flow = response.cookies.find((cookie) => cookie.name === 'signin');
+    expect(flow).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth', maxAge: 600 });
+    expect(flow?.value).not.toContain(location.searchParams.get('code_challenge'));
+  });
+
+  it('refuses a callback without the flow cookie, or with a forged one', async () => {
+    const start = await app.server.inject({ url: '/auth/google' });
+    const state = new URL(String(start.headers.location)).searchParams.get('state');
+    const withoutCookie = await app.server.inject({ url: `/auth/google/callback?code=x&state=${state}` });
+    expect(withoutCookie.headers.location).toBe('/login?error=expired');
+
+    const forged = JSON.stringify({ provider: 'google', state, nonce: 'n'.repeat(43), codeVerifier: 'v'.repeat(43) });
+    const withForged = await app.server.inject({
+      url: `/auth/google/callback?code=x&state=${state}`,
+      cookies: { signin: forged },
+    });
+    expect(withForged.headers.location).toBe('/login?error=expired');
+  });
+
+  it('refuses a flow started for the other provider', async () => {
+    const start = await app.server.inject({ url: '/auth/facebook' });
+    const flow = start.cookies.find((cookie) => cookie.name === 'signin')?.value ?? '';
+    const response = await app.server.inject({ url: '/auth/google/callback?code=x&state=y', cookies: { signin: flow } });
+    expect(response.headers.location).toBe('/login?error=expired');
+  });
+
+  it('reports a failed code exchange without signing anyone in', async () => {
+    const start = await app.server.inject({ url: '/auth/google' });
+    const state = new URL(String(start.headers.location)).searchParams.get('state');
+    const flow = start.cookies.find((cookie) => cookie.name === 'signin')?.value ?? '';
+    const response = await app.server.inject({
+      url: `/auth/google/callback?code=invented&state=${state}`,
+      cookies: { signin: flow },
+    });
+    expect(response.headers.location).toBe('/login?error=failed');
+    expect(response.cookies.find((cookie) => cookie.name === 'sid')).toBeUndefined();
+  });
+});
+
+describe('sign-in without a configured provider', () => {
+  it('explains on the login page that the option is unavailable', async () => {
+    const onlyGoogle: Partial<Record<'google', IdentityProvider>> = {
+      google: {
+        name: 'google',
+        authorizationUrl: async () => new URL('https://accounts.example/auth'),
+        exchange: async () => {
+          throw new Error('not used');
+        },
+      },
+    };
+    const app = await createTestApp({ overrides: { identityProviders: onlyGoogle } });
+    try {
+      const response = await app.server.inject({ url: '/auth/facebook' });
+      expect(response.headers.location).toBe('/login?error=unavailable');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('auth rate limit', () => {
+  it('answers 429 once a client exceeds the per-minute limit', async () => {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await app.server.inject({ url: '/auth/google' })).statusCode);
+      expect(codes).toEqual([302, 302, 302, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+
+type Cookies = Record<string, string>;
+
+export type SignInResult = { location: string; sessionCookie: { name: string; value: string } | undefined };
+
+/** Reads the hidden fields and action of an emulator's sign-in form, as a browser would submit it. */
+export async function readSignInForm(pageUrl: string): Promise<{ action: URL; fields: URLSearchParams }> {
+  const page = await fetch(pageUrl);
+  if (!page.ok) throw new Error(`sign-in page answered ${page.status}`);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  if (!action) throw new Error('no sign-in form on the page');
+  const fields = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    fields.append(decodeHtml(match[1] ?? ''), decodeHtml(match[2] ?? ''));
+  }
+  return { action: new URL(decodeHtml(action), pageUrl), fields };
+}
+
+/**
+ * Runs the whole sign-in through the app and an emulator: our redirect, the provider's page submitted
+ * with the given identity, and our callback. Returns where the app sent the browser afterwards.
+ */
+export async function signInThroughEmulator(
+  server: FastifyInstance,
+  provider: 'google' | 'facebook',
+  identity: { email: string; name: string; decision?: 'continue' | 'cancel' },
+  cookies: Cookies = {},
+): Promise<SignInResult> {
+  const start = await server.inject({ url: `/auth/${provider}`, cookies });
+  if (start.statusCode !== 302) throw new Error(`/auth/${provider} answered ${start.statusCode}`);
+  const flowCookie = start.cookies.find((cookie) => cookie.name === 'signin');
+  const { action, fields } = await readSignInForm(String(start.headers.location));
+  fields.set('email', identity.email);
+  fields.set('name', identity.name);
+  fields.set('decision', identity.decision ?? 'continue');
+  const submitted = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
+  const callback = new URL(submitted.headers.get('location') ?? '');
+  const done = await server.inject({
+    url: `${callback.pathname}${callback.search}`,
+    cookies: { ...cookies, ...(flowCookie && { signin: flowCookie.value }) },
+  });
+  const session = done.cookies.find((cookie) => cookie.name === 'sid');
+  return {
+    location: String(done.headers.location),
+    sessionCookie: session?.value ? { name: session.name, value: session.value } : undefined,
+  };
+}
+
+function decodeHtml(value: string): string {
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
