@@ -27,7 +27,11 @@ describe('loadConfig', () => {
   it('leaves sandbox mode when sign-in credentials are configured, keeping the real endpoints', () => {
     const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.sandbox).toBe(false);
-    expect(config.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' });
+    expect(config.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
     expect(config.facebook).toBeNull();
   });
 
@@ -47,9 +51,11 @@ describe('loadConfig', () => {
   });
 
   it('requires a session secret and real credentials in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' })).toThrow(
-      /SESSION_SECRET/,
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }),
+    ).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /credentials/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/credentials/);
   });
 });

@@ -22,7 +22,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   DATABASE_URL: optional,
   PGLITE_DATA_DIR: z.string().default('.data/pglite'),
-  SESSION_SECRET: optional.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  SESSION_SECRET: optional.pipe(
+    z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  ),
   SUPPORT_EMAIL: z.email().default('support@timeboxer.app'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
@@ -79,7 +81,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required in production');
   }
   if (e.NODE_ENV === 'production' && sandbox) {
-    throw new ConfigError('Invalid configuration:\n  production needs Google or Facebook sign-in credentials');
+    throw new ConfigError(
+      'Invalid configuration:\n  production needs Google or Facebook sign-in credentials',
+    );
   }
   return {
     env: e.NODE_ENV,

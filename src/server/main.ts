@@ -30,12 +30,15 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.server.listen({ host: config.host, port: config.port });
-  const where = config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
+  const where =
+    config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
   const mode = config.sandbox ? 'sandbox mode: sign-in uses the local emulators' : 'live providers';
   log.info(`Timeboxer is running at ${config.appUrl} (${mode}; ${where})`);
   if (config.env !== 'production') {
     // A plain line for people, beside the structured log line for machines.
-    console.log(`\n  Open ${config.appUrl} in your browser.${config.sandbox ? ' (sandbox: no accounts needed)' : ''}\n`);
+    console.log(
+      `\n  Open ${config.appUrl} in your browser.${config.sandbox ? ' (sandbox: no accounts needed)' : ''}\n`,
+    );
   }
 }
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionRepository } from '#server/domain/sessions/session.repository.ts';
 import {
   createSessionService,
-  SESSION_IDLE_TIMEOUT_MS,
   hashSessionId,
+  SESSION_IDLE_TIMEOUT_MS,
 } from '#server/domain/sessions/session.service.ts';
 import { createUserRepository } from '#server/domain/users/user.repository.ts';
 import { createUserService, type VerifiedIdentity } from '#server/domain/users/user.service.ts';
@@ -14,7 +14,12 @@ import { applyMigrations, readMigrationStatus } from './migrations.ts';
 const DAY_MS = 86_400_000;
 const databases = await testDatabases('users and sessions');
 
-const ada: VerifiedIdentity = { provider: 'google', subject: 'g-1', email: 'ada@example.com', name: 'Ada Lovelace' };
+const ada: VerifiedIdentity = {
+  provider: 'google',
+  subject: 'g-1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+};
 
 describe.each(databases)('users and sessions on $name', (testDb) => {
   let database: Database;
@@ -65,24 +70,31 @@ describe.each(databases)('users and sessions on $name', (testDb) => {
     expect(user.validUntil.getTime()).toBe(now.getTime() + 14 * DAY_MS);
   });
 
-  it.skipIf(!testDb.enabled)('finds the same user again, and keeps identities of other providers apart', async () => {
-    const { users } = services();
-    const first = await users.signIn(ada);
-    const again = await users.signIn({ ...ada, email: 'ada@new.example.com' });
-    expect(again.created).toBe(false);
-    expect(again.user.id).toBe(first.user.id);
-    expect((await users.findById(first.user.id))?.email).toBe('ada@new.example.com');
+  it.skipIf(!testDb.enabled)(
+    'finds the same user again, and keeps identities of other providers apart',
+    async () => {
+      const { users } = services();
+      const first = await users.signIn(ada);
+      const again = await users.signIn({ ...ada, email: 'ada@new.example.com' });
+      expect(again.created).toBe(false);
+      expect(again.user.id).toBe(first.user.id);
+      expect((await users.findById(first.user.id))?.email).toBe('ada@new.example.com');
 
-    const facebook = await users.signIn({ ...ada, provider: 'facebook', subject: 'f-1' });
-    expect(facebook.created).toBe(true);
-    expect(facebook.user.id).not.toBe(first.user.id);
-    expect(facebook.user.facebookId).toBe('f-1');
-  });
+      const facebook = await users.signIn({ ...ada, provider: 'facebook', subject: 'f-1' });
+      expect(facebook.created).toBe(true);
+      expect(facebook.user.id).not.toBe(first.user.id);
+      expect(facebook.user.facebookId).toBe('f-1');
+    },
+  );
 
   it.skipIf(!testDb.enabled)('creates one user when the same first sign-in races itself', async () => {
     const { users } = services();
     const identity: VerifiedIdentity = { ...ada, subject: 'g-race' };
-    const results = await Promise.all([users.signIn(identity), users.signIn(identity), users.signIn(identity)]);
+    const results = await Promise.all([
+      users.signIn(identity),
+      users.signIn(identity),
+      users.signIn(identity),
+    ]);
     expect(new Set(results.map((r) => r.user.id)).size).toBe(1);
   });
 

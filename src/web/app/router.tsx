@@ -44,7 +44,9 @@ const router = createBrowserRouter([
       { path: paths.signup, element: <AuthCard mode="signup" /> },
       {
         path: paths.dashboard,
-        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }),
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage,
+        }),
       },
       {
         path: paths.profile,
@@ -62,7 +64,8 @@ const router = createBrowserRouter([
       {
         path: paths.subscriptionSuccess,
         lazy: async () => ({
-          Component: (await import('../features/subscription/subscription-success-page.tsx')).SubscriptionSuccessPage,
+          Component: (await import('../features/subscription/subscription-success-page.tsx'))
+            .SubscriptionSuccessPage,
         }),
       },
       { path: '*', element: <NotFoundPage /> },

@@ -6,7 +6,7 @@ const POLL_MS = 100;
 
 /** Scrolls to the element named by the URL hash once it exists, waiting up to 10 s for it to render. */
 export function useScrollToHash(ready: boolean) {
-  const { hash, pathname } = useLocation();
+  const { hash } = useLocation();
   useEffect(() => {
     if (!ready || !hash) return;
     const id = decodeURIComponent(hash.slice(1));
@@ -21,5 +21,5 @@ export function useScrollToHash(ready: boolean) {
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [hash, pathname, ready]);
+  }, [hash, ready]);
 }

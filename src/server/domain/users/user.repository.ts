@@ -17,7 +17,10 @@ export function createUserRepository(db: Db) {
     },
 
     async findByProviderId(provider: IdentityProviderName, subject: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(idColumn(provider), subject));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(idColumn(provider), subject));
       return row;
     },
 
@@ -36,10 +39,7 @@ export function createUserRepository(db: Db) {
     },
 
     async updateProfile(id: string, profile: { email: string }): Promise<void> {
-      await db
-        .update(users)
-        .set({ email: profile.email, updatedAt: new Date() })
-        .where(eq(users.id, id));
+      await db.update(users).set({ email: profile.email, updatedAt: new Date() }).where(eq(users.id, id));
     },
 
     /** Deletes the user; sessions and every other row of the user go with it (ON DELETE CASCADE). */

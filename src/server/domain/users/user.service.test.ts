@@ -17,6 +17,9 @@ describe('namesOf', () => {
   });
 
   it('falls back to the e-mail address when no name is shared', () => {
-    expect(namesOf({ name: '', email: 'linus@example.com' })).toEqual({ firstName: 'linus', displayName: 'linus' });
+    expect(namesOf({ name: '', email: 'linus@example.com' })).toEqual({
+      firstName: 'linus',
+      displayName: 'linus',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorsPlugin } from './errors.plugin.ts';
 import { csrfPlugin } from './csrf.plugin.ts';
+import { errorsPlugin } from './errors.plugin.ts';
 
 const APP_ORIGIN = 'http://localhost:3000';
 
@@ -44,10 +44,18 @@ describe('csrfPlugin', () => {
   });
 
   it('lets reads through from anywhere, but not a GET that changes state', async () => {
-    expect((await app.inject({ url: '/read', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
-    const cross = await app.inject({ url: '/link-that-changes', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect((await app.inject({ url: '/read', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(
+      200,
+    );
+    const cross = await app.inject({
+      url: '/link-that-changes',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(cross.statusCode).toBe(403);
-    const same = await app.inject({ url: '/link-that-changes', headers: { 'sec-fetch-site': 'same-origin' } });
+    const same = await app.inject({
+      url: '/link-that-changes',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(same.statusCode).toBe(200);
   });
 

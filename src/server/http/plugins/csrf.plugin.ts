@@ -40,7 +40,10 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { appOrigin: 
     if (config.skipCsrf) return;
     if (SAFE_METHODS.has(request.method) && !config.stateChangingGet) return;
     if (!isSameOriginRequest(request, options.appOrigin)) {
-      request.log.warn({ method: request.method, url: request.routeOptions.url }, 'cross-site request refused');
+      request.log.warn(
+        { method: request.method, url: request.routeOptions.url },
+        'cross-site request refused',
+      );
       throw new AppError('cross_site_request', 'This request must come from the app itself.');
     }
   });

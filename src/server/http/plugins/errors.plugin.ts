@@ -17,14 +17,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? 'Invalid value',
       }));
-      const body: ErrorBody = { error: 'bad_request', message: issues[0]?.message ?? 'Invalid request', issues };
+      const body: ErrorBody = {
+        error: 'bad_request',
+        message: issues[0]?.message ?? 'Invalid request',
+        issues,
+      };
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ error: error.code, message: error.message });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: error.code ?? 'bad_request', message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.code ?? 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -41,7 +41,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { webRoot, contentRo
       !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
       (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) {
-      return reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
+      return reply
+        .status(404)
+        .send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
     }
     if (!built) {
       return reply

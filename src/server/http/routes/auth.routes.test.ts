@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
+import { createTestApp } from '#server/test/test-app.ts';
 
 describe('sign-in through the emulated providers', () => {
   let app: App;
@@ -14,41 +14,58 @@ describe('sign-in through the emulated providers', () => {
   const currentUser = async (session: { value: string } | undefined) =>
     app.server.inject({ url: '/api/current_user', cookies: session ? { sid: session.value } : {} });
 
-  it.each(['google', 'facebook'] as const)('signs a new user in with %s and creates their record', async (provider) => {
-    const email = `${provider}-new@example.com`;
-    const result = await signInThroughEmulator(app.server, provider, { email, name: 'Marie Curie' });
-    expect(result.location).toBe('/dashboard');
-    expect(result.sessionCookie).toBeDefined();
+  it.each(['google', 'facebook'] as const)(
+    'signs a new user in with %s and creates their record',
+    async (provider) => {
+      const email = `${provider}-new@example.com`;
+      const result = await signInThroughEmulator(app.server, provider, { email, name: 'Marie Curie' });
+      expect(result.location).toBe('/dashboard');
+      expect(result.sessionCookie).toBeDefined();
 
-    const response = await currentUser(result.sessionCookie);
-    expect(response.statusCode).toBe(200);
-    const user = response.json();
-    expect(user).toMatchObject({
-      name: { firstName: 'Marie', displayName: 'Marie Curie' },
-      email,
-      syncActive: false,
-      welcomeWizardSeen: false,
-      payment: { subscriptionStatus: 'trial', canceled: false, plan: { interval: null } },
-    });
-    expect(provider === 'google' ? user.googleId : user.facebookId).toMatch(/^\d+$/);
-    expect(provider === 'google' ? user.facebookId : user.googleId).toBeNull();
-    const trialDays = (Date.parse(user.payment.validUntil) - Date.now()) / 86_400_000;
-    expect(trialDays).toBeGreaterThan(13.9);
-    expect(trialDays).toBeLessThanOrEqual(14);
-    expect(JSON.stringify(user)).not.toMatch(/token|secret/i);
-  });
+      const response = await currentUser(result.sessionCookie);
+      expect(response.statusCode).toBe(200);
+      const user = response.json();
+      expect(user).toMatchObject({
+        name: { firstName: 'Marie', displayName: 'Marie Curie' },
+        email,
+        syncActive: false,
+        welcomeWizardSeen: false,
+        payment: { subscriptionStatus: 'trial', canceled: false, plan: { interval: null } },
+      });
+      expect(provider === 'google' ? user.googleId : user.facebookId).toMatch(/^\d+$/);
+      expect(provider === 'google' ? user.facebookId : user.googleId).toBeNull();
+      const trialDays = (Date.parse(user.payment.validUntil) - Date.now()) / 86_400_000;
+      expect(trialDays).toBeGreaterThan(13.9);
+      expect(trialDays).toBeLessThanOrEqual(14);
+      expect(JSON.stringify(user)).not.toMatch(/token|secret/i);
+    },
+  );
 
   it('finds the same user for the same e-mail, and a different one for a different e-mail', async () => {
-    const first = await signInThroughEmulator(app.server, 'google', { email: 'same@example.com', name: 'A B' });
-    const again = await signInThroughEmulator(app.server, 'google', { email: 'same@example.com', name: 'A B' });
-    const other = await signInThroughEmulator(app.server, 'google', { email: 'other@example.com', name: 'C D' });
-    const ids = await Promise.all([first, again, other].map(async (r) => (await currentUser(r.sessionCookie)).json().id));
+    const first = await signInThroughEmulator(app.server, 'google', {
+      email: 'same@example.com',
+      name: 'A B',
+    });
+    const again = await signInThroughEmulator(app.server, 'google', {
+      email: 'same@example.com',
+      name: 'A B',
+    });
+    const other = await signInThroughEmulator(app.server, 'google', {
+      email: 'other@example.com',
+      name: 'C D',
+    });
+    const ids = await Promise.all(
+      [first, again, other].map(async (r) => (await currentUser(r.sessionCookie)).json().id),
+    );
     expect(ids[0]).toBe(ids[1]);
     expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('issues a new session id at every sign-in and ends the previous one', async () => {
-    const first = await signInThroughEmulator(app.server, 'google', { email: 'rotate@example.com', name: 'R' });
+    const first = await signInThroughEmulator(app.server, 'google', {
+      email: 'rotate@example.com',
+      name: 'R',
+    });
     const second = await signInThroughEmulator(
       app.server,
       'google',
@@ -88,7 +105,12 @@ describe('sign-in through the emulated providers', () => {
     const withoutCookie = await app.server.inject({ url: `/auth/google/callback?code=x&state=${state}` });
     expect(withoutCookie.headers.location).toBe('/login?error=expired');
 
-    const forged = JSON.stringify({ provider: 'google', state, nonce: 'n'.repeat(43), codeVerifier: 'v'.repeat(43) });
+    const forged = JSON.stringify({
+      provider: 'google',
+      state,
+      nonce: 'n'.repeat(43),
+      codeVerifier: 'v'.repeat(43),
+    });
     const withForged = await app.server.inject({
       url: `/auth/google/callback?code=x&state=${state}`,
       cookies: { signin: forged },
@@ -99,7 +121,10 @@ describe('sign-in through the emulated providers', () => {
   it('refuses a flow started for the other provider', async () => {
     const start = await app.server.inject({ url: '/auth/facebook' });
     const flow = start.cookies.find((cookie) => cookie.name === 'signin')?.value ?? '';
-    const response = await app.server.inject({ url: '/auth/google/callback?code=x&state=y', cookies: { signin: flow } });
+    const response = await app.server.inject({
+      url: '/auth/google/callback?code=x&state=y',
+      cookies: { signin: flow },
+    });
     expect(response.headers.location).toBe('/login?error=expired');
   });
 

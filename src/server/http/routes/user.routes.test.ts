@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { crossSite, createTestApp, sameOrigin } from '#server/test/test-app.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
+import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
 
 describe('user routes', () => {
   let app: App;

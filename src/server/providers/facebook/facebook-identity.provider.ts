@@ -6,7 +6,11 @@ import {
   IdentityProviderError,
   SignInCancelledError,
 } from '#server/domain/auth/identity-provider.ts';
-import { facebookErrorSchema, facebookProfileSchema, facebookTokenSchema } from './facebook-identity.schemas.ts';
+import {
+  facebookErrorSchema,
+  facebookProfileSchema,
+  facebookTokenSchema,
+} from './facebook-identity.schemas.ts';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 

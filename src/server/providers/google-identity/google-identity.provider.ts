@@ -41,17 +41,18 @@ export function createGoogleIdentityProvider(config: GoogleIdentityConfig): Iden
       });
     },
 
-    async exchange(callbackUrl, flow, redirectUri) {
+    async exchange(callbackUrl, flow) {
       if (callbackUrl.searchParams.get('error') === 'access_denied') {
         throw new SignInCancelledError('Google sign-in was cancelled');
       }
       try {
-        const tokens = await oidc.authorizationCodeGrant(
-          await configuration(),
-          callbackUrl,
-          { pkceCodeVerifier: flow.codeVerifier, expectedState: flow.state, expectedNonce: flow.nonce },
-          { redirect_uri: redirectUri },
-        );
+        // openid-client sends the callback URL without its query as redirect_uri, so callbackUrl must be
+        // built from APP_URL (as the auth routes do), not from what a proxy forwarded.
+        const tokens = await oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+          pkceCodeVerifier: flow.codeVerifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+        });
         const claims = googleClaimsSchema.parse(tokens.claims());
         return {
           provider: 'google',

@@ -1,5 +1,12 @@
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBook, IconChevronDown, IconLayoutDashboard, IconLogout, IconNews, IconUser } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconChevronDown,
+  IconLayoutDashboard,
+  IconLogout,
+  IconNews,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { APP_VERSION } from '#shared/product.ts';

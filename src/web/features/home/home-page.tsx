@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBolt, IconCalendarEvent, IconCheck, IconLock, IconRefresh, IconTags } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -26,8 +38,8 @@ function Hero() {
           Your Todoist tasks, timeboxed on your calendar.
         </Title>
         <Text size="xl" c="dimmed">
-          Near-instant full sync in both directions: tasks with a timebox label become calendar events, and new
-          calendar events become tasks. We never read or save the contents of your tasks or events.
+          Near-instant full sync in both directions: tasks with a timebox label become calendar events, and
+          new calendar events become tasks. We never read or save the contents of your tasks or events.
         </Text>
         <Group>
           <Button component={Link} to={paths.signup} size="lg">

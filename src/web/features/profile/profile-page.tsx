@@ -16,7 +16,12 @@ export function ProfilePage() {
   return (
     <PageContainer title="Your Profile">
       <Group>
-        <Button component={Link} to={paths.dashboard} variant="default" leftSection={<IconArrowLeft size={16} />}>
+        <Button
+          component={Link}
+          to={paths.dashboard}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
           Back to dashboard
         </Button>
       </Group>

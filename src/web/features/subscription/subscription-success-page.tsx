@@ -1,4 +1,4 @@
-import { Alert, Container, Loader, Group, Text } from '@mantine/core';
+import { Alert, Container, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

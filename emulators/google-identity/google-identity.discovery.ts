@@ -1,0 +1,46 @@
+/** The discovery document, field for field as Google publishes it, with every URL on the emulator. */
+export function discoveryDocument(origin: string): Record<string, unknown> {
+  return {
+    issuer: origin,
+    authorization_endpoint: `${origin}/o/oauth2/v2/auth`,
+    device_authorization_endpoint: `${origin}/device/code`,
+    token_endpoint: `${origin}/token`,
+    userinfo_endpoint: `${origin}/v1/userinfo`,
+    revocation_endpoint: `${origin}/revoke`,
+    jwks_uri: `${origin}/oauth2/v3/certs`,
+    response_types_supported: [
+      'code',
+      'token',
+      'id_token',
+      'code token',
+      'code id_token',
+      'token id_token',
+      'code token id_token',
+      'none',
+    ],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    scopes_supported: ['openid', 'email', 'profile'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+    claims_supported: [
+      'aud',
+      'email',
+      'email_verified',
+      'exp',
+      'family_name',
+      'given_name',
+      'iat',
+      'iss',
+      'name',
+      'picture',
+      'sub',
+    ],
+    code_challenge_methods_supported: ['plain', 'S256'],
+    grant_types_supported: [
+      'authorization_code',
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:device_code',
+      'urn:ietf:params:oauth:grant-type:jwt-bearer',
+    ],
+  };
+}

@@ -1,0 +1,64 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startEmulators } from './index.ts';
+
+/** Resolves when the port can be bound again, i.e. the emulator really let it go. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ host: 'localhost', port }, () => server.close(() => resolve(true)));
+  });
+}
+
+describe('startEmulators', () => {
+  it('starts both emulators on ephemeral ports and frees them on close', async () => {
+    const emulators = await startEmulators();
+    const { google, facebook } = emulators;
+    try {
+      expect(google.issuer).toMatch(/^http:\/\/localhost:\d+$/);
+      expect(google.origin).toBe(google.issuer);
+      expect(google).toMatchObject({
+        clientId: 'sandbox-google-client',
+        clientSecret: 'sandbox-google-secret',
+      });
+      expect(facebook.origin).toMatch(/^http:\/\/localhost:\d+$/);
+      expect(facebook.origin).not.toBe(google.origin);
+      expect(facebook).toMatchObject({
+        dialogUrl: `${facebook.origin}/v24.0/dialog/oauth`,
+        graphUrl: `${facebook.origin}/v24.0`,
+        appId: 'sandbox-facebook-app',
+        appSecret: 'sandbox-facebook-secret',
+      });
+
+      const discovery = await (await fetch(`${google.issuer}/.well-known/openid-configuration`)).json();
+      expect(discovery).toMatchObject({ issuer: google.issuer, token_endpoint: `${google.issuer}/token` });
+
+      const dialog = new URL(facebook.dialogUrl);
+      dialog.search = new URLSearchParams({
+        client_id: facebook.appId,
+        redirect_uri: 'http://localhost:3000/auth/facebook/callback',
+        state: 's',
+      }).toString();
+      expect((await fetch(dialog)).status).toBe(200);
+    } finally {
+      await emulators.close();
+    }
+
+    await expect(fetch(`${google.origin}/_emulator/state`)).rejects.toThrow();
+    await expect(fetch(`${facebook.origin}/_emulator/state`)).rejects.toThrow();
+    expect(await portIsFree(Number(new URL(google.origin).port))).toBe(true);
+    expect(await portIsFree(Number(new URL(facebook.origin).port))).toBe(true);
+    await emulators.close();
+  });
+
+  it('fails cleanly when a port is taken', async () => {
+    const first = await startEmulators();
+    try {
+      const takenPort = Number(new URL(first.facebook.origin).port);
+      await expect(startEmulators({ ports: { facebook: takenPort } })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { startEmulators } from './index.ts';
+
+/** Standalone runner: `node emulators/main.ts` (ports from GOOGLE_EMULATOR_PORT / FACEBOOK_EMULATOR_PORT). */
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number, got ${raw}`);
+  }
+  return port;
+}
+
+const emulators = await startEmulators({
+  ports: {
+    google: portFromEnv('GOOGLE_EMULATOR_PORT', 4101),
+    facebook: portFromEnv('FACEBOOK_EMULATOR_PORT', 4102),
+  },
+  logger: false,
+});
+
+const { google, facebook } = emulators;
+console.log(
+  `Google identity emulator  issuer ${google.issuer}  (client ${google.clientId} / ${google.clientSecret})`,
+);
+console.log(`                          state  ${google.origin}/_emulator/state`);
+console.log(`Facebook Login emulator   dialog ${facebook.dialogUrl}`);
+console.log(
+  `                          graph  ${facebook.graphUrl}  (app ${facebook.appId} / ${facebook.appSecret})`,
+);
+console.log(`                          state  ${facebook.origin}/_emulator/state`);
+
+let stopping = false;
+const stop = async (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping the emulators`);
+  await emulators.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
