@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { type RunningEmulators, startEmulators } from '#emulators/index.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -12,6 +13,7 @@ import type { IdentityProviderName } from './domain/users/user.repository.ts';
 import { createUserRepository } from './domain/users/user.repository.ts';
 import { createUserService } from './domain/users/user.service.ts';
 import { buildServer } from './http/server.ts';
+import { loggerOptions } from './logger.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
 
@@ -38,7 +40,10 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const emulators = baseConfig.sandbox ? await startEmulators({ host: 'localhost' }) : null;
   const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;
 
-  const database = await openDatabase(config.database);
+  const logger = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase(config.database, (error) =>
+    logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  );
   try {
     await applyMigrations(database);
   } catch (error) {
@@ -56,6 +61,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
 
   const server = await buildServer({
     config,
+    logger,
     database,
     users,
     sessions,

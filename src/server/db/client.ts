@@ -19,9 +19,14 @@ export type Database = {
 };
 
 /** Opens PostgreSQL (a server) or PGlite (embedded, file-backed or `memory://`). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  onConnectionError: (error: Error) => void,
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on('error', onConnectionError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',

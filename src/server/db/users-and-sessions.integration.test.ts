@@ -31,7 +31,8 @@ describe.each(databases)('users and sessions on $name', (testDb) => {
     if (!testDb.enabled) return;
     const created = await testDb.create();
     cleanup = created.cleanup;
-    database = await openDatabase(created.target);
+    // The scratch database is dropped with force at the end, which cuts idle connections.
+    database = await openDatabase(created.target, () => {});
     await applyMigrations(database);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -11,7 +11,6 @@ import type { SessionService } from '#server/domain/sessions/session.service.ts'
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
 import { createCookiePolicy } from './cookies.ts';
-import { loggerOptions } from './logger.ts';
 import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
@@ -23,6 +22,7 @@ import { userRoutes } from './routes/user.routes.ts';
 
 export type ServerDeps = {
   config: Config;
+  logger: FastifyBaseLogger;
   database: Database;
   users: UserService;
   sessions: SessionService;
@@ -34,10 +34,7 @@ export type ServerDeps = {
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const production = config.env === 'production';
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
-  } satisfies FastifyServerOptions);
+  const app = Fastify({ loggerInstance: deps.logger, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 type RequestLike = { method: string; url: string; headers: Record<string, unknown>; ip?: string };
 
@@ -6,7 +6,7 @@ type RequestLike = { method: string; url: string; headers: Record<string, unknow
  * pino options: never a cookie, an authorization header or a query string in the logs
  * (OAuth callbacks carry codes in the query).
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] & { level: string } {
+export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: {
@@ -22,5 +22,3 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] & {
     },
   };
 }
-
-export type Logger = FastifyBaseLogger;
