@@ -78,6 +78,12 @@ test.describe('signed out', () => {
     });
   }
 
+  test('the documentation renders its tables', async ({ page }) => {
+    await page.goto('/documentation');
+    await expect(page.getByRole('table').first()).toBeVisible();
+    expect(await page.getByRole('table').count()).toBeGreaterThan(1);
+  });
+
   test('the changelog ends at the current version', async ({ page }) => {
     await page.goto('/changelog');
     await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('1.6.1');

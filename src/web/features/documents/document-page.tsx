@@ -1,6 +1,7 @@
 import { Alert, Container, Loader, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { getText } from '../../lib/api-client.ts';
 
 export type DocumentName = 'privacy' | 'terms' | 'legal' | 'changelog' | 'documentation';
@@ -19,7 +20,7 @@ export function DocumentPage({ name }: { name: DocumentName }) {
       {document.data && (
         <Typography>
           <article>
-            <Markdown>{document.data}</Markdown>
+            <Markdown remarkPlugins={[remarkGfm]}>{document.data}</Markdown>
           </article>
         </Typography>
       )}

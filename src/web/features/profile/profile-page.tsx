@@ -45,7 +45,7 @@ function PersonalData({ user }: { user: CurrentUser }) {
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th w={160}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
