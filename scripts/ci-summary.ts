@@ -7,7 +7,8 @@ function vitestCounts(path: string): Counts {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   return {
     passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
+    // A suite that fails to load has no failed tests of its own, so count it as one.
+    failed: Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }

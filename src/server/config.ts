@@ -14,7 +14,6 @@ const booleanFlag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  ROLE: z.enum(['web', 'all']).default('all'),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: optional.pipe(z.url().optional()),
@@ -46,7 +45,6 @@ export type FacebookIdentityConfig = {
 
 export type Config = {
   env: 'development' | 'production' | 'test';
-  role: 'web' | 'all';
   host: string;
   port: number;
   appUrl: string;
@@ -87,7 +85,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     env: e.NODE_ENV,
-    role: e.ROLE,
     host: e.HOST,
     port: e.PORT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

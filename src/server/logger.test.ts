@@ -1,0 +1,41 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions } from './logger.ts';
+
+function captureLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: pino(loggerOptions('info'), stream), lines };
+}
+
+describe('loggerOptions', () => {
+  it('logs a request without its query string, cookies or authorization', () => {
+    const { logger, lines } = captureLogger();
+    logger.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/auth/google/callback?code=secret-code&state=secret-state',
+          headers: { cookie: 'sid=secret-session', authorization: 'Bearer secret-token' },
+          ip: '127.0.0.1',
+        },
+      },
+      'incoming request',
+    );
+    const output = lines.join('');
+    expect(output).toContain('/auth/google/callback');
+    expect(output).not.toContain('secret');
+  });
+
+  it('redacts cookies a response sets', () => {
+    const { logger, lines } = captureLogger();
+    logger.info({ res: { headers: { 'set-cookie': 'sid=secret-session' } } }, 'response');
+    expect(lines.join('')).not.toContain('secret-session');
+  });
+});
