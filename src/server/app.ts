@@ -40,7 +40,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const emulators = baseConfig.sandbox ? await startEmulators({ host: 'localhost' }) : null;
   const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;
 
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = pino(loggerOptions(config.logLevel, config.logFormat));
   const database = await openDatabase(config.database, (error) =>
     logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
   );

@@ -18,6 +18,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: optional.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   TRUST_PROXY: booleanFlag,
   DATABASE_URL: optional,
   PGLITE_DATA_DIR: z.string().default('.data/pglite'),
@@ -49,6 +50,8 @@ export type Config = {
   port: number;
   appUrl: string;
   logLevel: string;
+  /** JSON lines for machines; readable lines for a developer's terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   sessionSecret: string;
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
