@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FaultController, installFaults } from './faults.ts';
+
+describe('installFaults', () => {
+  let app: FastifyInstance;
+  let faults: FaultController;
+  beforeEach(async () => {
+    app = Fastify({ forceCloseConnections: true });
+    faults = installFaults(app, { errorBody: (status) => ({ error: { code: status } }) });
+    app.get('/v1/things', async () => ({ ok: true }));
+    app.post('/v1/things', async () => ({ created: true }));
+    await app.ready();
+  });
+  afterEach(() => app.close());
+
+  it('answers normally without rules', async () => {
+    expect((await app.inject({ url: '/v1/things' })).json()).toEqual({ ok: true });
+  });
+
+  it('throttles matching requests with Retry-After and the vendor body, a set number of times', async () => {
+    faults.add({ kind: 'rate-limit', path: '/v1/', retryAfterSeconds: 7, times: 2 });
+    const first = await app.inject({ url: '/v1/things' });
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe('7');
+    expect(first.json()).toEqual({ error: { code: 429 } });
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(429);
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+  });
+
+  it('fails only the method and path it names', async () => {
+    faults.add({ kind: 'status', status: 503, method: 'post', path: '^/v1/things$' });
+    expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(503);
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+  });
+
+  it('adds latency before answering', async () => {
+    faults.add({ kind: 'latency', latencyMs: 120 });
+    const started = Date.now();
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+  });
+
+  it('hangs until the client gives up', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    faults.add({ kind: 'hang', times: 1 });
+    await expect(
+      fetch(`http://127.0.0.1:${port}/v1/things`, { signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
+    expect((await fetch(`http://127.0.0.1:${port}/v1/things`)).status).toBe(200);
+  });
+
+  it('is controlled over HTTP, and never affects the control routes', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/_emulator/faults',
+      payload: { kind: 'status', status: 500 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(500);
+    expect((await app.inject({ url: '/_emulator/faults' })).json().rules).toHaveLength(1);
+    expect(
+      (await app.inject({ method: 'POST', url: '/_emulator/faults', payload: { kind: 'nope' } })).statusCode,
+    ).toBe(400);
+    await app.inject({ method: 'DELETE', url: '/_emulator/faults' });
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * Outgoing notifications (webhooks, push notifications) with the faults real deliveries have:
+ * dropped, duplicated, reordered or delayed, plus retries with backoff when the receiver fails.
+ */
+export const notificationFaultSchema = z.object({
+  mode: z.enum(['drop', 'duplicate', 'reorder', 'delay']),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+  /** How many notifications the fault affects; absent = until cleared. */
+  times: z.number().int().positive().optional(),
+});
+export type NotificationFault = z.infer<typeof notificationFaultSchema>;
+
+export type OutgoingNotification = { url: string; headers: Record<string, string>; body: string };
+
+export type DeliveryRecord = {
+  url: string;
+  body: string;
+  attempt: number;
+  status: number | 'network-error' | 'dropped';
+  at: string;
+};
+
+export type NotifierOptions = {
+  /** Extra attempts after a failed delivery (non-2xx or network error). */
+  retries: number;
+  retryBaseDelayMs: number;
+  timeoutMs?: number;
+};
+
+export type Notifier = ReturnType<typeof createNotifier>;
+
+export function createNotifier(options: NotifierOptions) {
+  let faults: (NotificationFault & { used: number })[] = [];
+  let held: OutgoingNotification | undefined;
+  let log: DeliveryRecord[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  const record = (entry: Omit<DeliveryRecord, 'at'>) => log.push({ ...entry, at: new Date().toISOString() });
+
+  async function deliver(notification: OutgoingNotification, delayMs = 0): Promise<void> {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    for (let attempt = 1; attempt <= options.retries + 1; attempt++) {
+      try {
+        const response = await fetch(notification.url, {
+          method: 'POST',
+          headers: notification.headers,
+          body: notification.body,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+        record({ url: notification.url, body: notification.body, attempt, status: response.status });
+        await response.body?.cancel();
+        if (response.ok) return;
+      } catch {
+        record({ url: notification.url, body: notification.body, attempt, status: 'network-error' });
+      }
+      if (attempt <= options.retries) {
+        await new Promise((resolve) => setTimeout(resolve, options.retryBaseDelayMs * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  function track(promise: Promise<void>) {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise));
+  }
+
+  function takeFault(): NotificationFault | undefined {
+    const fault = faults[0];
+    if (!fault) return undefined;
+    fault.used += 1;
+    if (fault.times !== undefined && fault.used >= fault.times) faults = faults.slice(1);
+    return fault;
+  }
+
+  return {
+    /** Queues a notification; resolves at once, delivery happens in the background. */
+    send(notification: OutgoingNotification): void {
+      const fault = takeFault();
+      const previouslyHeld = held;
+      held = undefined;
+      switch (fault?.mode) {
+        case 'drop':
+          record({ url: notification.url, body: notification.body, attempt: 0, status: 'dropped' });
+          break;
+        case 'duplicate':
+          track(deliver(notification));
+          track(deliver(notification));
+          break;
+        case 'reorder':
+          held = notification; // goes out after the next one
+          break;
+        case 'delay':
+          track(deliver(notification, fault.delayMs ?? 1000));
+          break;
+        default:
+          track(deliver(notification));
+      }
+      if (previouslyHeld) track(deliver(previouslyHeld));
+    },
+    setFault(fault: NotificationFault): void {
+      faults.push({ ...fault, used: 0 });
+    },
+    clearFaults(): void {
+      faults = [];
+    },
+    /** Waits until every queued delivery (with its retries) is done; a held notification goes out. */
+    async flush(): Promise<void> {
+      if (held) {
+        track(deliver(held));
+        held = undefined;
+      }
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    deliveries: (): DeliveryRecord[] => [...log],
+    reset(): void {
+      faults = [];
+      held = undefined;
+      log = [];
+    },
+  };
+}
