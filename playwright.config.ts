@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { consentGiven, THIRD_PARTY } from './e2e/fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3211);
 const baseURL = `http://localhost:${PORT}`;
@@ -27,6 +28,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // Most tests are not about the cookie banner; those that are start from an empty state.
+    storageState: consentGiven,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,6 +50,8 @@ export default defineConfig({
       PGLITE_DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ANALYTICS_SCRIPT_URL: THIRD_PARTY.analytics,
+      CHAT_WIDGET_SCRIPT_URL: THIRD_PARTY.chat,
     },
   },
 });

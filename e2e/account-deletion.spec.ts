@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newPerson, signIn } from './helpers.ts';
 
 test('deleting the account needs "delete" typed, then removes it and signs out', async ({ page }) => {

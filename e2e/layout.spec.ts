@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newPerson, signIn } from './helpers.ts';
 
 /** Every screen at the three widths of the spec: no sideways scrolling, and a screenshot to look at. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newPerson, signIn } from './helpers.ts';
 
 test.describe('signed out', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newPerson, signIn } from './helpers.ts';
 
 for (const provider of ['Google', 'Facebook'] as const) {
@@ -8,16 +8,16 @@ for (const provider of ['Google', 'Facebook'] as const) {
     await expect(page.getByText(`Welcome, ${person.firstName}.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    const menu = page.getByRole('menu');
+    await page.getByRole('button', { name: /account menu/ }).click();
+    const menu = page.getByRole('dialog', { name: 'Account' });
     await expect(menu.getByText(person.name)).toBeVisible();
     await expect(menu.getByText(person.email)).toBeVisible();
-    for (const item of ['Dashboard', 'Your Profile', 'Documentation', 'See changelog', 'Log out']) {
-      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    for (const item of ['Dashboard', 'Your Profile', 'Documentation', /See changelog/, 'Log out']) {
+      await expect(menu.getByRole('link', { name: item })).toBeVisible();
     }
-    await expect(menu.getByRole('menuitem', { name: 'See changelog' })).toContainText('1.6.1');
+    await expect(menu.getByRole('link', { name: /See changelog/ })).toContainText('1.6.1');
 
-    await menu.getByRole('menuitem', { name: 'Log out' }).click();
+    await menu.getByRole('link', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.goto('/dashboard');

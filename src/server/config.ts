@@ -26,6 +26,8 @@ const envSchema = z.object({
     z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   ),
   SUPPORT_EMAIL: z.email().default('support@timeboxer.app'),
+  ANALYTICS_SCRIPT_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CHAT_WIDGET_SCRIPT_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -56,6 +58,9 @@ export type Config = {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   sessionSecret: string;
   supportEmail: string;
+  /** Third-party scripts the web app may load after cookie consent; none by default. */
+  analyticsScriptUrl: string | null;
+  chatWidgetScriptUrl: string | null;
   authRateLimitPerMinute: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
@@ -99,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: e.PGLITE_DATA_DIR },
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     supportEmail: e.SUPPORT_EMAIL,
+    analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
+    chatWidgetScriptUrl: e.CHAT_WIDGET_SCRIPT_URL ?? null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },

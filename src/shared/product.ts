@@ -4,3 +4,4 @@ export const PRODUCT_KEY = 'timeboxer';
 export const APP_VERSION = '1.6.1';
 export const TRIAL_DAYS = 14;
 export const SOCIAL_URL = 'https://mastodon.social/@timeboxer';
+export const CONSENT_COOKIE_NAME = `${PRODUCT_KEY}-consent`;

@@ -23,7 +23,12 @@ describe('the HTTP server', () => {
 
   it('GET /api/config tells the browser only public settings', async () => {
     const response = await app.server.inject({ url: '/api/config' });
-    expect(response.json()).toEqual({ supportEmail: 'support@timeboxer.app', sandbox: true });
+    expect(response.json()).toEqual({
+      supportEmail: 'support@timeboxer.app',
+      sandbox: true,
+      analyticsScriptUrl: null,
+      chatWidgetScriptUrl: null,
+    });
   });
 
   it('sends security headers on every response', async () => {
@@ -68,6 +73,27 @@ describe('the HTTP server', () => {
     expect(response.json()).toMatchObject({ status: 'unavailable', reason: 'database unreachable' });
     await broken.server.close();
     await broken.emulators?.close();
+  });
+});
+
+describe('the HTTP server with third-party scripts configured', () => {
+  it('tells the browser the scripts and allows only their origins', async () => {
+    const app = await createTestApp({
+      env: {
+        ANALYTICS_SCRIPT_URL: 'https://analytics.example/tracker.js',
+        CHAT_WIDGET_SCRIPT_URL: 'https://chat.example/widget.js',
+      },
+    });
+    try {
+      const config = (await app.server.inject({ url: '/api/config' })).json();
+      expect(config.analyticsScriptUrl).toBe('https://analytics.example/tracker.js');
+      expect(config.chatWidgetScriptUrl).toBe('https://chat.example/widget.js');
+      const csp = String((await app.server.inject({ url: '/healthz' })).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://analytics.example https://chat.example");
+      expect(csp).not.toContain('tracker.js');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -34,6 +34,10 @@ export type ServerDeps = {
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const production = config.env === 'production';
+  // The configured third-party scripts (after consent) are the only other origins a page may use.
+  const thirdParty = [config.analyticsScriptUrl, config.chatWidgetScriptUrl].flatMap((url) =>
+    url ? [new URL(url).origin] : [],
+  );
   const app = Fastify({ loggerInstance: deps.logger, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -43,12 +47,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...thirdParty],
         // Mantine sets styles at run time; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...thirdParty],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...thirdParty],
+        frameSrc: thirdParty.length > 0 ? thirdParty : ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -75,7 +80,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(configRoutes, {
-    publicConfig: { supportEmail: config.supportEmail, sandbox: config.sandbox },
+    publicConfig: {
+      supportEmail: config.supportEmail,
+      sandbox: config.sandbox,
+      analyticsScriptUrl: config.analyticsScriptUrl,
+      chatWidgetScriptUrl: config.chatWidgetScriptUrl,
+    },
   });
   await app.register(authRoutes, {
     appUrl: config.appUrl,

@@ -30,9 +30,3 @@ export const currentUserSchema = z.object({
   payment: paymentSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-export const publicConfigSchema = z.object({
-  supportEmail: z.string(),
-  sandbox: z.boolean(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '#shared/api/current-user.schema.ts';
+import { publicConfigSchema } from '#shared/api/public-config.schema.ts';
 import { getJson } from './api-client.ts';
 
 export function usePublicConfig() {

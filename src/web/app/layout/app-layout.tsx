@@ -2,6 +2,8 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useAuth } from '../../features/auth/api/current-user.ts';
+import { CookieConsentBanner } from '../../features/consent/cookie-consent-banner.tsx';
+import { ThirdPartyScripts } from '../../features/consent/third-party-scripts.tsx';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -33,6 +35,8 @@ export function AppLayout() {
         </div>
         <SiteFooter />
       </AppShell.Main>
+      <CookieConsentBanner />
+      <ThirdPartyScripts />
     </AppShell>
   );
 }

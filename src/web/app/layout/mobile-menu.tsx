@@ -1,6 +1,7 @@
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { trackConversion } from '../../lib/analytics.ts';
 import { paths } from '../../lib/paths.ts';
 import { VersionBadge } from './user-menu.tsx';
 
@@ -40,7 +41,14 @@ export function MobileMenu({ user, opened, onClose }: Props) {
             <Button component={Link} to={paths.login} variant="default" onClick={onClose}>
               Log in
             </Button>
-            <Button component={Link} to={paths.signup} onClick={onClose}>
+            <Button
+              component={Link}
+              to={paths.signup}
+              onClick={() => {
+                trackConversion('sign_up_click', { placement: 'drawer' });
+                onClose();
+              }}
+            >
               Sign up
             </Button>
           </Group>

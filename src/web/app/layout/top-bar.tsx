@@ -1,6 +1,7 @@
 import { Burger, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { trackConversion } from '../../lib/analytics.ts';
 import { paths } from '../../lib/paths.ts';
 import { Logo } from './logo.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -31,7 +32,11 @@ export function TopBar({ user, drawerOpened, onToggleDrawer }: Props) {
             <Button component={Link} to={paths.login} variant="default">
               Log in
             </Button>
-            <Button component={Link} to={paths.signup}>
+            <Button
+              component={Link}
+              to={paths.signup}
+              onClick={() => trackConversion('sign_up_click', { placement: 'top-bar' })}
+            >
               Sign up
             </Button>
           </>

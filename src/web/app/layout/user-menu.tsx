@@ -1,4 +1,15 @@
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Divider,
+  Group,
+  NavLink,
+  Popover,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
   IconChevronDown,
@@ -12,53 +23,79 @@ import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { APP_VERSION } from '#shared/product.ts';
 import { paths } from '../../lib/paths.ts';
 
+/**
+ * The signed-in user's dropdown: who is signed in, then the account links. A popover of plain links
+ * rather than an ARIA menu, since it mixes text with navigation.
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <Menu position="bottom-end" width={260} withArrow>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+    <Popover
+      opened={opened}
+      onChange={(open) => !open && close()}
+      position="bottom-end"
+      width={260}
+      withArrow
+    >
+      <Popover.Target>
+        <UnstyledButton onClick={toggle} aria-expanded={opened} aria-haspopup="dialog">
           <Group gap={8} wrap="nowrap">
-            <Avatar radius="xl" size={32} color="blue">
+            <Avatar radius="xl" size={32} color="blue" aria-hidden>
               {user.name.firstName.charAt(0).toUpperCase()}
             </Avatar>
-            <Text fw={600}>{user.name.firstName}</Text>
+            <Text fw={600}>
+              {user.name.firstName}
+              <VisuallyHidden> account menu</VisuallyHidden>
+            </Text>
             <IconChevronDown size={16} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+      </Popover.Target>
+      <Popover.Dropdown p={6} aria-label="Account" role="dialog">
+        <div style={{ padding: '6px 10px' }}>
+          <Text size="sm" fw={600}>
             {user.name.displayName}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {user.email}
           </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconLayoutDashboard size={16} />}>
-          Dashboard
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
-          Your Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.documentation} leftSection={<IconBook size={16} />}>
-          Documentation
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.changelog}
-          leftSection={<IconNews size={16} />}
-          rightSection={<VersionBadge />}
-        >
-          See changelog
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item component="a" href={paths.logout} leftSection={<IconLogout size={16} />}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </div>
+        <Divider my={4} />
+        <nav aria-label="Account">
+          <NavLink
+            component={Link}
+            to={paths.dashboard}
+            label="Dashboard"
+            leftSection={<IconLayoutDashboard size={16} />}
+            onClick={close}
+          />
+          <NavLink
+            component={Link}
+            to={paths.profile}
+            label="Your Profile"
+            leftSection={<IconUser size={16} />}
+            onClick={close}
+          />
+          <NavLink
+            component={Link}
+            to={paths.documentation}
+            label="Documentation"
+            leftSection={<IconBook size={16} />}
+            onClick={close}
+          />
+          <NavLink
+            component={Link}
+            to={paths.changelog}
+            label="See changelog"
+            leftSection={<IconNews size={16} />}
+            rightSection={<VersionBadge />}
+            onClick={close}
+          />
+          <Divider my={4} />
+          <NavLink component="a" href={paths.logout} label="Log out" leftSection={<IconLogout size={16} />} />
+        </nav>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 

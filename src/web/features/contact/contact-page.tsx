@@ -12,7 +12,7 @@ export function ContactPage() {
         {email ? (
           <Text>
             Write to us at{' '}
-            <Anchor href={`mailto:${email}`} fw={600}>
+            <Anchor href={`mailto:${email}`} fw={600} underline="always">
               {email}
             </Anchor>{' '}
             and we will answer within two working days.

@@ -19,7 +19,7 @@ export function DocumentPage({ name }: { name: DocumentName }) {
       )}
       {document.data && (
         <Typography>
-          <article>
+          <article className="markdown-document">
             <Markdown remarkPlugins={[remarkGfm]}>{document.data}</Markdown>
           </article>
         </Typography>

@@ -14,7 +14,9 @@ import {
 import { IconBolt, IconCalendarEvent, IconCheck, IconLock, IconRefresh, IconTags } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { trackConversion } from '../../lib/analytics.ts';
 import { paths } from '../../lib/paths.ts';
+import { SyncIllustration } from './sync-illustration.tsx';
 
 export function HomePage() {
   return (
@@ -29,30 +31,38 @@ export function HomePage() {
 
 function Hero() {
   return (
-    <Container size="lg" py={{ base: 48, sm: 96 }}>
-      <Stack gap="lg" maw={720}>
-        <Badge variant="light" size="lg">
-          Todoist × Google Calendar · Microsoft 365
-        </Badge>
-        <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
-          Your Todoist tasks, timeboxed on your calendar.
-        </Title>
-        <Text size="xl" c="dimmed">
-          Near-instant full sync in both directions: tasks with a timebox label become calendar events, and
-          new calendar events become tasks. We never read or save the contents of your tasks or events.
-        </Text>
-        <Group>
-          <Button component={Link} to={paths.signup} size="lg">
-            Try for free
-          </Button>
-          <Button component={Link} to={paths.howItWorks} size="lg" variant="default">
-            How it works
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          14 days free, no credit card.
-        </Text>
-      </Stack>
+    <Container size="lg" py={{ base: 48, sm: 80 }}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+        <Stack gap="lg">
+          <Badge variant="light" size="lg">
+            Todoist × Google Calendar · Microsoft 365
+          </Badge>
+          <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
+            Your Todoist tasks, timeboxed on your calendar.
+          </Title>
+          <Text size="xl" c="dimmed">
+            Near-instant full sync in both directions: tasks with a timebox label become calendar events, and
+            new calendar events become tasks. We never read or save the contents of your tasks or events.
+          </Text>
+          <Group>
+            <Button
+              component={Link}
+              to={paths.signup}
+              size="lg"
+              onClick={() => trackConversion('sign_up_click', { placement: 'hero' })}
+            >
+              Try for free
+            </Button>
+            <Button component={Link} to={paths.howItWorks} size="lg" variant="default">
+              How it works
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            14 days free, no credit card.
+          </Text>
+        </Stack>
+        <SyncIllustration />
+      </SimpleGrid>
     </Container>
   );
 }
@@ -144,9 +154,9 @@ function Features() {
 }
 
 const plans = [
-  { name: 'Free trial', price: '$0', period: 'for 14 days', note: 'No credit card needed' },
-  { name: 'Monthly', price: '$3', period: 'per month', note: 'Cancel any time' },
-  { name: 'Yearly', price: '$24', period: 'per year', note: 'Save 33%' },
+  { key: 'trial', name: 'Free trial', price: '$0', period: 'for 14 days', note: 'No credit card needed' },
+  { key: 'monthly', name: 'Monthly', price: '$3', period: 'per month', note: 'Cancel any time' },
+  { key: 'yearly', name: 'Yearly', price: '$24', period: 'per year', note: 'Save 33%' },
 ];
 
 function Pricing() {
@@ -159,9 +169,12 @@ function Pricing() {
         {plans.map((plan) => (
           <Card key={plan.name} withBorder padding="xl">
             <Stack gap="sm">
-              <Title order={3} size="h4">
-                {plan.name}
-              </Title>
+              <Group justify="space-between">
+                <Title order={3} size="h4">
+                  {plan.name}
+                </Title>
+                {plan.key === 'yearly' && <Badge color="teal.9">Save 33%</Badge>}
+              </Group>
               <Group gap={6} align="baseline">
                 <Text fz={36} fw={800}>
                   {plan.price}
@@ -173,7 +186,12 @@ function Pricing() {
                 <List.Item>Full two-way sync</List.Item>
                 <List.Item icon={<IconRefresh size={16} aria-hidden />}>All features included</List.Item>
               </List>
-              <Button component={Link} to={paths.signup} mt="sm">
+              <Button
+                component={Link}
+                to={paths.signup}
+                mt="sm"
+                onClick={() => trackConversion('sign_up_click', { placement: `pricing-${plan.key}` })}
+              >
                 Try for free
               </Button>
             </Stack>

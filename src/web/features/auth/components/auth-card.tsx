@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebookFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { trackConversion } from '../../../lib/analytics.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../api/current-user.ts';
 
@@ -51,6 +52,9 @@ export function AuthCard({ mode }: { mode: Mode }) {
           <Button
             component="a"
             href={paths.signInWithGoogle}
+            onClick={() =>
+              trackConversion(mode === 'signup' ? 'sign_up_click' : 'login_click', { provider: 'google' })
+            }
             size="md"
             variant="default"
             leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
@@ -60,19 +64,22 @@ export function AuthCard({ mode }: { mode: Mode }) {
           <Button
             component="a"
             href={paths.signInWithFacebook}
+            onClick={() =>
+              trackConversion(mode === 'signup' ? 'sign_up_click' : 'login_click', { provider: 'facebook' })
+            }
             size="md"
-            color="#1877F2"
+            color="#0866FF"
             leftSection={<IconBrandFacebookFilled size={18} aria-hidden />}
           >
             {text.verb} with Facebook
           </Button>
           <Text size="sm" c="dimmed">
             By continuing you accept our{' '}
-            <Anchor component={Link} to={paths.terms} inherit>
+            <Anchor component={Link} to={paths.terms} inherit underline="always">
               Terms and Conditions
             </Anchor>{' '}
             and our{' '}
-            <Anchor component={Link} to={paths.privacy} inherit>
+            <Anchor component={Link} to={paths.privacy} inherit underline="always">
               Privacy Policy
             </Anchor>
             .
@@ -81,14 +88,14 @@ export function AuthCard({ mode }: { mode: Mode }) {
             {mode === 'login' ? (
               <>
                 New here?{' '}
-                <Anchor component={Link} to={paths.signup} inherit>
+                <Anchor component={Link} to={paths.signup} inherit underline="always">
                   Create an account
                 </Anchor>
               </>
             ) : (
               <>
                 Already have an account?{' '}
-                <Anchor component={Link} to={paths.login} inherit>
+                <Anchor component={Link} to={paths.login} inherit underline="always">
                   Log in
                 </Anchor>
               </>

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { newPerson, signIn } from './helpers.ts';
+
+const publicRoutes = [
+  '/home',
+  '/login',
+  '/signup',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/legal',
+  '/changelog',
+  '/documentation',
+  '/dashboard',
+  '/profile',
+  '/subscriptionsuccess',
+];
+
+/** Serious and critical axe violations on the page as it is now, as short readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html}`).join(', ')}`,
+    );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const route of publicRoutes) {
+    test(`${route} has no serious accessibility violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test.describe('with the cookie banner open', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test('the banner and its preferences view are accessible', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Change preferences' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('signed-in pages have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, 'Google', newPerson('Axe', 'Checker'));
+  for (const route of ['/dashboard', '/profile']) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), route).toEqual([]);
+  }
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'Log out' }),
+  ).toBeVisible();
+  expect(await seriousViolations(page), 'user menu').toEqual([]);
+});
