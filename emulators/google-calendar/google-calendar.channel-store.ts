@@ -1,0 +1,66 @@
+/** Push-notification channels (events.watch). A channel is live until it expires or is stopped. */
+export type Channel = {
+  id: string;
+  resourceId: string;
+  resourceUri: string;
+  token: string | undefined;
+  address: string;
+  expirationMs: number;
+  calendarId: string;
+  email: string;
+  clientId: string;
+  createdAt: string;
+  stoppedAt: string | undefined;
+  /** The last X-Goog-Message-Number sent on this channel (1 is the `sync` message). */
+  messageNumber: number;
+};
+
+export class ChannelStore {
+  #channels = new Map<string, Channel>();
+
+  isLive(channel: Channel): boolean {
+    return channel.stoppedAt === undefined && channel.expirationMs > Date.now();
+  }
+
+  find(id: string): Channel | undefined {
+    return this.#channels.get(id);
+  }
+
+  /** Ids are unique among live channels; a stopped or expired channel's id may be reused. */
+  create(channel: Omit<Channel, 'createdAt' | 'stoppedAt' | 'messageNumber'>): Channel | undefined {
+    const existing = this.#channels.get(channel.id);
+    if (existing && this.isLive(existing)) return undefined;
+    const created = {
+      ...channel,
+      createdAt: new Date().toISOString(),
+      stoppedAt: undefined,
+      messageNumber: 0,
+    };
+    this.#channels.set(created.id, created);
+    return created;
+  }
+
+  live(calendarId: string): Channel[] {
+    return [...this.#channels.values()].filter((c) => c.calendarId === calendarId && this.isLive(c));
+  }
+
+  stop(channel: Channel): void {
+    channel.stoppedAt = new Date().toISOString();
+  }
+
+  expireNow(channel: Channel): void {
+    channel.expirationMs = Math.min(channel.expirationMs, Date.now() - 1);
+  }
+
+  reset(): void {
+    this.#channels.clear();
+  }
+
+  snapshot() {
+    return [...this.#channels.values()].map((channel) => ({
+      ...channel,
+      expiration: new Date(channel.expirationMs).toISOString(),
+      live: this.isLive(channel),
+    }));
+  }
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import type { RequestCounter } from '../shared/request-counter.ts';
+import type { ChannelStore } from './google-calendar.channel-store.ts';
+import type { GoogleCalendarClient } from './google-calendar.emulator.ts';
+import type { OAuthStore } from './google-calendar.oauth-store.ts';
+import type { PageCursors } from './google-calendar.pages.ts';
+import { formatScopes, parseScopes } from './google-calendar.scopes.ts';
+import type { CalendarStore } from './google-calendar.store.ts';
+import { isTimeZone } from './google-calendar.time-zones.ts';
+
+type ControlContext = {
+  store: CalendarStore;
+  oauth: OAuthStore;
+  channels: ChannelStore;
+  cursors: PageCursors<unknown>;
+  notifier: Notifier;
+  counter: RequestCounter;
+  clients: readonly GoogleCalendarClient[];
+};
+
+const accountSchema = z.object({
+  email: z.email(),
+  name: z.string().optional(),
+  timeZone: z.string().refine(isTimeZone, 'not an IANA time zone').optional(),
+});
+const tokenSchema = z.object({
+  email: z.email(),
+  scopes: z.array(z.string()).default(['https://www.googleapis.com/auth/calendar']),
+  clientId: z.string().optional(),
+});
+const expireTokensSchema = z.object({ email: z.email().optional() }).default({});
+
+/** `/_emulator/*`: state, reset, seeding, and the controls that make tokens, sync tokens and channels expire. */
+export function registerControlRoutes(app: FastifyInstance, context: ControlContext): void {
+  const { store, oauth, channels, notifier } = context;
+  const invalid = (issues: unknown) => ({ error: 'invalid request', issues });
+
+  app.get('/_emulator/state', async () => ({
+    ...store.snapshot(),
+    ...oauth.snapshot(),
+    channels: channels.snapshot(),
+    notifications: notifier.deliveries(),
+    requests: context.counter.counts(),
+  }));
+
+  app.post('/_emulator/reset', async () => {
+    store.reset();
+    oauth.reset();
+    channels.reset();
+    context.cursors.reset();
+    notifier.reset();
+    context.counter.reset();
+    return { reset: true };
+  });
+
+  app.post('/_emulator/accounts', async (request, reply) => {
+    const parsed = accountSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
+    const account = store.ensureAccount(parsed.data.email, parsed.data.name ?? '', parsed.data.timeZone);
+    const calendars = store
+      .calendarsOf(account.email)
+      .map(({ id, summary, timeZone, primary }) => ({ id, summary, timeZone, primary }));
+    return reply.code(201).send({ email: account.email, name: account.name, calendars });
+  });
+
+  // An access token without the consent round trip, for the sandbox console and end-to-end tests.
+  app.post('/_emulator/tokens', async (request, reply) => {
+    const parsed = tokenSchema.safeParse(request.body);
+    const scopes = parsed.success ? parseScopes(parsed.data.scopes.join(' ')) : undefined;
+    if (!parsed.success || !scopes || 'unknown' in scopes) {
+      return reply.code(400).send(invalid(parsed.success ? 'unknown scope' : parsed.error.issues));
+    }
+    const clientId = parsed.data.clientId ?? context.clients[0]?.clientId ?? 'sandbox';
+    const account = store.ensureAccount(parsed.data.email, '');
+    const grant = oauth.createGrant(clientId, account.email, scopes.scopes, false);
+    return reply.code(201).send({
+      access_token: oauth.issueAccessToken(grant),
+      expires_in: oauth.accessTokenLifetimeSeconds,
+      scope: formatScopes(grant.scopes),
+      token_type: 'Bearer',
+    });
+  });
+
+  app.post('/_emulator/oauth/expire-access-tokens', async (request, reply) => {
+    const parsed = expireTokensSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
+    return { expired: oauth.expireAccessTokens(parsed.data.email?.toLowerCase()) };
+  });
+
+  app.post('/_emulator/calendars/:calendarId/expire-sync-tokens', async (request, reply) => {
+    const { calendarId } = request.params as { calendarId: string };
+    if (!store.calendar(calendarId)) return reply.code(404).send({ error: 'no such calendar' });
+    return { expired: store.expireSyncTokens(calendarId) };
+  });
+
+  app.delete('/_emulator/calendars/:calendarId', async (request, reply) => {
+    const calendar = store.calendar((request.params as { calendarId: string }).calendarId);
+    if (!calendar) return reply.code(404).send({ error: 'no such calendar' });
+    if (calendar.primary) return reply.code(400).send({ error: 'the primary calendar cannot be deleted' });
+    store.deleteCalendar(calendar);
+    return { deleted: true };
+  });
+
+  app.post('/_emulator/channels/:channelId/expire', async (request, reply) => {
+    const channel = channels.find((request.params as { channelId: string }).channelId);
+    if (!channel) return reply.code(404).send({ error: 'no such channel' });
+    channels.expireNow(channel);
+    return { expired: true, expiration: new Date(channel.expirationMs).toISOString() };
+  });
+
+  app.get('/_emulator/notifications', async () => ({ deliveries: notifier.deliveries() }));
+  app.post('/_emulator/notifications/flush', async () => {
+    await notifier.flush();
+    return { flushed: true };
+  });
+  app.post('/_emulator/notifications/faults', async (request, reply) => {
+    const parsed = notificationFaultSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
+    notifier.setFault(parsed.data);
+    return reply.code(201).send(parsed.data);
+  });
+  app.delete('/_emulator/notifications/faults', async () => {
+    notifier.clearFaults();
+    return { cleared: true };
+  });
+}

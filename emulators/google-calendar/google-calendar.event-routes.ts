@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerFor } from './google-calendar.api-auth.ts';
+import type { ApiContext } from './google-calendar.calendar-routes.ts';
+import { errors } from './google-calendar.errors.ts';
+import {
+  applyPatch,
+  finalizeDraft,
+  isValidEventId,
+  onlyRemindersChanged,
+  timesChanged,
+} from './google-calendar.event-model.ts';
+import { findInstance } from './google-calendar.instances.ts';
+import { toWireEvent } from './google-calendar.mappers.ts';
+import { eventInputSchema, parseBody } from './google-calendar.schemas.ts';
+import type { StoredCalendar, StoredEvent } from './google-calendar.store.ts';
+
+type EventParams = { calendarId: string; eventId: string };
+
+/** events.insert, get, patch, update and delete. */
+export function registerEventRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { store } = context;
+  const wire = (event: StoredEvent, calendar: StoredCalendar) =>
+    toWireEvent(event, calendar, context.getOrigin());
+
+  const calendarOf = (request: FastifyRequest, access: 'eventsRead' | 'eventsWrite') => {
+    const caller = callerFor(request, access);
+    const { calendarId } = request.params as { calendarId: string };
+    const calendar = store.calendarFor(caller.email, calendarId);
+    if (!calendar) throw errors.notFound();
+    return calendar;
+  };
+
+  /** The stored event a write targets, after the `If-Match` precondition. */
+  const writable = (request: FastifyRequest) => {
+    const calendar = calendarOf(request, 'eventsWrite');
+    const event = calendar.events.get((request.params as EventParams).eventId);
+    if (!event) throw errors.notFound();
+    const ifMatch = request.headers['if-match'];
+    if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== event.etag) throw errors.conditionNotMet();
+    return { calendar, event };
+  };
+
+  app.post('/calendars/:calendarId/events', async (request) => {
+    const calendar = calendarOf(request, 'eventsWrite');
+    const input = parseBody(eventInputSchema, request.body);
+    let id = input.id ?? undefined;
+    if (id !== undefined) {
+      if (!isValidEventId(id)) throw errors.invalid('Invalid resource id value.');
+      if (calendar.events.has(id)) throw errors.duplicate();
+    } else {
+      id = newEventId();
+    }
+    const normalized = finalizeDraft({ ...input, id: undefined }, calendar.timeZone);
+    return wire(store.write(calendar, id, normalized), calendar);
+  });
+
+  app.get('/calendars/:calendarId/events/:eventId', async (request, reply) => {
+    const calendar = calendarOf(request, 'eventsRead');
+    const { eventId } = request.params as EventParams;
+    const event = calendar.events.get(eventId) ?? findInstance(calendar, eventId);
+    if (!event) throw errors.notFound();
+    if (request.headers['if-none-match'] === event.etag) return reply.code(304).send();
+    return wire(event, calendar);
+  });
+
+  app.patch('/calendars/:calendarId/events/:eventId', async (request) => {
+    const { calendar, event } = writable(request);
+    const input = parseBody(eventInputSchema, request.body);
+    const normalized = finalizeDraft(applyPatch(event.data, input), calendar.timeZone);
+    return wire(store.write(calendar, event.id, normalized, writeOptions(event, normalized.data)), calendar);
+  });
+
+  app.put('/calendars/:calendarId/events/:eventId', async (request) => {
+    const { calendar, event } = writable(request);
+    const input = parseBody(eventInputSchema, request.body);
+    if (input.id && input.id !== event.id) throw errors.invalid('Invalid resource id value.');
+    const normalized = finalizeDraft(
+      { ...input, status: input.status ?? event.data.status },
+      calendar.timeZone,
+    );
+    return wire(store.write(calendar, event.id, normalized, writeOptions(event, normalized.data)), calendar);
+  });
+
+  app.delete('/calendars/:calendarId/events/:eventId', async (request, reply) => {
+    const { calendar, event } = writable(request);
+    if (event.data.status === 'cancelled') throw errors.deleted();
+    store.cancel(calendar, event);
+    return reply.code(204).send();
+  });
+}
+
+// Only reminders changed: `updated` stays (as Google documents). Times changed: `sequence` goes up.
+const writeOptions = (event: StoredEvent, data: StoredEvent['data']) => ({
+  keepUpdated: onlyRemindersChanged(event.data, data),
+  bumpSequence: timesChanged(event.data, data),
+});
+
+const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
+
+/** A 26-character base32hex id, like the ones Google generates. */
+function newEventId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(26));
+  return Array.from(bytes, (byte) => BASE32HEX[byte % 32]).join('');
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { randomUrlSafe } from '../shared/ids.ts';
+import type { EventData, NormalizedEvent } from './google-calendar.event-model.ts';
+
+export type Account = { email: string; name: string; calendarIds: string[] };
+
+export type StoredCalendar = {
+  id: string;
+  ownerEmail: string;
+  summary: string;
+  description?: string;
+  timeZone: string;
+  colorId: string;
+  primary: boolean;
+  defaultReminders: { method: 'email' | 'popup'; minutes: number }[];
+  etag: string;
+  /** The change number when the calendar was added (calendarList sync tokens compare against it). */
+  seq: number;
+  /** Stable id of the calendar's events collection in push notifications. */
+  resourceId: string;
+  events: Map<string, StoredEvent>;
+};
+
+export type StoredEvent = {
+  id: string;
+  calendarId: string;
+  data: EventData;
+  startMs: number;
+  endMs: number;
+  created: string;
+  updated: string;
+  etag: string;
+  /** The store-wide change number of the last write; sync tokens compare against it. */
+  seq: number;
+  sequence: number;
+  iCalUID: string;
+  /** Set on the instances a recurring event expands into. */
+  recurringEventId?: string;
+  originalStartTime?: { date?: string; dateTime?: string; timeZone?: string };
+};
+
+export type ChangeListener = (calendar: StoredCalendar, state: 'exists' | 'not_exists') => void;
+
+type SyncToken = { calendarId: string; seq: number };
+
+const MAX_SYNC_TOKENS = 20_000;
+const SECONDARY_CALENDARS = [
+  { summary: 'Work', colorId: '9' },
+  { summary: 'Timeboxer', colorId: '16' },
+];
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Accounts, their calendars and events, and the change log that sync tokens and channels rely on. */
+export class CalendarStore {
+  #accounts = new Map<string, Account>();
+  #calendars = new Map<string, StoredCalendar>();
+  #syncTokens = new Map<string, SyncToken>();
+  #listeners: ChangeListener[] = [];
+  #seq = 0;
+  #lastEtag = 0n;
+  readonly defaultTimeZone: string;
+
+  constructor(defaultTimeZone: string) {
+    this.defaultTimeZone = defaultTimeZone;
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** The same lower-cased e-mail is the same Google account; a new one gets its seeded calendars. */
+  ensureAccount(email: string, name: string, timeZone = this.defaultTimeZone): Account {
+    const key = email.trim().toLowerCase();
+    const existing = this.#accounts.get(key);
+    if (existing) {
+      if (name) existing.name = name;
+      return existing;
+    }
+    const account: Account = { email: key, name: name || key, calendarIds: [] };
+    this.#accounts.set(key, account);
+    this.addCalendar(account, { id: key, summary: key, colorId: '14', primary: true, timeZone });
+    for (const seed of SECONDARY_CALENDARS) {
+      const id = `c_${hash(`${key}/${seed.summary}`)}@group.calendar.google.com`;
+      this.addCalendar(account, { id, ...seed, primary: false, timeZone });
+    }
+    return account;
+  }
+
+  account(email: string): Account | undefined {
+    return this.#accounts.get(email.trim().toLowerCase());
+  }
+
+  addCalendar(
+    account: Account,
+    details: { id: string; summary: string; colorId: string; primary: boolean; timeZone: string },
+  ): StoredCalendar {
+    const calendar: StoredCalendar = {
+      ...details,
+      ownerEmail: account.email,
+      defaultReminders: details.primary ? [{ method: 'popup', minutes: 10 }] : [],
+      etag: this.nextEtag(),
+      seq: ++this.#seq,
+      resourceId: Buffer.from(hash(`resource/${details.id}`), 'hex')
+        .toString('base64url')
+        .slice(0, 27),
+      events: new Map(),
+    };
+    this.#calendars.set(calendar.id, calendar);
+    account.calendarIds.push(calendar.id);
+    return calendar;
+  }
+
+  /** `primary` names the account's own calendar; other calendars only when the account owns them. */
+  calendarFor(email: string, calendarId: string): StoredCalendar | undefined {
+    const id = calendarId === 'primary' ? email : calendarId;
+    const calendar = this.#calendars.get(id);
+    return calendar && calendar.ownerEmail === email ? calendar : undefined;
+  }
+
+  calendar(id: string): StoredCalendar | undefined {
+    return this.#calendars.get(id);
+  }
+
+  calendarsOf(email: string): StoredCalendar[] {
+    const account = this.account(email);
+    return (account?.calendarIds ?? []).flatMap((id) => this.#calendars.get(id) ?? []);
+  }
+
+  deleteCalendar(calendar: StoredCalendar): void {
+    this.#calendars.delete(calendar.id);
+    const account = this.account(calendar.ownerEmail);
+    if (account) account.calendarIds = account.calendarIds.filter((id) => id !== calendar.id);
+    this.expireSyncTokens(calendar.id);
+    for (const listener of this.#listeners) listener(calendar, 'not_exists');
+  }
+
+  /** Writes an event (new or changed) and tells the watchers. */
+  write(
+    calendar: StoredCalendar,
+    id: string,
+    normalized: NormalizedEvent,
+    options: { keepUpdated?: boolean; bumpSequence?: boolean } = {},
+  ): StoredEvent {
+    const now = new Date().toISOString();
+    const previous = calendar.events.get(id);
+    const event: StoredEvent = {
+      id,
+      calendarId: calendar.id,
+      ...normalized,
+      created: previous?.created ?? now,
+      updated: options.keepUpdated && previous ? previous.updated : now,
+      etag: this.nextEtag(),
+      seq: ++this.#seq,
+      sequence: (previous?.sequence ?? 0) + (previous && options.bumpSequence ? 1 : 0),
+      iCalUID: previous?.iCalUID ?? `${id}@google.com`,
+    };
+    calendar.events.set(id, event);
+    for (const listener of this.#listeners) listener(calendar, 'exists');
+    return event;
+  }
+
+  /** Deleting keeps a cancelled tombstone, which incremental syncs and `showDeleted` reveal. */
+  cancel(calendar: StoredCalendar, event: StoredEvent): StoredEvent {
+    const data: EventData = { ...event.data, status: 'cancelled' };
+    return this.write(calendar, event.id, { data, startMs: event.startMs, endMs: event.endMs });
+  }
+
+  get seq(): number {
+    return this.#seq;
+  }
+
+  mintSyncToken(calendarId: string, seq: number): string {
+    const token = `C${randomUrlSafe(24)}`;
+    this.#syncTokens.set(token, { calendarId, seq });
+    if (this.#syncTokens.size > MAX_SYNC_TOKENS) {
+      const oldest = this.#syncTokens.keys().next().value;
+      if (oldest !== undefined) this.#syncTokens.delete(oldest);
+    }
+    return token;
+  }
+
+  /** The change number a sync token stands for, or undefined when it expired or belongs elsewhere. */
+  syncTokenSeq(token: string, calendarId: string): number | undefined {
+    const found = this.#syncTokens.get(token);
+    return found && found.calendarId === calendarId ? found.seq : undefined;
+  }
+
+  expireSyncTokens(calendarId: string): number {
+    let expired = 0;
+    for (const [token, details] of this.#syncTokens) {
+      if (details.calendarId !== calendarId) continue;
+      this.#syncTokens.delete(token);
+      expired += 1;
+    }
+    return expired;
+  }
+
+  /** Quoted, strictly increasing, microsecond-like numbers, as Google's event etags look. */
+  nextEtag(): string {
+    const now = BigInt(Date.now()) * 1000n;
+    this.#lastEtag = now > this.#lastEtag ? now : this.#lastEtag + 1n;
+    return `"${this.#lastEtag}"`;
+  }
+
+  reset(): void {
+    this.#accounts.clear();
+    this.#calendars.clear();
+    this.#syncTokens.clear();
+  }
+
+  snapshot() {
+    return {
+      accounts: [...this.#accounts.values()].map((account) => ({
+        ...account,
+        calendars: this.calendarsOf(account.email).map(({ events, ...calendar }) => ({
+          ...calendar,
+          liveSyncTokens: [...this.#syncTokens.values()].filter((t) => t.calendarId === calendar.id).length,
+          events: [...events.values()],
+        })),
+      })),
+    };
+  }
+}

@@ -1,0 +1,198 @@
+import type { AddressInfo } from 'node:net';
+import type { calendar_v3 } from '@googleapis/calendar';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { control, failure, type Harness, signIn, startHarness } from './google-calendar.test-support.ts';
+
+type Received = { headers: Record<string, string | string[] | undefined>; body: string };
+
+let harness: Harness;
+let receiver: FastifyInstance;
+let address: string;
+let received: Received[] = [];
+let failures: number[] = [];
+let api: calendar_v3.Calendar;
+
+beforeAll(async () => {
+  harness = await startHarness({ notificationRetries: 2, notificationRetryBaseDelayMs: 5 });
+  receiver = Fastify({ forceCloseConnections: true });
+  // Google sends `Content-Type: application/json; utf-8` with an empty body: a receiver must accept that.
+  receiver.removeContentTypeParser('application/json');
+  receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  receiver.post('/google/push', async (request, reply) => {
+    const status = failures.shift();
+    if (status) return reply.code(status).send();
+    received.push({ headers: request.headers, body: String(request.body ?? '') });
+    return reply.code(200).send();
+  });
+  await receiver.listen({ host: '127.0.0.1', port: 0 });
+  address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;
+});
+afterAll(async () => {
+  await harness.close();
+  await receiver.close();
+});
+beforeEach(async () => {
+  await control(harness.origin, 'reset');
+  received = [];
+  failures = [];
+  ({ api } = await signIn(harness.origin));
+});
+
+const flush = () => control(harness.origin, 'notifications/flush');
+const states = () => received.map((r) => r.headers['x-goog-resource-state']);
+const numbers = () => received.map((r) => Number(r.headers['x-goog-message-number']));
+const watch = (id = 'channel-1', extra: Partial<calendar_v3.Schema$Channel> = {}) =>
+  api.events.watch({
+    calendarId: 'primary',
+    requestBody: { id, type: 'web_hook', address, token: 'secret-token', ...extra },
+  });
+const insert = (summary: string) =>
+  api.events.insert({
+    calendarId: 'primary',
+    requestBody: {
+      summary,
+      start: { dateTime: '2030-05-10T09:00:00Z' },
+      end: { dateTime: '2030-05-10T10:00:00Z' },
+    },
+  });
+
+describe('events.watch', () => {
+  it('opens a channel, sends the sync message, then one `exists` per change, with Google’s headers', async () => {
+    const before = Date.now();
+    const { data: channel } = await watch();
+    expect(channel).toMatchObject({
+      kind: 'api#channel',
+      id: 'channel-1',
+      resourceId: expect.stringMatching(/^[\w-]{27}$/),
+      resourceUri: `${harness.origin}/calendar/v3/calendars/primary/events?alt=json`,
+      token: 'secret-token',
+      expiration: expect.stringMatching(/^\d+$/),
+    });
+    const expiration = Number(channel.expiration);
+    expect(expiration).toBeGreaterThanOrEqual(before + 7 * 24 * 3600_000);
+    expect(expiration).toBeLessThan(Date.now() + 7 * 24 * 3600_000 + 1000);
+
+    const { data: event } = await insert('one');
+    await api.events.patch({
+      calendarId: 'primary',
+      eventId: event.id ?? '',
+      requestBody: { summary: 'two' },
+    });
+    await api.events.delete({ calendarId: 'primary', eventId: event.id ?? '' });
+    await flush();
+
+    expect(states()).toEqual(['sync', 'exists', 'exists', 'exists']);
+    const [sync] = received;
+    expect(sync?.body).toBe('');
+    expect(sync?.headers).toMatchObject({
+      'content-type': 'application/json; utf-8',
+      'content-length': '0',
+      'user-agent': expect.stringContaining('APIs-Google'),
+      'x-goog-channel-id': 'channel-1',
+      'x-goog-channel-token': 'secret-token',
+      'x-goog-channel-expiration': new Date(expiration).toUTCString(),
+      'x-goog-message-number': '1',
+      'x-goog-resource-id': channel.resourceId,
+      'x-goog-resource-uri': channel.resourceUri,
+    });
+    const sequence = numbers();
+    expect(sequence[0]).toBe(1);
+    for (let i = 1; i < sequence.length; i++) expect(sequence[i]).toBeGreaterThan(sequence[i - 1] ?? 0);
+  });
+
+  it('sends nothing on a stopped channel, and a second stop is 404', async () => {
+    const { data: channel } = await watch();
+    const stopped = await api.channels.stop({
+      requestBody: { id: channel.id, resourceId: channel.resourceId },
+    });
+    expect(stopped.status).toBe(204);
+    await insert('after stop');
+    await flush();
+    expect(states()).toEqual(['sync']);
+    const again = await failure(
+      api.channels.stop({ requestBody: { id: channel.id, resourceId: channel.resourceId } }),
+    );
+    expect(again.status).toBe(404);
+    expect(again.body?.error.errors[0]?.reason).toBe('notFound');
+  });
+
+  it('sends nothing once the channel has expired (control route)', async () => {
+    await watch();
+    expect((await control(harness.origin, 'channels/channel-1/expire')).status).toBe(200);
+    await insert('after expiry');
+    await flush();
+    expect(states()).toEqual(['sync']);
+    const state = (await (await control(harness.origin, 'state', undefined, 'GET')).json()) as {
+      channels: { live: boolean }[];
+    };
+    expect(state.channels[0]?.live).toBe(false);
+  });
+
+  it('caps the requested expiration, honours a shorter one, and refuses a live channel id twice', async () => {
+    const shorter = Date.now() + 3600_000;
+    expect(Number((await watch('short', { expiration: String(shorter) })).data.expiration)).toBe(shorter);
+    const longer = Date.now() + 90 * 24 * 3600_000;
+    expect(Number((await watch('long', { expiration: String(longer) })).data.expiration)).toBeLessThan(
+      longer,
+    );
+    const duplicate = await failure(watch('short'));
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body?.error.errors[0]?.reason).toBe('channelIdNotUnique');
+  });
+
+  it('omits the token header when the channel has no token', async () => {
+    await watch('no-token', { token: undefined });
+    await flush();
+    expect(received[0]?.headers['x-goog-channel-token']).toBeUndefined();
+  });
+
+  it('retries a delivery the receiver failed with a 5xx', async () => {
+    await watch();
+    await flush();
+    failures = [503, 500];
+    await insert('retried');
+    await flush();
+    expect(states()).toEqual(['sync', 'exists']);
+    const state = (await (await control(harness.origin, 'notifications', undefined, 'GET')).json()) as {
+      deliveries: { status: number; attempt: number }[];
+    };
+    expect(state.deliveries.map((d) => d.status)).toEqual([200, 503, 500, 200]);
+  });
+
+  it('drops and duplicates notifications when told to (notification faults)', async () => {
+    await watch();
+    await flush();
+    expect((await control(harness.origin, 'notifications/faults', { mode: 'drop', times: 1 })).status).toBe(
+      201,
+    );
+    await insert('dropped');
+    await flush();
+    expect(states()).toEqual(['sync']);
+    await control(harness.origin, 'notifications/faults', { mode: 'duplicate', times: 1 });
+    await insert('twice');
+    await flush();
+    expect(states()).toEqual(['sync', 'exists', 'exists']);
+    expect(received[1]?.headers['x-goog-message-number']).toBe(received[2]?.headers['x-goog-message-number']);
+    expect((await control(harness.origin, 'notifications/faults', { mode: 'bogus' })).status).toBe(400);
+    await control(harness.origin, 'notifications/faults', { mode: 'drop' });
+    expect((await control(harness.origin, 'notifications/faults', undefined, 'DELETE')).status).toBe(200);
+    await insert('delivered');
+    await flush();
+    expect(states()).toHaveLength(4);
+  });
+
+  it('tells watchers `not_exists` when the calendar goes away', async () => {
+    const work = (await api.calendarList.list()).data.items?.find((c) => c.summary === 'Work');
+    await api.events.watch({
+      calendarId: work?.id ?? '',
+      requestBody: { id: 'work', type: 'web_hook', address },
+    });
+    await control(harness.origin, `calendars/${encodeURIComponent(work?.id ?? '')}`, undefined, 'DELETE');
+    await flush();
+    expect(states()).toEqual(['sync', 'not_exists']);
+    expect((await failure(api.events.list({ calendarId: work?.id ?? '' }))).status).toBe(404);
+  });
+});
