@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../shared/params.ts';
+import type { AccessToken } from './todoist.accounts.ts';
+import type { TodoistContext } from './todoist.context.ts';
+import { errors } from './todoist.errors.ts';
+import type { UserRecord } from './todoist.records.ts';
+
+export type Session = { user: UserRecord; token: AccessToken };
+
+/** What an operation needs: read, write, add a task only, or delete. */
+export type Need = 'read' | 'write' | 'add' | 'delete';
+
+const GRANTING: Record<Need, string[]> = {
+  read: ['data:read', 'data:read_write'],
+  write: ['data:read_write'],
+  add: ['task:add', 'data:read_write'],
+  delete: ['data:delete'],
+};
+
+export function authenticate(context: TodoistContext, request: FastifyRequest): Session {
+  const token = bearerToken(request.headers.authorization);
+  const details = token === undefined ? undefined : context.accounts.token(token);
+  const user = details === undefined ? undefined : context.store.users.get(details.userId);
+  if (!details || !user) throw errors.invalidToken();
+  return { user, token: details };
+}
+
+export function requireScope(session: Session, need: Need): void {
+  if (!GRANTING[need].some((scope) => session.token.scopes.includes(scope))) {
+    throw errors.insufficientScope(GRANTING[need].join(' or '));
+  }
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FaultController } from '../shared/faults.ts';
+import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import type { RequestCounter } from '../shared/request-counter.ts';
+import { ALL_SCOPES } from './todoist.accounts.ts';
+import { dueContext, type TodoistContext } from './todoist.context.ts';
+import type { LabelOperations } from './todoist.label-operations.ts';
+import { COLORS } from './todoist.label-operations.ts';
+import { restLabelWire, taskWire } from './todoist.mappers.ts';
+import { PREMIUM_STATUSES, type UserRecord } from './todoist.records.ts';
+import { createTaskBody, restTaskFields } from './todoist.rest-schemas.ts';
+import type { TaskOperations } from './todoist.task-operations.ts';
+import { isValidTimeZone } from './todoist.time.ts';
+import { parseWith } from './todoist.validation.ts';
+import { WEBHOOK_EVENTS } from './todoist.webhooks.ts';
+
+const timeZone = z.string().refine(isValidTimeZone, 'Unknown IANA time zone');
+const userSettings = z.object({
+  name: z.string().optional(),
+  premiumStatus: z.enum(PREMIUM_STATUSES).optional(),
+  timezone: timeZone.optional(),
+});
+const seedSchema = z.object({
+  users: z.array(
+    userSettings.extend({
+      email: z.email(),
+      /** Authorize the app (an OAuth token, webhooks flow); otherwise only a personal token. */
+      authorize: z.boolean().default(true),
+      scopes: z.array(z.string()).default(['data:read_write', 'data:delete']),
+      projects: z.array(z.object({ name: z.string().min(1) })).default([]),
+      labels: z
+        .array(
+          z.object({
+            name: z.string().min(1),
+            color: z.enum(COLORS).optional(),
+            isFavorite: z.boolean().optional(),
+          }),
+        )
+        .default([]),
+      tasks: z.array(z.unknown()).default([]),
+    }),
+  ),
+});
+const webhookSchema = z.object({
+  url: z.url().nullable().optional(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
+});
+const expireSchema = z.object({ mode: z.enum(['full-sync', 'error']).optional() });
+
+type Parts = {
+  tasks: TaskOperations;
+  labels: LabelOperations;
+  notifier: Notifier;
+  faults: FaultController;
+  counter: RequestCounter;
+};
+
+export function registerControlRoutes(app: FastifyInstance, context: TodoistContext, parts: Parts): void {
+  const { store, accounts, webhooks, clock } = context;
+  const { notifier } = parts;
+
+  function applySettings(user: UserRecord, settings: z.infer<typeof userSettings>): void {
+    if (settings.name) user.fullName = settings.name;
+    if (settings.premiumStatus) user.premiumStatus = settings.premiumStatus;
+    if (settings.timezone) user.timeZone = settings.timezone;
+    store.touch(user);
+  }
+
+  const findUser = (idOrEmail: string) => store.findUser(idOrEmail);
+
+  app.get('/_emulator/state', async () => ({
+    app: { clientId: context.app.clientId, redirectUri: context.app.redirectUri ?? null },
+    ...store.snapshot(),
+    ...accounts.snapshot(),
+    webhook: webhooks.settings(),
+    deliveries: notifier.deliveries(),
+    requests: parts.counter.counts(),
+  }));
+
+  app.post('/_emulator/reset', async () => {
+    store.reset();
+    accounts.reset();
+    webhooks.reset();
+    notifier.reset();
+    parts.faults.clear();
+    parts.counter.reset();
+    return { reset: true };
+  });
+
+  app.post('/_emulator/seed', async (request) => {
+    const seed = parseWith(seedSchema, request.body);
+    const users = webhooks.muted(() =>
+      seed.users.map((entry) => {
+        const user = store.upsertUser(entry.email, entry.name ?? '', clock.stamp());
+        applySettings(user, entry);
+        for (const project of entry.projects) store.addProject(user.id, project.name, clock.stamp());
+        const labels = entry.labels.map((label) => parts.labels.add(user, label));
+        const tasks = entry.tasks.map((body) =>
+          parts.tasks.add(user, restTaskFields(parseWith(createTaskBody, body), dueContext(context, user))),
+        );
+        const scopes = entry.scopes.filter((scope) => ALL_SCOPES.includes(scope));
+        return {
+          id: user.id,
+          email: user.email,
+          fullName: user.fullName,
+          inboxProjectId: user.inboxProjectId,
+          projects: store.userProjects(user.id).map((project) => ({ id: project.id, name: project.name })),
+          accessToken: entry.authorize
+            ? accounts.issueToken({ userId: user.id, kind: 'oauth', clientId: context.app.clientId, scopes })
+            : null,
+          personalToken: accounts.personalToken(user.id),
+          labels: labels.map(restLabelWire),
+          tasks: tasks.map(taskWire),
+        };
+      }),
+    );
+    return { users };
+  });
+
+  app.post<{ Params: { user: string } }>('/_emulator/users/:user', async (request, reply) => {
+    const user = findUser(request.params.user);
+    if (!user) return reply.code(404).send({ error: 'unknown user' });
+    applySettings(user, parseWith(userSettings, request.body));
+    return user;
+  });
+
+  /** Expires every sync token the user holds; the next incremental sync is answered per `mode`. */
+  app.post<{ Params: { user: string } }>(
+    '/_emulator/users/:user/expire-sync-tokens',
+    async (request, reply) => {
+      const user = findUser(request.params.user);
+      if (!user) return reply.code(404).send({ error: 'unknown user' });
+      const { mode } = parseWith(expireSchema, request.body);
+      user.syncEpoch += 1;
+      user.invalidSyncTokenMode = mode ?? 'full-sync';
+      return { expired: true, mode: user.invalidSyncTokenMode };
+    },
+  );
+
+  app.get('/_emulator/webhook', async () => webhooks.settings());
+  app.post('/_emulator/webhook', async (request) => {
+    webhooks.configure(parseWith(webhookSchema, request.body));
+    return webhooks.settings();
+  });
+
+  app.post('/_emulator/notifications/faults', async (request, reply) => {
+    const parsed = notificationFaultSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: 'invalid fault', issues: parsed.error.issues });
+    notifier.setFault(parsed.data);
+    return reply.code(201).send(parsed.data);
+  });
+  app.delete('/_emulator/notifications/faults', async () => {
+    notifier.clearFaults();
+    return { cleared: true };
+  });
+  /** Waits until every queued webhook (with its retries) is delivered or given up. */
+  app.post('/_emulator/notifications/flush', async () => {
+    await notifier.flush();
+    return { deliveries: notifier.deliveries() };
+  });
+}

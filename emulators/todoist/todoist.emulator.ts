@@ -1,0 +1,112 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
+import { installFaults } from '../shared/faults.ts';
+import { createNotifier } from '../shared/notifier.ts';
+import { countRequests } from '../shared/request-counter.ts';
+import { TodoistAccounts } from './todoist.accounts.ts';
+import type { TodoistApp, TodoistContext } from './todoist.context.ts';
+import { registerControlRoutes } from './todoist.control-routes.ts';
+import { errors, faultErrorBody, sendError, TodoistError } from './todoist.errors.ts';
+import { createLabelOperations } from './todoist.label-operations.ts';
+import { registerLabelRoutes } from './todoist.label-routes.ts';
+import { registerOAuthRoutes } from './todoist.oauth-routes.ts';
+import { TodoistStore } from './todoist.store.ts';
+import { registerSyncRoutes } from './todoist.sync-routes.ts';
+import { createTaskOperations } from './todoist.task-operations.ts';
+import { registerTaskRoutes } from './todoist.task-routes.ts';
+import { createClock } from './todoist.time.ts';
+import { registerUserRoutes } from './todoist.user-routes.ts';
+import { createWebhookEmitter } from './todoist.webhooks.ts';
+
+export type { TodoistApp } from './todoist.context.ts';
+
+export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
+  app: TodoistApp;
+  /** The app's webhook callback URL (also settable through `POST /_emulator/webhook`). */
+  webhookUrl?: string;
+  /** Extra delivery attempts after a failed webhook (Todoist: 3, 15 minutes apart); default 3. */
+  webhookRetries?: number;
+  /** Delay before the first retry, doubled each time; default 1000 ms. */
+  webhookRetryDelayMs?: number;
+  /** The emulator's clock (what "today" and "now" mean for due dates); default the system clock. */
+  now?: () => Date;
+};
+
+/**
+ * Todoist API v1 (REST subset, `/sync`), its OAuth pages and app webhooks, on one origin: point the SDK
+ * at it with `new TodoistApi(token, { baseUrl: origin })` and the auth helpers with `{ baseUrl: origin }`.
+ */
+export async function createTodoistEmulator(options: TodoistEmulatorOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  await app.register(formbody);
+  // The SDK posts close/reopen with a JSON content type and no body, which Fastify's parser rejects.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(errors.invalid('body', 'The request body is not valid JSON'), undefined);
+    }
+  });
+
+  const counter = countRequests(app);
+  const faults = installFaults(app, { errorBody: faultErrorBody });
+  // Keep `error_extra.retry_after` in an injected 429 equal to its Retry-After header.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode !== 429 || typeof payload !== 'string') return payload;
+    const retryAfter = Number(reply.getHeader('retry-after'));
+    try {
+      const body = JSON.parse(payload) as { error_extra?: Record<string, unknown> };
+      if (!body.error_extra || !Number.isFinite(retryAfter)) return payload;
+      body.error_extra.retry_after = retryAfter;
+      return JSON.stringify(body);
+    } catch {
+      return payload;
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof TodoistError) return sendError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return sendError(reply, errors.invalid('body', (error as Error).message));
+    }
+    request.log.error(error);
+    return reply.code(500).send(faultErrorBody(500));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(faultErrorBody(404)));
+
+  const store = new TodoistStore();
+  const accounts = new TodoistAccounts();
+  const notifier = createNotifier({
+    retries: options.webhookRetries ?? 3,
+    retryBaseDelayMs: options.webhookRetryDelayMs ?? 1000,
+  });
+  const context: TodoistContext = {
+    app: options.app,
+    store,
+    accounts,
+    clock: createClock(options.now),
+    webhooks: createWebhookEmitter({
+      clientId: options.app.clientId,
+      clientSecret: options.app.clientSecret,
+      accounts,
+      notifier,
+      url: options.webhookUrl,
+    }),
+  };
+  const tasks = createTaskOperations(context);
+  const labels = createLabelOperations(context, tasks);
+
+  registerOAuthRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerTaskRoutes(app, context, tasks);
+  registerLabelRoutes(app, context, labels);
+  registerSyncRoutes(app, context, { tasks, labels });
+  registerControlRoutes(app, context, { tasks, labels, notifier, faults, counter });
+
+  return app;
+}

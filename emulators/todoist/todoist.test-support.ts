@@ -1,0 +1,74 @@
+/** Test support: an emulator on an ephemeral port, seeding, and an SDK client pointed at it. */
+import type { AddressInfo } from 'node:net';
+import { TodoistApi } from '@doist/todoist-sdk';
+import type { FastifyInstance } from 'fastify';
+import { createTodoistEmulator, type TodoistEmulatorOptions } from './todoist.emulator.ts';
+
+export const TEST_APP = {
+  clientId: 'test-todoist-client',
+  clientSecret: 'test-todoist-secret',
+  redirectUri: 'http://localhost:3000/auth/todoist/callback',
+  name: 'Timeboxer',
+};
+
+export type RunningTodoist = { app: FastifyInstance; origin: string };
+
+export async function startTodoist(options: Partial<TodoistEmulatorOptions> = {}): Promise<RunningTodoist> {
+  let origin = '';
+  const app = await createTodoistEmulator({ app: TEST_APP, getOrigin: () => origin, ...options });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, origin };
+}
+
+export type SeededUser = {
+  id: string;
+  email: string;
+  inboxProjectId: string;
+  projects: { id: string; name: string }[];
+  accessToken: string | null;
+  personalToken: string;
+  labels: { id: string; name: string }[];
+  tasks: { id: string; content: string; updated_at: string }[];
+};
+
+export async function control(origin: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${origin}/_emulator/${path}`, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export async function seedUser(origin: string, user: Record<string, unknown>): Promise<SeededUser> {
+  const response = await control(origin, 'seed', { users: [user] });
+  if (!response.ok) throw new Error(`seed failed: ${response.status} ${await response.text()}`);
+  const { users } = (await response.json()) as { users: SeededUser[] };
+  const [seeded] = users;
+  if (!seeded) throw new Error('seed returned no user');
+  return seeded;
+}
+
+export function sdk(origin: string, token: string): TodoistApi {
+  return new TodoistApi(token, { baseUrl: origin });
+}
+
+/** The error a promise rejects with (fails the test if it resolves). */
+export type ApiFailure = {
+  httpStatusCode?: number;
+  responseData?: {
+    error?: string;
+    error_tag?: string;
+    error_code?: number;
+    error_extra?: Record<string, unknown>;
+  };
+};
+
+export async function rejection(promise: Promise<unknown>): Promise<ApiFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiFailure;
+  }
+  throw new Error('expected the call to fail');
+}
