@@ -12,7 +12,7 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 describe('startEmulators', () => {
-  it('starts both emulators on ephemeral ports and frees them on close', async () => {
+  it('starts every emulator on its own ephemeral port and frees them on close', async () => {
     const emulators = await startEmulators();
     const { google, facebook } = emulators;
     try {
@@ -41,6 +41,15 @@ describe('startEmulators', () => {
         state: 's',
       }).toString();
       expect((await fetch(dialog)).status).toBe(200);
+
+      const origins = [google, facebook, emulators.todoist, emulators.googleCalendar].map((e) => e.origin);
+      expect(new Set(origins).size).toBe(4);
+      const todoistUser = await fetch(`${emulators.todoist.origin}/api/v1/user`);
+      expect(todoistUser.status).toBe(401);
+      const calendarList = await fetch(
+        `${emulators.googleCalendar.apiRootUrl}calendar/v3/users/me/calendarList`,
+      );
+      expect(calendarList.status).toBe(401);
     } finally {
       await emulators.close();
     }
@@ -49,6 +58,7 @@ describe('startEmulators', () => {
     await expect(fetch(`${facebook.origin}/_emulator/state`)).rejects.toThrow();
     expect(await portIsFree(Number(new URL(google.origin).port))).toBe(true);
     expect(await portIsFree(Number(new URL(facebook.origin).port))).toBe(true);
+    expect(await portIsFree(Number(new URL(emulators.todoist.origin).port))).toBe(true);
     await emulators.close();
   });
 

@@ -1,6 +1,8 @@
 import { createFacebookEmulator } from './facebook/facebook.emulator.ts';
+import { createGoogleCalendarEmulator } from './google-calendar/google-calendar.emulator.ts';
 import { createGoogleIdentityEmulator } from './google-identity/google-identity.emulator.ts';
 import { type EmulatorFactory, type StartedEmulator, startEmulator } from './shared/start-emulator.ts';
+import { createTodoistEmulator } from './todoist/todoist.emulator.ts';
 
 export const SANDBOX_GOOGLE_CLIENT = {
   clientId: 'sandbox-google-client',
@@ -12,6 +14,11 @@ export const SANDBOX_FACEBOOK_APP = {
   appSecret: 'sandbox-facebook-secret',
 } as const;
 
+export const SANDBOX_TODOIST_APP = {
+  clientId: 'sandbox-todoist-client',
+  clientSecret: 'sandbox-todoist-secret',
+} as const;
+
 /** The Graph API version the dialog and Graph URLs carry; the emulator accepts any `vNN.N`. */
 export const FACEBOOK_GRAPH_VERSION = 'v24.0';
 
@@ -19,13 +26,25 @@ export type StartEmulatorsOptions = {
   /** Interface to listen on and host name of the returned URLs; default `localhost`. */
   host?: string;
   /** 0 or absent = an ephemeral port. */
-  ports?: { google?: number; facebook?: number };
+  ports?: { google?: number; facebook?: number; todoist?: number; googleCalendar?: number };
   logger?: boolean;
 };
 
 export type RunningEmulators = {
   google: { issuer: string; clientId: string; clientSecret: string; origin: string };
   facebook: { dialogUrl: string; graphUrl: string; appId: string; appSecret: string; origin: string };
+  /** Todoist API v1 and its OAuth: `new TodoistApi(token, { baseUrl: origin })`. */
+  todoist: { origin: string; clientId: string; clientSecret: string };
+  /** Google Calendar v3 and its OAuth consent; the same OAuth client as Google sign-in, as at Google. */
+  googleCalendar: {
+    origin: string;
+    apiRootUrl: string;
+    authUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    clientId: string;
+    clientSecret: string;
+  };
   close(): Promise<void>;
 };
 
@@ -51,6 +70,15 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       (base) => createFacebookEmulator({ ...base, apps: [SANDBOX_FACEBOOK_APP] }),
       options.ports?.facebook,
     );
+    const todoist = await start(
+      (base) => createTodoistEmulator({ ...base, app: { ...SANDBOX_TODOIST_APP, name: 'Timeboxer' } }),
+      options.ports?.todoist,
+    );
+    const googleCalendar = await start(
+      (base) =>
+        createGoogleCalendarEmulator({ ...base, clients: [{ ...SANDBOX_GOOGLE_CLIENT, name: 'Timeboxer' }] }),
+      options.ports?.googleCalendar,
+    );
     let closing: Promise<void> | undefined;
     return {
       google: { issuer: google.origin, origin: google.origin, ...SANDBOX_GOOGLE_CLIENT },
@@ -59,6 +87,15 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         graphUrl: `${facebook.origin}/${FACEBOOK_GRAPH_VERSION}`,
         origin: facebook.origin,
         ...SANDBOX_FACEBOOK_APP,
+      },
+      todoist: { origin: todoist.origin, ...SANDBOX_TODOIST_APP },
+      googleCalendar: {
+        origin: googleCalendar.origin,
+        apiRootUrl: `${googleCalendar.origin}/`,
+        authUrl: `${googleCalendar.origin}/o/oauth2/v2/auth`,
+        tokenUrl: `${googleCalendar.origin}/token`,
+        revokeUrl: `${googleCalendar.origin}/revoke`,
+        ...SANDBOX_GOOGLE_CLIENT,
       },
       close: () => {
         closing ??= closeAll(started);

@@ -15,11 +15,13 @@ const emulators = await startEmulators({
   ports: {
     google: portFromEnv('GOOGLE_EMULATOR_PORT', 4101),
     facebook: portFromEnv('FACEBOOK_EMULATOR_PORT', 4102),
+    todoist: portFromEnv('TODOIST_EMULATOR_PORT', 4103),
+    googleCalendar: portFromEnv('GOOGLE_CALENDAR_EMULATOR_PORT', 4104),
   },
   logger: false,
 });
 
-const { google, facebook } = emulators;
+const { google, facebook, todoist, googleCalendar } = emulators;
 console.log(
   `Google identity emulator  issuer ${google.issuer}  (client ${google.clientId} / ${google.clientSecret})`,
 );
@@ -29,6 +31,10 @@ console.log(
   `                          graph  ${facebook.graphUrl}  (app ${facebook.appId} / ${facebook.appSecret})`,
 );
 console.log(`                          state  ${facebook.origin}/_emulator/state`);
+console.log(`Todoist emulator          api    ${todoist.origin}/api/v1  (client ${todoist.clientId})`);
+console.log(`                          state  ${todoist.origin}/_emulator/state`);
+console.log(`Google Calendar emulator  api    ${googleCalendar.apiRootUrl}calendar/v3`);
+console.log(`                          state  ${googleCalendar.origin}/_emulator/state`);
 
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {
