@@ -16,6 +16,7 @@ import { buildServer } from './http/server.ts';
 import { loggerOptions } from './logger.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
+import { createSandboxConsole } from './sandbox/sandbox-console.ts';
 
 export type App = {
   server: FastifyInstance;
@@ -66,6 +67,12 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     users,
     sessions,
     identityProviders,
+    sandbox: emulators
+      ? createSandboxConsole({
+          todoistOrigin: emulators.todoist.origin,
+          googleCalendarOrigin: emulators.googleCalendar.origin,
+        })
+      : null,
     webRoot: `${projectRoot}dist/web`,
     contentRoot: `${projectRoot}content`,
   });

@@ -6,6 +6,7 @@ const statusByCode = {
   not_found: 404,
   cross_site_request: 403,
   not_configured: 503,
+  upstream_error: 502,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

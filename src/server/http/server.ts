@@ -10,6 +10,7 @@ import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts'
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
+import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
 import { createCookiePolicy } from './cookies.ts';
 import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
@@ -18,6 +19,7 @@ import { webAppPlugin } from './plugins/web-app.plugin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { configRoutes } from './routes/config.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { sandboxRoutes } from './routes/sandbox.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 
 export type ServerDeps = {
@@ -27,6 +29,8 @@ export type ServerDeps = {
   users: UserService;
   sessions: SessionService;
   identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
+  /** Present only in sandbox mode. */
+  sandbox: SandboxConsole | null;
   webRoot: string;
   contentRoot: string;
 };
@@ -95,6 +99,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(userRoutes, { users: deps.users });
+  if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });
   return app;
 }

@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { FaultController } from '../shared/faults.ts';
+import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import type { RequestCounter } from '../shared/request-counter.ts';
+import type { GraphContext, MicrosoftClient } from './microsoft.emulator.ts';
+import type { IdentityStore } from './microsoft.identity-store.ts';
+import { type LifecycleEvent, sendLifecycleNotification } from './microsoft.notifications.ts';
+import { formatScope, parseScopes } from './microsoft.scopes.ts';
+import { CONSUMER_TENANT_ID } from './microsoft.tenants.ts';
+
+type ControlContext = GraphContext & {
+  identity: IdentityStore;
+  notifier: Notifier;
+  faults: FaultController;
+  counter: RequestCounter;
+  clients: readonly MicrosoftClient[];
+};
+
+const userSeedSchema = z.object({
+  email: z.email(),
+  name: z.string().optional(),
+  timeZone: z.string().optional(),
+  calendars: z.array(z.object({ name: z.string().min(1), color: z.string().optional() })).optional(),
+  categories: z.array(z.object({ displayName: z.string().min(1), color: z.string() })).optional(),
+});
+const seedSchema = z.object({ users: z.array(userSeedSchema) });
+const byUserSchema = z.object({ email: z.email().optional() }).optional();
+const tokenSchema = z.object({
+  email: z.email(),
+  name: z.string().optional(),
+  clientId: z.string().optional(),
+  scope: z.string().optional(),
+});
+const lifecycleSchema = z.object({
+  lifecycleEvent: z.enum(['reauthorizationRequired', 'subscriptionRemoved', 'missed']),
+});
+
+const DEFAULT_TOKEN_SCOPE = 'offline_access User.Read Calendars.ReadWrite MailboxSettings.ReadWrite';
+
+function invalid(reply: FastifyReply, error: z.ZodError) {
+  return reply.code(400).send({ error: 'invalid control request', issues: error.issues });
+}
+
+/** `/_emulator/…`: state, reset, seeding, tokens for the sandbox console, and the expiry/lifecycle triggers. */
+export function registerControlRoutes(app: FastifyInstance, context: ControlContext): void {
+  const userIdFor = (email: string | undefined) =>
+    email ? (context.mailboxes.userByEmail(email)?.id ?? '-no-such-user-') : undefined;
+
+  app.get('/_emulator/state', async () => ({
+    origin: context.getOrigin(),
+    ...context.mailboxes.snapshot(),
+    ...context.events.snapshot(),
+    ...context.identity.snapshot(),
+    ...context.subscriptions.snapshot(),
+    delta: context.deltas.snapshot(),
+    handshakes: [...context.handshakes],
+    notifications: context.notifier.deliveries(),
+    faults: context.faults.rules(),
+    requests: context.counter.counts(),
+  }));
+
+  app.post('/_emulator/reset', async () => {
+    context.mailboxes.reset();
+    context.events.reset();
+    context.identity.reset();
+    context.subscriptions.reset();
+    context.deltas.reset();
+    context.handshakes.length = 0;
+    context.notifier.reset();
+    context.faults.clear();
+    context.counter.reset();
+    return { reset: true };
+  });
+
+  app.post('/_emulator/seed', async (request, reply) => {
+    const parsed = seedSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const ids = new Set(parsed.data.users.map((seed) => context.mailboxes.ensureUser(seed).id));
+    return reply
+      .code(201)
+      .send({ users: context.mailboxes.snapshot().users.filter((user) => ids.has(user.id)) });
+  });
+
+  // An access token without the consent page, for the sandbox console and for tests.
+  app.post('/_emulator/tokens', async (request, reply) => {
+    const parsed = tokenSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const clientId = parsed.data.clientId ?? context.clients[0]?.clientId ?? 'sandbox-console';
+    const user = context.mailboxes.ensureUser({ email: parsed.data.email, name: parsed.data.name });
+    const scopes = parseScopes(parsed.data.scope ?? DEFAULT_TOKEN_SCOPE);
+    const grant = context.identity.createGrant({
+      clientId,
+      userId: user.id,
+      tenantId: CONSUMER_TENANT_ID,
+      scopes,
+    });
+    return reply.code(201).send({
+      token_type: 'Bearer',
+      scope: formatScope(scopes),
+      access_token: context.identity.issueAccessToken(grant, scopes),
+      refresh_token: context.identity.issueRefreshToken(grant),
+      user_id: user.id,
+    });
+  });
+
+  app.post('/_emulator/tokens/expire', async (request, reply) => {
+    const parsed = byUserSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    return { expired: context.identity.expireAccessTokens(userIdFor(parsed.data?.email)) };
+  });
+
+  app.post('/_emulator/refresh-tokens/revoke', async (request, reply) => {
+    const parsed = byUserSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    return { revoked: context.identity.revokeRefreshTokens(userIdFor(parsed.data?.email)) };
+  });
+
+  app.post('/_emulator/delta/expire', async (request, reply) => {
+    const parsed = byUserSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    return { expired: context.deltas.expire(userIdFor(parsed.data?.email)) };
+  });
+
+  app.post('/_emulator/subscriptions/:id/expire', async (request, reply) => {
+    const expired = context.subscriptions.expire((request.params as { id: string }).id);
+    return expired ? { expired: true } : reply.code(404).send({ error: 'no such subscription' });
+  });
+
+  app.post('/_emulator/subscriptions/:id/lifecycle', async (request, reply) => {
+    const parsed = lifecycleSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const subscription = context.subscriptions.get((request.params as { id: string }).id);
+    if (!subscription) return reply.code(404).send({ error: 'no such subscription' });
+    const lifecycleEvent: LifecycleEvent = parsed.data.lifecycleEvent;
+    if (!sendLifecycleNotification(context.notifier, subscription, lifecycleEvent)) {
+      return reply.code(409).send({ error: 'the subscription has no lifecycleNotificationUrl' });
+    }
+    if (lifecycleEvent === 'reauthorizationRequired') subscription.reauthorizationRequired = true;
+    if (lifecycleEvent === 'subscriptionRemoved') context.subscriptions.delete(subscription.id);
+    return reply.code(202).send({ sent: lifecycleEvent });
+  });
+
+  app.get('/_emulator/notifications', async () => ({ deliveries: context.notifier.deliveries() }));
+  app.post('/_emulator/notifications/flush', async () => {
+    await context.notifier.flush();
+    return { deliveries: context.notifier.deliveries() };
+  });
+  app.post('/_emulator/notifications/faults', async (request, reply) => {
+    const parsed = notificationFaultSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    context.notifier.setFault(parsed.data);
+    return reply.code(201).send({ fault: parsed.data });
+  });
+  app.delete('/_emulator/notifications/faults', async () => {
+    context.notifier.clearFaults();
+    return { cleared: true };
+  });
+}

@@ -1,0 +1,73 @@
+import { guid } from './microsoft.ids.ts';
+
+export type ChangeTypeName = 'created' | 'updated' | 'deleted';
+
+export type Subscription = {
+  id: string;
+  userId: string;
+  /** The application (client id) whose token created it. */
+  applicationId: string;
+  tenantId: string;
+  /** The resource exactly as the client wrote it. */
+  resource: string;
+  calendarId: string;
+  changeTypes: ChangeTypeName[];
+  notificationUrl: string;
+  lifecycleNotificationUrl: string | null;
+  clientState: string | null;
+  latestSupportedTlsVersion: string;
+  expiresAt: number;
+  /** Set by a `reauthorizationRequired` lifecycle event, cleared by reauthorize or renewal. */
+  reauthorizationRequired: boolean;
+};
+
+/** Change-notification subscriptions; an expired one is gone, as far as clients can tell. */
+export class SubscriptionStore {
+  #subscriptions = new Map<string, Subscription>();
+
+  create(details: Omit<Subscription, 'id' | 'reauthorizationRequired'>): Subscription {
+    const subscription = { ...details, id: guid(), reauthorizationRequired: false };
+    this.#subscriptions.set(subscription.id, subscription);
+    return subscription;
+  }
+
+  /** A live subscription by id (expired ones are removed on the way). */
+  get(id: string): Subscription | undefined {
+    const subscription = this.#subscriptions.get(id);
+    if (subscription && subscription.expiresAt <= Date.now()) {
+      this.#subscriptions.delete(id);
+      return undefined;
+    }
+    return subscription;
+  }
+
+  live(): Subscription[] {
+    return [...this.#subscriptions.keys()].map((id) => this.get(id)).filter((s): s is Subscription => !!s);
+  }
+
+  delete(id: string): boolean {
+    return this.#subscriptions.delete(id);
+  }
+
+  /** Control: the subscription expires now (it stops notifying and reads as not found). */
+  expire(id: string): boolean {
+    const subscription = this.#subscriptions.get(id);
+    if (!subscription) return false;
+    subscription.expiresAt = Date.now() - 1;
+    return true;
+  }
+
+  reset(): void {
+    this.#subscriptions.clear();
+  }
+
+  snapshot() {
+    return {
+      subscriptions: [...this.#subscriptions.values()].map((subscription) => ({
+        ...subscription,
+        expirationDateTime: new Date(subscription.expiresAt).toISOString(),
+        expired: subscription.expiresAt <= Date.now(),
+      })),
+    };
+  }
+}

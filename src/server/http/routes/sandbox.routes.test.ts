@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+
+const email = 'sandbox-visitor@example.com';
+const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+describe('sandbox console routes', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app.server.inject({ method, url, payload: payload as object, headers: sameOrigin });
+  const todoist = async () =>
+    (await app.server.inject({ url: `/api/sandbox/todoist?${q({ email })}` })).json();
+
+  it('adds, edits, completes and deletes Todoist tasks on the emulator', async () => {
+    const due = '2030-05-06T09:30:00.000Z';
+    const added = await send('POST', '/api/sandbox/todoist/tasks', {
+      email,
+      content: 'Write the report',
+      due,
+      labels: ['30Minutes'],
+      durationMinutes: 30,
+    });
+    expect(added.statusCode).toBe(200);
+    const [task] = (await todoist()).tasks;
+    expect(task).toMatchObject({ content: 'Write the report', labels: ['30Minutes'], durationMinutes: 30 });
+    expect(Date.parse(task.due.datetime)).toBe(Date.parse(due));
+
+    await send('PATCH', `/api/sandbox/todoist/tasks/${task.id}`, {
+      email,
+      content: 'Write the final report',
+    });
+    const [edited] = (await todoist()).tasks;
+    expect(edited).toMatchObject({
+      id: task.id,
+      content: 'Write the final report',
+      due: null,
+      durationMinutes: null,
+    });
+
+    await send('POST', `/api/sandbox/todoist/tasks/${task.id}/close`, { email });
+    expect((await todoist()).tasks).toEqual([]);
+
+    await send('POST', '/api/sandbox/todoist/tasks', { email, content: 'Delete me' });
+    const [doomed] = (await todoist()).tasks;
+    await send('DELETE', `/api/sandbox/todoist/tasks/${doomed.id}?${q({ email })}`);
+    expect((await todoist()).tasks).toEqual([]);
+  });
+
+  it('keeps each e-mail address a separate Todoist account', async () => {
+    await send('POST', '/api/sandbox/todoist/tasks', {
+      email: 'someone-else@example.com',
+      content: 'Theirs',
+    });
+    expect((await todoist()).tasks.map((t: { content: string }) => t.content)).not.toContain('Theirs');
+  });
+
+  it('adds, moves and deletes calendar events on the emulator', async () => {
+    const calendar = (await app.server.inject({ url: `/api/sandbox/calendar?${q({ email })}` })).json();
+    expect(calendar.calendars.find((c: { primary: boolean }) => c.primary)?.id).toBe(calendar.calendarId);
+    const start = new Date(Date.now() + 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const end = new Date(start.getTime() + 1_800_000);
+    const event = {
+      email,
+      calendarId: calendar.calendarId,
+      summary: 'Planning',
+      start: start.toISOString(),
+      end: end.toISOString(),
+    };
+    expect((await send('POST', '/api/sandbox/calendar/events', event)).statusCode).toBe(200);
+
+    const read = async () =>
+      (
+        await app.server.inject({
+          url: `/api/sandbox/calendar?${q({ email, calendarId: calendar.calendarId })}`,
+        })
+      ).json().events;
+    const [created] = await read();
+    expect(created).toMatchObject({ summary: 'Planning', allDay: false, recurring: false });
+    expect(Date.parse(created.end) - Date.parse(created.start)).toBe(1_800_000);
+
+    const later = new Date(start.getTime() + 7_200_000);
+    await send('PATCH', `/api/sandbox/calendar/events/${created.id}`, {
+      ...event,
+      start: later.toISOString(),
+      end: new Date(later.getTime() + 3_600_000).toISOString(),
+    });
+    const [moved] = await read();
+    expect(Date.parse(moved.start)).toBe(later.getTime());
+
+    await send(
+      'DELETE',
+      `/api/sandbox/calendar/events/${created.id}?${q({ email, calendarId: calendar.calendarId })}`,
+    );
+    expect(await read()).toEqual([]);
+  });
+
+  it('answers bad input with a 400 naming the field, and changes nothing', async () => {
+    const response = await send('POST', '/api/sandbox/todoist/tasks', { email, content: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues[0]).toMatchObject({
+      field: 'content',
+      message: 'Please enter a task name',
+    });
+    const backwards = await send('POST', '/api/sandbox/calendar/events', {
+      email,
+      calendarId: 'primary',
+      summary: 'Backwards',
+      start: '2030-01-01T10:00:00Z',
+      end: '2030-01-01T09:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().issues[0]).toMatchObject({
+      field: 'end',
+      message: 'The end must be after the start',
+    });
+    expect((await todoist()).tasks).toEqual([]);
+  });
+
+  it('refuses a cross-site change', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/sandbox/todoist/tasks',
+      payload: { email, content: 'Forged' },
+      headers: crossSite,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('reports an emulator refusal as a 502 with the reason', async () => {
+    const response = await send('POST', '/api/sandbox/todoist/tasks/does-not-exist/close', { email });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toMatch(/emulated Todoist/);
+  });
+});
+
+describe('sandbox console with real credentials', () => {
+  it('does not exist', async () => {
+    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
+    try {
+      expect(app.emulators).toBeNull();
+      const response = await app.server.inject({ url: `/api/sandbox/todoist?${q({ email })}` });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** The sandbox console's view of emulated Todoist tasks and calendar events (sandbox mode only). */
+export const sandboxTaskSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  /** ISO date (all-day) or date-time; null without a due date. */
+  due: z.object({ date: z.string(), datetime: z.string().nullable(), isRecurring: z.boolean() }).nullable(),
+  durationMinutes: z.number().nullable(),
+  labels: z.array(z.string()),
+});
+export type SandboxTask = z.infer<typeof sandboxTaskSchema>;
+
+export const sandboxTodoistSchema = z.object({
+  tasks: z.array(sandboxTaskSchema),
+  labels: z.array(z.string()),
+});
+export type SandboxTodoist = z.infer<typeof sandboxTodoistSchema>;
+
+export const sandboxEventSchema = z.object({
+  id: z.string(),
+  summary: z.string(),
+  start: z.string(),
+  end: z.string(),
+  allDay: z.boolean(),
+  recurring: z.boolean(),
+});
+export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
+
+export const sandboxCalendarSchema = z.object({
+  calendars: z.array(z.object({ id: z.string(), name: z.string(), primary: z.boolean() })),
+  calendarId: z.string(),
+  events: z.array(sandboxEventSchema),
+});
+export type SandboxCalendar = z.infer<typeof sandboxCalendarSchema>;
+
+const email = z.email('Please enter an e-mail address');
+const isoDateTime = z.iso.datetime({ offset: true, message: 'Please choose a date and time' });
+
+export const sandboxAccountQuerySchema = z.object({ email, calendarId: z.string().optional() });
+
+export const sandboxTaskInputSchema = z.object({
+  email,
+  content: z.string().trim().min(1, 'Please enter a task name').max(500),
+  due: isoDateTime.optional(),
+  labels: z.array(z.string().trim().min(1).max(60)).max(10).default([]),
+  durationMinutes: z.number().int().min(1).max(1440).optional(),
+});
+export type SandboxTaskInput = z.infer<typeof sandboxTaskInputSchema>;
+
+export const sandboxEventInputSchema = z
+  .object({
+    email,
+    calendarId: z.string().min(1),
+    summary: z.string().trim().min(1, 'Please enter a title').max(500),
+    start: isoDateTime,
+    end: isoDateTime,
+  })
+  .refine((event) => Date.parse(event.end) > Date.parse(event.start), {
+    message: 'The end must be after the start',
+    path: ['end'],
+  });
+export type SandboxEventInput = z.infer<typeof sandboxEventInputSchema>;
