@@ -42,8 +42,18 @@ describe('startEmulators', () => {
       }).toString();
       expect((await fetch(dialog)).status).toBe(200);
 
-      const origins = [google, facebook, emulators.todoist, emulators.googleCalendar].map((e) => e.origin);
-      expect(new Set(origins).size).toBe(4);
+      const origins = [
+        google,
+        facebook,
+        emulators.todoist,
+        emulators.googleCalendar,
+        emulators.microsoft,
+      ].map((e) => e.origin);
+      expect(new Set(origins).size).toBe(5);
+      expect(emulators.microsoft.origin).toMatch(/^https:\/\/localhost:\d+$/);
+      // Trusted by this process without NODE_EXTRA_CA_CERTS: a plain fetch over https succeeds.
+      const me = await fetch(`${emulators.microsoft.graphBaseUrl}/v1.0/me`);
+      expect(me.status).toBe(401);
       const todoistUser = await fetch(`${emulators.todoist.origin}/api/v1/user`);
       expect(todoistUser.status).toBe(401);
       const calendarList = await fetch(

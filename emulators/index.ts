@@ -1,6 +1,12 @@
 import { createFacebookEmulator } from './facebook/facebook.emulator.ts';
 import { createGoogleCalendarEmulator } from './google-calendar/google-calendar.emulator.ts';
 import { createGoogleIdentityEmulator } from './google-identity/google-identity.emulator.ts';
+import {
+  DEFAULT_CERTIFICATE_DIR,
+  ensureLocalCertificate,
+  trustCertificate,
+} from './microsoft/microsoft.certificate.ts';
+import { createMicrosoftEmulator } from './microsoft/microsoft.emulator.ts';
 import { type EmulatorFactory, type StartedEmulator, startEmulator } from './shared/start-emulator.ts';
 import { createTodoistEmulator } from './todoist/todoist.emulator.ts';
 
@@ -19,6 +25,11 @@ export const SANDBOX_TODOIST_APP = {
   clientSecret: 'sandbox-todoist-secret',
 } as const;
 
+export const SANDBOX_MICROSOFT_APP = {
+  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
+  clientSecret: 'sandbox-microsoft-secret',
+} as const;
+
 /** The Graph API version the dialog and Graph URLs carry; the emulator accepts any `vNN.N`. */
 export const FACEBOOK_GRAPH_VERSION = 'v24.0';
 
@@ -26,7 +37,15 @@ export type StartEmulatorsOptions = {
   /** Interface to listen on and host name of the returned URLs; default `localhost`. */
   host?: string;
   /** 0 or absent = an ephemeral port. */
-  ports?: { google?: number; facebook?: number; todoist?: number; googleCalendar?: number };
+  ports?: {
+    google?: number;
+    facebook?: number;
+    todoist?: number;
+    googleCalendar?: number;
+    microsoft?: number;
+  };
+  /** Where the Microsoft emulator's local CA and certificate are kept (default `.data/certs`). */
+  certificateDir?: string;
   logger?: boolean;
 };
 
@@ -45,17 +64,35 @@ export type RunningEmulators = {
     clientId: string;
     clientSecret: string;
   };
+  /**
+   * Microsoft identity platform and Graph, over HTTPS (the Graph SDK sends tokens only over https).
+   * This process trusts its CA once started; `caPath` is the file for `NODE_EXTRA_CA_CERTS` elsewhere.
+   */
+  microsoft: {
+    origin: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    graphBaseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    caPath: string;
+  };
   close(): Promise<void>;
 };
 
 /** Starts every provider emulator on its own port. To add one: start it below and describe it in the result. */
 export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<RunningEmulators> {
   const started: StartedEmulator[] = [];
-  const start = async (create: EmulatorFactory, port: number | undefined) => {
+  const start = async (
+    create: EmulatorFactory,
+    port: number | undefined,
+    protocol: 'http' | 'https' = 'http',
+  ) => {
     const emulator = await startEmulator(create, {
       host: options.host ?? 'localhost',
       port: port ?? 0,
       logger: options.logger ?? false,
+      protocol,
     });
     started.push(emulator);
     return emulator;
@@ -79,6 +116,18 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         createGoogleCalendarEmulator({ ...base, clients: [{ ...SANDBOX_GOOGLE_CLIENT, name: 'Timeboxer' }] }),
       options.ports?.googleCalendar,
     );
+    const certificate = await ensureLocalCertificate(options.certificateDir ?? DEFAULT_CERTIFICATE_DIR);
+    trustCertificate(certificate.caPem);
+    const microsoft = await start(
+      (base) =>
+        createMicrosoftEmulator({
+          ...base,
+          tls: { key: certificate.key, cert: certificate.cert },
+          clients: [{ ...SANDBOX_MICROSOFT_APP, name: 'Timeboxer' }],
+        }),
+      options.ports?.microsoft,
+      'https',
+    );
     let closing: Promise<void> | undefined;
     return {
       google: { issuer: google.origin, origin: google.origin, ...SANDBOX_GOOGLE_CLIENT },
@@ -96,6 +145,14 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         tokenUrl: `${googleCalendar.origin}/token`,
         revokeUrl: `${googleCalendar.origin}/revoke`,
         ...SANDBOX_GOOGLE_CLIENT,
+      },
+      microsoft: {
+        origin: microsoft.origin,
+        authorizeUrl: `${microsoft.origin}/common/oauth2/v2.0/authorize`,
+        tokenUrl: `${microsoft.origin}/common/oauth2/v2.0/token`,
+        graphBaseUrl: microsoft.origin,
+        caPath: certificate.caPath,
+        ...SANDBOX_MICROSOFT_APP,
       },
       close: () => {
         closing ??= closeAll(started);

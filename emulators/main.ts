@@ -17,11 +17,12 @@ const emulators = await startEmulators({
     facebook: portFromEnv('FACEBOOK_EMULATOR_PORT', 4102),
     todoist: portFromEnv('TODOIST_EMULATOR_PORT', 4103),
     googleCalendar: portFromEnv('GOOGLE_CALENDAR_EMULATOR_PORT', 4104),
+    microsoft: portFromEnv('MICROSOFT_EMULATOR_PORT', 4105),
   },
   logger: false,
 });
 
-const { google, facebook, todoist, googleCalendar } = emulators;
+const { google, facebook, todoist, googleCalendar, microsoft } = emulators;
 console.log(
   `Google identity emulator  issuer ${google.issuer}  (client ${google.clientId} / ${google.clientSecret})`,
 );
@@ -35,6 +36,10 @@ console.log(`Todoist emulator          api    ${todoist.origin}/api/v1  (client 
 console.log(`                          state  ${todoist.origin}/_emulator/state`);
 console.log(`Google Calendar emulator  api    ${googleCalendar.apiRootUrl}calendar/v3`);
 console.log(`                          state  ${googleCalendar.origin}/_emulator/state`);
+console.log(
+  `Microsoft 365 emulator    graph  ${microsoft.graphBaseUrl}/v1.0  (HTTPS; CA ${microsoft.caPath})`,
+);
+console.log(`                          state  ${microsoft.origin}/_emulator/state`);
 
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {

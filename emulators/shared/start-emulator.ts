@@ -8,7 +8,7 @@ export type StartedEmulator = { app: FastifyInstance; origin: string };
 /** Builds an emulator, listens (port 0 = ephemeral) and tells it the origin it is reachable at. */
 export async function startEmulator(
   create: EmulatorFactory,
-  options: { host: string; port: number; logger: boolean },
+  options: { host: string; port: number; logger: boolean; protocol?: 'http' | 'https' },
 ): Promise<StartedEmulator> {
   let origin: string | undefined;
   const app = await create({
@@ -26,7 +26,7 @@ export async function startEmulator(
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
-  origin = `http://${originHost(options.host)}:${port}`;
+  origin = `${options.protocol ?? 'http'}://${originHost(options.host)}:${port}`;
   return { app, origin };
 }
 
