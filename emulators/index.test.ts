@@ -49,7 +49,14 @@ describe('startEmulators', () => {
         emulators.googleCalendar,
         emulators.microsoft,
       ].map((e) => e.origin);
-      expect(new Set(origins).size).toBe(5);
+      expect(new Set(origins).size).toBe(6);
+      const prices = await fetch(`${emulators.stripe.origin}/v1/prices?lookup_keys[]=timeboxerMonthly`, {
+        headers: { authorization: `Bearer ${emulators.stripe.secretKey}` },
+      });
+      expect((await prices.json()).data[0]).toMatchObject({
+        lookup_key: 'timeboxerMonthly',
+        unit_amount: 300,
+      });
       expect(emulators.microsoft.origin).toMatch(/^https:\/\/localhost:\d+$/);
       // Trusted by this process without NODE_EXTRA_CA_CERTS: a plain fetch over https succeeds.
       const me = await fetch(`${emulators.microsoft.graphBaseUrl}/v1.0/me`);

@@ -8,6 +8,11 @@ import {
 } from './microsoft/microsoft.certificate.ts';
 import { createMicrosoftEmulator } from './microsoft/microsoft.emulator.ts';
 import { type EmulatorFactory, type StartedEmulator, startEmulator } from './shared/start-emulator.ts';
+import {
+  createStripeEmulator,
+  SANDBOX_STRIPE_SECRET_KEY,
+  SANDBOX_STRIPE_WEBHOOK_SECRET,
+} from './stripe/stripe.emulator.ts';
 import { createTodoistEmulator } from './todoist/todoist.emulator.ts';
 
 export const SANDBOX_GOOGLE_CLIENT = {
@@ -43,6 +48,7 @@ export type StartEmulatorsOptions = {
     todoist?: number;
     googleCalendar?: number;
     microsoft?: number;
+    stripe?: number;
   };
   /** Where the Microsoft emulator's local CA and certificate are kept (default `.data/certs`). */
   certificateDir?: string;
@@ -77,6 +83,8 @@ export type RunningEmulators = {
     clientSecret: string;
     caPath: string;
   };
+  /** Stripe: `new Stripe(secretKey, { host, port, protocol: 'http' })`; hosted pages on the same origin. */
+  stripe: { origin: string; secretKey: string; webhookSecret: string };
   close(): Promise<void>;
 };
 
@@ -128,6 +136,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       options.ports?.microsoft,
       'https',
     );
+    const stripe = await start((base) => createStripeEmulator(base), options.ports?.stripe);
     let closing: Promise<void> | undefined;
     return {
       google: { issuer: google.origin, origin: google.origin, ...SANDBOX_GOOGLE_CLIENT },
@@ -153,6 +162,11 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         graphBaseUrl: microsoft.origin,
         caPath: certificate.caPath,
         ...SANDBOX_MICROSOFT_APP,
+      },
+      stripe: {
+        origin: stripe.origin,
+        secretKey: SANDBOX_STRIPE_SECRET_KEY,
+        webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
       },
       close: () => {
         closing ??= closeAll(started);

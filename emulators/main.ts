@@ -18,11 +18,12 @@ const emulators = await startEmulators({
     todoist: portFromEnv('TODOIST_EMULATOR_PORT', 4103),
     googleCalendar: portFromEnv('GOOGLE_CALENDAR_EMULATOR_PORT', 4104),
     microsoft: portFromEnv('MICROSOFT_EMULATOR_PORT', 4105),
+    stripe: portFromEnv('STRIPE_EMULATOR_PORT', 4106),
   },
   logger: false,
 });
 
-const { google, facebook, todoist, googleCalendar, microsoft } = emulators;
+const { google, facebook, todoist, googleCalendar, microsoft, stripe } = emulators;
 console.log(
   `Google identity emulator  issuer ${google.issuer}  (client ${google.clientId} / ${google.clientSecret})`,
 );
@@ -40,6 +41,8 @@ console.log(
   `Microsoft 365 emulator    graph  ${microsoft.graphBaseUrl}/v1.0  (HTTPS; CA ${microsoft.caPath})`,
 );
 console.log(`                          state  ${microsoft.origin}/_emulator/state`);
+console.log(`Stripe emulator           api    ${stripe.origin}/v1  (key ${stripe.secretKey})`);
+console.log(`                          state  ${stripe.origin}/_emulator/state`);
 
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {
