@@ -48,6 +48,7 @@ describe('startEmulators', () => {
         emulators.todoist,
         emulators.googleCalendar,
         emulators.microsoft,
+        emulators.stripe,
       ].map((e) => e.origin);
       expect(new Set(origins).size).toBe(6);
       const prices = await fetch(`${emulators.stripe.origin}/v1/prices?lookup_keys[]=timeboxerMonthly`, {
