@@ -16,6 +16,7 @@ const publicRoutes = [
   '/dashboard',
   '/profile',
   '/subscriptionsuccess',
+  '/sandbox',
 ];
 
 /** Serious and critical axe violations on the page as it is now, as short readable lines. */

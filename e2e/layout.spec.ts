@@ -4,7 +4,7 @@ import { newPerson, signIn } from './helpers.ts';
 
 /** Every screen at the three widths of the spec: no sideways scrolling, and a screenshot to look at. */
 const widths = [375, 768, 1280];
-const publicPages = ['/home', '/login', '/signup', '/contact', '/documentation', '/dashboard'];
+const publicPages = ['/home', '/login', '/signup', '/contact', '/documentation', '/dashboard', '/sandbox'];
 const signedInPages = ['/dashboard', '/profile'];
 
 async function checkLayout(page: Page, path: string, width: number, tag: string) {

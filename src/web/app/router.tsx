@@ -68,6 +68,10 @@ const router = createBrowserRouter([
             .SubscriptionSuccessPage,
         }),
       },
+      {
+        path: paths.sandbox,
+        lazy: async () => ({ Component: (await import('../features/sandbox/sandbox-page.tsx')).SandboxPage }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -21,3 +21,28 @@ export async function getText(path: string): Promise<string> {
   if (!response.ok) throw new ApiError(response.status, `${path} answered ${response.status}`);
   return response.text();
 }
+
+/** Sends a JSON change to our API; a refusal becomes an ApiError carrying the server's message. */
+export async function sendJson(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<void> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const problem: unknown = await response.json().catch(() => null);
+    const message =
+      typeof problem === 'object' &&
+      problem !== null &&
+      'message' in problem &&
+      typeof problem.message === 'string'
+        ? problem.message
+        : `The request failed (${response.status}).`;
+    throw new ApiError(response.status, message);
+  }
+}

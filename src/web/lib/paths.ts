@@ -15,6 +15,7 @@ export const paths = {
   changelog: '/changelog',
   documentation: '/documentation',
   subscriptionSuccess: '/subscriptionsuccess',
+  sandbox: '/sandbox',
   /** Server routes, reached by full navigation rather than the browser router. */
   logout: '/api/logout',
   deleteAccount: '/api/delete/user',

@@ -3,14 +3,17 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { trackConversion } from '../../lib/analytics.ts';
 import { paths } from '../../lib/paths.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { VersionBadge } from './user-menu.tsx';
 
 type Props = { user: CurrentUser | false; opened: boolean; onClose: () => void };
 
 /** The side drawer that replaces the top bar's links under 768 px. */
 export function MobileMenu({ user, opened, onClose }: Props) {
+  const sandbox = usePublicConfig().data?.sandbox === true;
   return (
     <Drawer opened={opened} onClose={onClose} title="Menu" hiddenFrom="sm" size="80%" position="left">
+      {sandbox && <NavLink component={Link} to={paths.sandbox} label="Sandbox console" onClick={onClose} />}
       {user ? (
         <Stack gap={4}>
           <Text fw={700}>{user.name.firstName}</Text>

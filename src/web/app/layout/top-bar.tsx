@@ -1,14 +1,17 @@
 import { Burger, Button, Group } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { trackConversion } from '../../lib/analytics.ts';
 import { paths } from '../../lib/paths.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { Logo } from './logo.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 type Props = { user: CurrentUser | false; drawerOpened: boolean; onToggleDrawer: () => void };
 
 export function TopBar({ user, drawerOpened, onToggleDrawer }: Props) {
+  const sandbox = usePublicConfig().data?.sandbox === true;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
       <Group gap="lg" wrap="nowrap">
@@ -25,6 +28,11 @@ export function TopBar({ user, drawerOpened, onToggleDrawer }: Props) {
         )}
       </Group>
       <Group visibleFrom="sm" gap="xs" wrap="nowrap">
+        {sandbox && (
+          <Button component={Link} to={paths.sandbox} variant="light" leftSection={<IconFlask size={16} />}>
+            Sandbox
+          </Button>
+        )}
         {user ? (
           <UserMenu user={user} />
         ) : (

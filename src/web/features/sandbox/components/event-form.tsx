@@ -1,0 +1,79 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
+import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
+
+export type EventFormValues = { summary: string; start: string; end: string };
+
+type Props = {
+  event?: SandboxEvent;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: EventFormValues) => void;
+};
+
+const inOneHour = () => {
+  const start = new Date(Date.now() + 3_600_000);
+  start.setMinutes(0, 0, 0);
+  return start;
+};
+
+/** Adds or edits an emulated calendar event: title, start and end. */
+export function EventForm({ event, submitLabel, busy, onSubmit }: Props) {
+  const defaultStart = inOneHour();
+  const [summary, setSummary] = useState(event?.summary ?? '');
+  const [start, setStart] = useState(toLocalInput(event?.start ?? defaultStart.toISOString()));
+  const [end, setEnd] = useState(
+    toLocalInput(event?.end ?? new Date(defaultStart.getTime() + 1_800_000).toISOString()),
+  );
+  const startIso = fromLocalInput(start);
+  const endIso = fromLocalInput(end);
+  const backwards = !!startIso && !!endIso && Date.parse(endIso) <= Date.parse(startIso);
+  const invalid = summary.trim() === '' || !startIso || !endIso || backwards;
+
+  return (
+    <form
+      onSubmit={(submitted) => {
+        submitted.preventDefault();
+        if (invalid || !startIso || !endIso) return;
+        onSubmit({ summary: summary.trim(), start: startIso, end: endIso });
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput
+          label="Title"
+          value={summary}
+          onChange={(e) => setSummary(e.currentTarget.value)}
+          required
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label="Start"
+            type="datetime-local"
+            value={start}
+            onChange={(e) => setStart(e.currentTarget.value)}
+            required
+          />
+          <TextInput
+            label="End"
+            type="datetime-local"
+            value={end}
+            onChange={(e) => setEnd(e.currentTarget.value)}
+            error={backwards ? 'The end must be after the start' : undefined}
+            required
+          />
+        </Group>
+        {!event && (
+          <Text size="xs" c="dimmed">
+            A new single event in the synced calendar becomes a Todoist task.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={invalid}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
+import { formatWhen } from '../local-date-time.ts';
+import { sandboxCalls, useSandboxChange, useSandboxTodoist } from '../sandbox-api.ts';
+import { TaskForm, type TaskFormValues } from './task-form.tsx';
+
+/** The emulated Todoist account of `email`: its active tasks, and the changes a person would make. */
+export function TodoistPanel({ email }: { email: string }) {
+  const todoist = useSandboxTodoist(email);
+  const [editing, setEditing] = useState<SandboxTask | 'new' | null>(null);
+  const add = useSandboxChange('todoist', sandboxCalls.addTask);
+  const update = useSandboxChange('todoist', sandboxCalls.updateTask);
+  const complete = useSandboxChange('todoist', sandboxCalls.completeTask);
+  const remove = useSandboxChange('todoist', sandboxCalls.deleteTask);
+  const failure = [add, update, complete, remove].find((mutation) => mutation.error)?.error;
+
+  const save = (values: TaskFormValues) => {
+    const done = { onSuccess: () => setEditing(null) };
+    if (editing === 'new') add.mutate({ email, ...values }, done);
+    else if (editing) update.mutate({ id: editing.id, email, ...values }, done);
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Todoist">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          Todoist
+        </Title>
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
+          Add task
+        </Button>
+      </Group>
+      {failure && (
+        <Alert color="red" mb="sm" title="That did not work">
+          {failure.message}
+        </Alert>
+      )}
+      {todoist.isPending && <Loader size="sm" aria-label="Loading tasks" />}
+      {todoist.isError && (
+        <Alert color="red">The emulated Todoist could not be read: {todoist.error.message}</Alert>
+      )}
+      {todoist.data && todoist.data.tasks.length === 0 && <Text c="dimmed">No open tasks.</Text>}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {todoist.data?.tasks.map((task) => (
+          <Group
+            key={task.id}
+            component="li"
+            justify="space-between"
+            wrap="nowrap"
+            gap="xs"
+            aria-label={task.content}
+          >
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <ActionIcon
+                variant="default"
+                radius="xl"
+                aria-label={`Complete ${task.content}`}
+                onClick={() => complete.mutate({ email, id: task.id })}
+              >
+                <IconCheck size={14} />
+              </ActionIcon>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" truncate>
+                  {task.content}
+                </Text>
+                <Group gap={4}>
+                  {task.due && (
+                    <Text size="xs" c="dimmed">
+                      {task.due.datetime ? formatWhen(task.due.datetime) : task.due.date}
+                      {task.due.isRecurring ? ' · repeats' : ''}
+                    </Text>
+                  )}
+                  {task.durationMinutes && (
+                    <Text size="xs" c="dimmed">
+                      · {task.durationMinutes} min
+                    </Text>
+                  )}
+                  {task.labels.map((label) => (
+                    <Badge key={label} size="xs" variant="outline" tt="none">
+                      @{label}
+                    </Badge>
+                  ))}
+                </Group>
+              </div>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit ${task.content}`}
+                onClick={() => setEditing(task)}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${task.content}`}
+                onClick={() => remove.mutate({ email, id: task.id })}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New task' : 'Edit task'}
+      >
+        {editing !== null && (
+          <TaskForm
+            task={editing === 'new' ? undefined : editing}
+            knownLabels={todoist.data?.labels ?? []}
+            submitLabel={editing === 'new' ? 'Add task' : 'Save task'}
+            busy={add.isPending || update.isPending}
+            onSubmit={save}
+          />
+        )}
+      </Modal>
+    </Card>
+  );
+}
