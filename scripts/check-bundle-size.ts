@@ -19,7 +19,9 @@ for (const file of new Set(files)) {
   console.log(`${(bytes / 1024).toFixed(1).padStart(7)} kB  ${file}`);
 }
 const totalKb = totalBytes / 1024;
-console.log(`${totalKb.toFixed(1).padStart(7)} kB  initial JavaScript for /home (gzip), budget ${BUDGET_KB} kB`);
+console.log(
+  `${totalKb.toFixed(1).padStart(7)} kB  initial JavaScript for /home (gzip), budget ${BUDGET_KB} kB`,
+);
 if (files.length === 0 || totalKb > BUDGET_KB) {
   console.error(files.length === 0 ? 'No scripts found in index.html' : 'Over budget');
   process.exit(1);

@@ -18,7 +18,7 @@ export function AppLayout() {
   if (auth === null) {
     return (
       <Center h="100dvh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -20,7 +20,7 @@ export function ContactPage() {
         ) : config.isError ? (
           <Text c="red">The support address could not be loaded. Please reload the page.</Text>
         ) : (
-          <Skeleton height={20} aria-label="Loading the support address" />
+          <Skeleton height={20} role="status" aria-label="Loading the support address" />
         )}
       </Card>
     </PageContainer>

@@ -11,7 +11,7 @@ export function DocumentPage({ name }: { name: DocumentName }) {
   const document = useQuery({ queryKey: ['content', name], queryFn: () => getText(`/content/${name}.md`) });
   return (
     <Container size="md" py="xl">
-      {document.isPending && <Loader aria-label="Loading document" />}
+      {document.isPending && <Loader role="status" aria-label="Loading document" />}
       {document.isError && (
         <Alert color="red" title="This page could not be loaded">
           Please check your connection and reload the page.

@@ -17,7 +17,7 @@ export function SandboxPage() {
   const [email, setEmail] = useState(user ? user.email || DEFAULT_SANDBOX_EMAIL : DEFAULT_SANDBOX_EMAIL);
   const [account] = useDebouncedValue(email.trim().toLowerCase(), 400);
 
-  if (config.isPending) return <Loader m="xl" aria-label="Loading" />;
+  if (config.isPending) return <Loader role="status" m="xl" aria-label="Loading" />;
   if (!config.data?.sandbox) {
     return (
       <Container size="sm" py={64}>

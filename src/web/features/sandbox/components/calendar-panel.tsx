@@ -65,7 +65,7 @@ export function CalendarPanel({ email }: { email: string }) {
           {failure.message}
         </Alert>
       )}
-      {calendar.isPending && <Loader size="sm" aria-label="Loading events" />}
+      {calendar.isPending && <Loader role="status" size="sm" aria-label="Loading events" />}
       {calendar.isError && (
         <Alert color="red">The emulated calendar could not be read: {calendar.error.message}</Alert>
       )}

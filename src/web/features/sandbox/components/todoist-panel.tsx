@@ -49,7 +49,7 @@ export function TodoistPanel({ email }: { email: string }) {
           {failure.message}
         </Alert>
       )}
-      {todoist.isPending && <Loader size="sm" aria-label="Loading tasks" />}
+      {todoist.isPending && <Loader role="status" size="sm" aria-label="Loading tasks" />}
       {todoist.isError && (
         <Alert color="red">The emulated Todoist could not be read: {todoist.error.message}</Alert>
       )}
