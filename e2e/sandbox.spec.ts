@@ -53,3 +53,41 @@ test('the event form refuses an end before the start', async ({ page }) => {
   await expect(dialog.getByText('The end must be after the start')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Add event' })).toBeDisabled();
 });
+
+test('the calendar side switches to Microsoft 365', async ({ page }) => {
+  const email = `sandbox.${randomBytes(4).toString('hex')}@example.com`;
+  await page.goto('/sandbox');
+  await page.getByLabel('Account e-mail').fill(email);
+  const google = page.getByRole('region', { name: 'Google Calendar' });
+  await expect(google.getByLabel('Calendar', { exact: true })).toHaveValue(email);
+  await expect(google.getByRole('radio', { name: 'Google Calendar' })).toBeChecked();
+  await google.getByRole('radiogroup', { name: 'Calendar service' }).getByText('Microsoft 365').click();
+
+  const calendar = page.getByRole('region', { name: 'Microsoft 365' });
+  await expect(calendar.getByRole('heading', { name: 'Microsoft 365' })).toBeVisible();
+  await expect(calendar.getByRole('radio', { name: 'Microsoft 365' })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Google Calendar' })).toHaveCount(0);
+  await expect(calendar.getByLabel('Calendar', { exact: true })).toHaveValue('Calendar');
+  await expect(calendar.getByText('No events in the next two weeks.')).toBeVisible();
+
+  await calendar.getByRole('button', { name: 'Add event' }).click();
+  const eventDialog = page.getByRole('dialog', { name: 'New event' });
+  await eventDialog.getByLabel('Title').fill('Design review');
+  await eventDialog.getByRole('button', { name: 'Add event' }).click();
+  const event = calendar.getByRole('listitem', { name: 'Design review' });
+  await expect(event).toBeVisible();
+
+  await event.getByRole('button', { name: 'Edit Design review' }).click();
+  await page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Title').fill('Design critique');
+  await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Save event' }).click();
+  const renamed = calendar.getByRole('listitem', { name: 'Design critique' });
+  await expect(renamed).toBeVisible();
+  await renamed.getByRole('button', { name: 'Delete Design critique' }).click();
+  await expect(calendar.getByRole('listitem', { name: 'Design critique' })).toHaveCount(0);
+  await expect(calendar.getByText('No events in the next two weeks.')).toBeVisible();
+
+  await calendar.getByRole('radiogroup', { name: 'Calendar service' }).getByText('Google Calendar').click();
+  await expect(
+    page.getByRole('region', { name: 'Google Calendar' }).getByLabel('Calendar', { exact: true }),
+  ).toHaveValue(email);
+});

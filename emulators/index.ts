@@ -50,6 +50,8 @@ export type StartEmulatorsOptions = {
     microsoft?: number;
     stripe?: number;
   };
+  /** Where emulators deliver their webhooks (the app's receiving routes). */
+  webhookUrls?: { stripe?: string };
   /** Where the Microsoft emulator's local CA and certificate are kept (default `.data/certs`). */
   certificateDir?: string;
   logger?: boolean;
@@ -136,7 +138,10 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       options.ports?.microsoft,
       'https',
     );
-    const stripe = await start((base) => createStripeEmulator(base), options.ports?.stripe);
+    const stripe = await start(
+      (base) => createStripeEmulator({ ...base, webhookUrl: options.webhookUrls?.stripe }),
+      options.ports?.stripe,
+    );
     let closing: Promise<void> | undefined;
     return {
       google: { issuer: google.origin, origin: google.origin, ...SANDBOX_GOOGLE_CLIENT },

@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrations.ts';
 import type { IdentityProvider } from './domain/auth/identity-provider.ts';
+import { createBillingService } from './domain/billing/billing.service.ts';
+import { createStripeEventRepository } from './domain/billing/stripe-event.repository.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { type Clock, systemClock } from './domain/shared/clock.ts';
@@ -16,6 +18,7 @@ import { buildServer } from './http/server.ts';
 import { loggerOptions } from './logger.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
+import { createStripeBillingGateway } from './providers/stripe/stripe-billing.adapter.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
 
 export type App = {
@@ -38,7 +41,12 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
  * the provider emulators and points the app at them.
  */
 export async function createApp(baseConfig: Config, overrides: AppOverrides = {}): Promise<App> {
-  const emulators = baseConfig.sandbox ? await startEmulators({ host: 'localhost' }) : null;
+  const emulators = baseConfig.sandbox
+    ? await startEmulators({
+        host: 'localhost',
+        webhookUrls: { stripe: `${baseConfig.appUrl}/api/webhooks/stripe` },
+      })
+    : null;
   const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;
 
   const logger = pino(loggerOptions(config.logLevel, config.logFormat));
@@ -53,7 +61,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     throw error;
   }
   const clock = overrides.clock ?? systemClock;
-  const users = createUserService({ users: createUserRepository(database.db), clock });
+  const userRepository = createUserRepository(database.db);
+  const users = createUserService({ users: userRepository, clock });
+  const billing = createBillingService({
+    users: userRepository,
+    events: createStripeEventRepository(database.db),
+    gateway: config.stripe ? createStripeBillingGateway(config.stripe) : null,
+    appUrl: config.appUrl,
+  });
   const sessions = createSessionService({ sessions: createSessionRepository(database.db), clock });
   const identityProviders = overrides.identityProviders ?? {
     ...(config.google && { google: createGoogleIdentityProvider(config.google) }),
@@ -66,11 +81,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     database,
     users,
     sessions,
+    billing,
+    paymentOrigins: config.stripe?.redirectOrigins ?? [],
     identityProviders,
     sandbox: emulators
       ? createSandboxConsole({
           todoistOrigin: emulators.todoist.origin,
           googleCalendarOrigin: emulators.googleCalendar.origin,
+          microsoft: emulators.microsoft,
         })
       : null,
     webRoot: `${projectRoot}dist/web`,
@@ -107,6 +125,12 @@ function withEmulators(config: Config, emulators: RunningEmulators): Config {
       graphUrl: emulators.facebook.graphUrl,
       appId: emulators.facebook.appId,
       appSecret: emulators.facebook.appSecret,
+    },
+    stripe: {
+      secretKey: emulators.stripe.secretKey,
+      webhookSecret: emulators.stripe.webhookSecret,
+      apiUrl: emulators.stripe.origin,
+      redirectOrigins: [emulators.stripe.origin],
     },
   };
 }

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '.data/pglite' });
     expect(config.google).toBeNull();
     expect(config.facebook).toBeNull();
+    expect(config.stripe).toBeNull();
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
@@ -33,6 +34,17 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
     });
     expect(config.facebook).toBeNull();
+  });
+
+  it('reads Stripe keys together, with Stripe hosts as payment redirect targets', () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(config.stripe).toMatchObject({
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(config.stripe?.redirectOrigins).toContain('https://checkout.stripe.com');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
   it('refuses an id without its secret', () => {

@@ -35,6 +35,9 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: optional,
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v24.0'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
 });
 
@@ -44,6 +47,14 @@ export type FacebookIdentityConfig = {
   graphUrl: string;
   appId: string;
   appSecret: string;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  /** Where our payment forms send the browser (Checkout, billing portal); allowed as CSP form targets. */
+  redirectOrigins: string[];
 };
 
 export type Config = {
@@ -66,6 +77,8 @@ export type Config = {
   sandbox: boolean;
   google: GoogleIdentityConfig | null;
   facebook: FacebookIdentityConfig | null;
+  /** Payments; null when not configured (upgrading is then unavailable). */
+  stripe: StripeConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -82,6 +95,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const google = pair('GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET);
   const facebook = pair('FACEBOOK_APP_ID', e.FACEBOOK_APP_ID, 'FACEBOOK_APP_SECRET', e.FACEBOOK_APP_SECRET);
+  const stripe = pair(
+    'STRIPE_SECRET_KEY',
+    e.STRIPE_SECRET_KEY,
+    'STRIPE_WEBHOOK_SECRET',
+    e.STRIPE_WEBHOOK_SECRET,
+  );
   const sandbox = !google && !facebook;
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required in production');
@@ -114,6 +133,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphUrl: e.FACEBOOK_GRAPH_URL,
       appId: facebook[0],
       appSecret: facebook[1],
+    },
+    stripe: stripe && {
+      secretKey: stripe[0],
+      webhookSecret: stripe[1],
+      apiUrl: e.STRIPE_API_URL,
+      redirectOrigins: ['https://checkout.stripe.com', 'https://billing.stripe.com'],
     },
   };
 }

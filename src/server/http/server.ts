@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
+import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
@@ -19,7 +20,9 @@ import { webAppPlugin } from './plugins/web-app.plugin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { configRoutes } from './routes/config.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { paymentRoutes } from './routes/payment.routes.ts';
 import { sandboxRoutes } from './routes/sandbox.routes.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 
 export type ServerDeps = {
@@ -28,6 +31,9 @@ export type ServerDeps = {
   database: Database;
   users: UserService;
   sessions: SessionService;
+  billing: BillingService;
+  /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
+  paymentOrigins: string[];
   identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
   /** Present only in sandbox mode. */
   sandbox: SandboxConsole | null;
@@ -58,7 +64,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...thirdParty],
         frameSrc: thirdParty.length > 0 ? thirdParty : ["'none'"],
-        formAction: ["'self'"],
+        // Chrome applies form-action to the redirect after a form post, so the payment pages are listed.
+        formAction: ["'self'", ...deps.paymentOrigins],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -99,6 +106,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(userRoutes, { users: deps.users });
+  await app.register(paymentRoutes, { billing: deps.billing });
+  await app.register(stripeWebhookRoutes, { billing: deps.billing });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });
   return app;

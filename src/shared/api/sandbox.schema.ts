@@ -37,7 +37,17 @@ export type SandboxCalendar = z.infer<typeof sandboxCalendarSchema>;
 const email = z.email('Please enter an e-mail address');
 const isoDateTime = z.iso.datetime({ offset: true, message: 'Please choose a date and time' });
 
+/** Which emulated calendar service the console shows; Google unless asked otherwise. */
+export const sandboxCalendarProviderSchema = z.enum(['google', 'microsoft'], {
+  message: 'Please choose google or microsoft',
+});
+export type SandboxCalendarProvider = z.infer<typeof sandboxCalendarProviderSchema>;
+const provider = sandboxCalendarProviderSchema.default('google');
+
 export const sandboxAccountQuerySchema = z.object({ email, calendarId: z.string().optional() });
+
+export const sandboxCalendarQuerySchema = sandboxAccountQuerySchema.extend({ provider });
+export type SandboxCalendarQuery = z.infer<typeof sandboxCalendarQuerySchema>;
 
 export const sandboxTaskInputSchema = z.object({
   email,
@@ -51,6 +61,7 @@ export type SandboxTaskInput = z.infer<typeof sandboxTaskInputSchema>;
 export const sandboxEventInputSchema = z
   .object({
     email,
+    provider,
     calendarId: z.string().min(1),
     summary: z.string().trim().min(1, 'Please enter a title').max(500),
     start: isoDateTime,
@@ -61,3 +72,11 @@ export const sandboxEventInputSchema = z
     path: ['end'],
   });
 export type SandboxEventInput = z.infer<typeof sandboxEventInputSchema>;
+
+/** One event of one calendar, as a delete names it. */
+export type SandboxEventRef = {
+  email: string;
+  provider: SandboxCalendarProvider;
+  calendarId: string;
+  id: string;
+};

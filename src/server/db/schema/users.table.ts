@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   planInterval: text('plan_interval'),
   canceled: boolean('canceled').notNull().default(false),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

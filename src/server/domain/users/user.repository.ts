@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type NewUserRow, type UserRow, users } from '#server/db/schema/users.table.ts';
 
@@ -40,6 +40,33 @@ export function createUserRepository(db: Db) {
 
     async updateProfile(id: string, profile: { email: string }): Promise<void> {
       await db.update(users).set({ email: profile.email, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+
+    async findByStripeCustomerId(customerId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+      return row;
+    },
+
+    /** Links a Stripe customer unless the user has one already; returns the customer id that stands. */
+    async linkStripeCustomer(id: string, customerId: string): Promise<string | null> {
+      await db
+        .update(users)
+        .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.stripeCustomerId)));
+      return (await this.findById(id))?.stripeCustomerId ?? null;
+    },
+
+    async updatePayment(
+      id: string,
+      payment: Pick<
+        UserRow,
+        'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'stripeSubscriptionId'
+      >,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...payment, updatedAt: new Date() })
+        .where(eq(users.id, id));
     },
 
     /** Deletes the user; sessions and every other row of the user go with it (ON DELETE CASCADE). */

@@ -101,6 +101,176 @@ describe('sandbox console routes', () => {
     expect(await read()).toEqual([]);
   });
 
+  describe('on Microsoft 365', () => {
+    const provider = 'microsoft';
+    const readMicrosoft = async (params: Record<string, string> = {}) => {
+      const response = await app.server.inject({
+        url: `/api/sandbox/calendar?${q({ email, provider, ...params })}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const nextHour = () => {
+      const start = new Date(Date.now() + 3_600_000);
+      start.setUTCMinutes(0, 0, 0);
+      return start;
+    };
+
+    it('reads the calendars and picks the default one', async () => {
+      const calendar = await readMicrosoft();
+      expect(calendar.calendars.length).toBeGreaterThan(1);
+      const primary = calendar.calendars.filter((c: { primary: boolean }) => c.primary);
+      expect(primary).toHaveLength(1);
+      expect(calendar.calendarId).toBe(primary[0].id);
+      expect(calendar.events).toEqual([]);
+      const other = calendar.calendars.find((c: { primary: boolean }) => !c.primary);
+      expect((await readMicrosoft({ calendarId: other.id })).calendarId).toBe(other.id);
+    });
+
+    it('keeps Google Calendar and Microsoft 365 apart, and Google the default', async () => {
+      const google = (await app.server.inject({ url: `/api/sandbox/calendar?${q({ email })}` })).json();
+      const microsoft = await readMicrosoft();
+      const ids = (calendar: { calendars: { id: string }[] }) => calendar.calendars.map((c) => c.id);
+      expect(ids(google)).not.toContain(microsoft.calendarId);
+      expect(ids(microsoft)).not.toContain(google.calendarId);
+    });
+
+    it('adds, moves, renames and deletes events through Graph', async () => {
+      const { calendarId } = await readMicrosoft();
+      const start = nextHour();
+      const event = {
+        email,
+        provider,
+        calendarId,
+        summary: 'Review',
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 1_800_000).toISOString(),
+      };
+      expect((await send('POST', '/api/sandbox/calendar/events', event)).statusCode).toBe(200);
+      const read = async () => (await readMicrosoft({ calendarId })).events;
+      const [created] = await read();
+      expect(created).toMatchObject({ summary: 'Review', allDay: false, recurring: false });
+      expect(Date.parse(created.start)).toBe(start.getTime());
+      expect(Date.parse(created.end) - Date.parse(created.start)).toBe(1_800_000);
+
+      const later = new Date(start.getTime() + 7_200_000);
+      const moved = await send('PATCH', `/api/sandbox/calendar/events/${encodeURIComponent(created.id)}`, {
+        ...event,
+        summary: 'Review, moved',
+        start: later.toISOString(),
+        end: new Date(later.getTime() + 3_600_000).toISOString(),
+      });
+      expect(moved.statusCode).toBe(200);
+      const [after] = await read();
+      expect(after).toMatchObject({ id: created.id, summary: 'Review, moved' });
+      expect(Date.parse(after.start)).toBe(later.getTime());
+      expect(Date.parse(after.end)).toBe(later.getTime() + 3_600_000);
+
+      const deleted = await send(
+        'DELETE',
+        `/api/sandbox/calendar/events/${encodeURIComponent(created.id)}?${q({ email, provider, calendarId })}`,
+      );
+      expect(deleted.statusCode).toBe(200);
+      expect(await read()).toEqual([]);
+    });
+
+    it('lists the occurrences of a series, flagged recurring', async () => {
+      const { calendarId } = await readMicrosoft();
+      const token = await fetch(`${app.emulators?.microsoft.origin}/_emulator/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      }).then((response) => response.json());
+      const start = nextHour();
+      const wallClock = (ms: number) => ({
+        dateTime: new Date(ms).toISOString().slice(0, 19),
+        timeZone: 'UTC',
+      });
+      const created = await fetch(
+        `${app.emulators?.microsoft.graphBaseUrl}/v1.0/me/calendars/${calendarId}/events`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            subject: 'Standup',
+            start: wallClock(start.getTime()),
+            end: wallClock(start.getTime() + 900_000),
+            recurrence: {
+              pattern: { type: 'daily', interval: 1 },
+              range: {
+                type: 'numbered',
+                startDate: start.toISOString().slice(0, 10),
+                numberOfOccurrences: 3,
+              },
+            },
+          }),
+        },
+      );
+      expect(created.status).toBe(201);
+      const events = (await readMicrosoft({ calendarId })).events;
+      expect(events.map((e: { summary: string; recurring: boolean }) => [e.summary, e.recurring])).toEqual([
+        ['Standup', true],
+        ['Standup', true],
+        ['Standup', true],
+      ]);
+      expect(Date.parse(events[1].start) - Date.parse(events[0].start)).toBe(86_400_000);
+      for (const occurrence of events) {
+        const deleted = await send(
+          'DELETE',
+          `/api/sandbox/calendar/events/${encodeURIComponent(occurrence.id)}?${q({ email, provider, calendarId })}`,
+        );
+        expect(deleted.statusCode).toBe(200);
+      }
+      expect((await readMicrosoft({ calendarId })).events).toEqual([]);
+    });
+
+    it('answers bad input with a 400 naming the field', async () => {
+      const { calendarId } = await readMicrosoft();
+      const backwards = await send('POST', '/api/sandbox/calendar/events', {
+        email,
+        provider,
+        calendarId,
+        summary: 'Backwards',
+        start: '2030-01-01T10:00:00Z',
+        end: '2030-01-01T09:00:00Z',
+      });
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json().issues[0]).toMatchObject({
+        field: 'end',
+        message: 'The end must be after the start',
+      });
+      const untitled = await send('POST', '/api/sandbox/calendar/events', {
+        email,
+        provider,
+        calendarId,
+        summary: ' ',
+        start: '2030-01-01T09:00:00Z',
+        end: '2030-01-01T10:00:00Z',
+      });
+      expect(untitled.statusCode).toBe(400);
+      expect(untitled.json().issues[0]).toMatchObject({ field: 'summary', message: 'Please enter a title' });
+      const unknown = await app.server.inject({
+        url: `/api/sandbox/calendar?${q({ email, provider: 'outlook' })}`,
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().issues[0]).toMatchObject({
+        field: 'provider',
+        message: 'Please choose google or microsoft',
+      });
+      expect((await readMicrosoft({ calendarId })).events).toEqual([]);
+    });
+
+    it('reports a Graph refusal as a 502 naming Microsoft 365', async () => {
+      const { calendarId } = await readMicrosoft();
+      const response = await send(
+        'DELETE',
+        `/api/sandbox/calendar/events/AAMkADnothing=?${q({ email, provider, calendarId })}`,
+      );
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toMatch(/emulated Microsoft 365/);
+    });
+  });
+
   it('answers bad input with a 400 naming the field, and changes nothing', async () => {
     const response = await send('POST', '/api/sandbox/todoist/tasks', { email, content: '   ' });
     expect(response.statusCode).toBe(400);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
 import {
+  type SandboxCalendarProvider,
   sandboxAccountQuerySchema,
+  sandboxCalendarQuerySchema,
   sandboxCalendarSchema,
   sandboxEventInputSchema,
   sandboxTaskInputSchema,
@@ -12,12 +14,24 @@ import {
 } from '#shared/api/sandbox.schema.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
+/**
+ * Event ids travel as the rest of the path: Graph's ids of occurrences run past the router's 100
+ * characters for a `:param`, which a wildcard does not count. The URLs are the same as with `:id`.
+ */
+const eventPath = '/api/sandbox/calendar/events/*';
+const eventParams = z
+  .object({ '*': z.string().min(1).max(1000) })
+  .transform((params) => ({ id: params['*'] }));
 const done = { ok: true } as const;
+const serviceNames: Record<SandboxCalendarProvider, string> = {
+  google: 'Google Calendar',
+  microsoft: 'Microsoft 365',
+};
 
 /** The sandbox console's API; registered only in sandbox mode, so it does not exist with real providers. */
 export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox: SandboxConsole }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const upstream = async <T>(side: 'Todoist' | 'calendar', action: () => Promise<T>): Promise<T> => {
+  const upstream = async <T>(side: string, action: () => Promise<T>): Promise<T> => {
     try {
       return await action();
     } catch (error) {
@@ -62,32 +76,36 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox
 
   routes.get(
     '/api/sandbox/calendar',
-    { schema: { querystring: sandboxAccountQuerySchema, response: { 200: sandboxCalendarSchema } } },
-    (request) =>
-      upstream('calendar', () => sandbox.readCalendar(request.query.email, request.query.calendarId)),
+    { schema: { querystring: sandboxCalendarQuerySchema, response: { 200: sandboxCalendarSchema } } },
+    (request) => upstream(serviceNames[request.query.provider], () => sandbox.readCalendar(request.query)),
   );
   routes.post(
     '/api/sandbox/calendar/events',
     { schema: { body: sandboxEventInputSchema } },
     async (request) => {
-      await upstream('calendar', () => sandbox.addEvent(request.body));
+      await upstream(serviceNames[request.body.provider], () => sandbox.addEvent(request.body));
       return done;
     },
   );
   routes.patch(
-    '/api/sandbox/calendar/events/:id',
-    { schema: { params: idParams, body: sandboxEventInputSchema } },
+    eventPath,
+    { schema: { params: eventParams, body: sandboxEventInputSchema } },
     async (request) => {
-      await upstream('calendar', () => sandbox.updateEvent(request.params.id, request.body));
+      const { params, body } = request;
+      await upstream(serviceNames[body.provider], () => sandbox.updateEvent(params.id, body));
       return done;
     },
   );
   routes.delete(
-    '/api/sandbox/calendar/events/:id',
-    { schema: { params: idParams, querystring: sandboxAccountQuerySchema.required({ calendarId: true }) } },
+    eventPath,
+    {
+      schema: { params: eventParams, querystring: sandboxCalendarQuerySchema.required({ calendarId: true }) },
+    },
     async (request) => {
-      const { email, calendarId } = request.query;
-      await upstream('calendar', () => sandbox.deleteEvent(email, calendarId, request.params.id));
+      const { email, calendarId, provider } = request.query;
+      await upstream(serviceNames[provider], () =>
+        sandbox.deleteEvent({ email, calendarId, provider, id: request.params.id }),
+      );
       return done;
     },
   );

@@ -1,9 +1,11 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { PageContainer } from '../../components/page-container.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useAuth } from '../auth/api/current-user.ts';
 import { NotLoggedIn } from '../auth/components/not-logged-in.tsx';
+import { SubscriptionBanner } from '../billing/subscription-banner.tsx';
 
 export function DashboardPage() {
   const user = useAuth();
@@ -32,12 +34,24 @@ export function DashboardPage() {
 }
 
 function StatusRow({ user }: { user: CurrentUser }) {
+  const entitled = isEntitled(user.payment, new Date());
+  const paused = user.syncActive && !entitled;
   return (
     <SectionCard title="Status">
+      <SubscriptionBanner user={user} />
       <Group gap="xs">
         <Text>Sync</Text>
-        <Badge color={user.syncActive ? 'green' : 'gray'}>{user.syncActive ? 'active' : 'off'}</Badge>
+        <Badge color={paused ? 'red' : user.syncActive ? 'green' : 'gray'}>
+          {paused ? 'paused' : user.syncActive ? 'active' : 'off'}
+        </Badge>
       </Group>
+      {paused && (
+        <Text size="sm">
+          Sync is paused because your{' '}
+          {user.payment.subscriptionStatus === 'trial' ? 'free trial' : 'subscription'} has ended. It resumes
+          as soon as you upgrade.
+        </Text>
+      )}
       <Text c="dimmed" size="sm">
         Sync can be switched on once Todoist and a calendar are connected and at least one timebox setting
         exists.

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
@@ -7,8 +7,8 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useAuth } from '../auth/api/current-user.ts';
 import { NotLoggedIn } from '../auth/components/not-logged-in.tsx';
+import { SubscriptionCard } from '../billing/subscription-card.tsx';
 import { DangerZone } from './components/danger-zone.tsx';
-import { formatProfileDate } from './format-date.ts';
 
 export function ProfilePage() {
   const user = useAuth();
@@ -26,7 +26,7 @@ export function ProfilePage() {
         </Button>
       </Group>
       <PersonalData user={user} />
-      <Subscription user={user} />
+      <SubscriptionCard user={user} />
       <DangerZone />
     </PageContainer>
   );
@@ -50,26 +50,6 @@ function PersonalData({ user }: { user: CurrentUser }) {
           ))}
         </Table.Tbody>
       </Table>
-    </SectionCard>
-  );
-}
-
-/** Shows the trial that every account starts with; paid plans arrive with billing. */
-function Subscription({ user }: { user: CurrentUser }) {
-  const { payment } = user;
-  return (
-    <SectionCard title="Subscription">
-      <Stack gap={4}>
-        <Group gap="xs">
-          <Text fw={600}>{payment.subscriptionStatus === 'trial' ? 'Free Trial' : 'Subscription'}</Text>
-          <Badge variant="light">{payment.subscriptionStatus}</Badge>
-        </Group>
-        {payment.subscriptionStatus === 'trial' && (
-          <Text size="sm" c="dimmed">
-            Trial ends on {formatProfileDate(payment.validUntil)}
-          </Text>
-        )}
-      </Stack>
     </SectionCard>
   );
 }

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type SandboxCalendarProvider,
   type SandboxEventInput,
+  type SandboxEventRef,
   type SandboxTaskInput,
   sandboxCalendarSchema,
   sandboxTodoistSchema,
@@ -24,10 +26,15 @@ export function useSandboxTodoist(email: string) {
   });
 }
 
-export function useSandboxCalendar(email: string, calendarId: string | undefined) {
+export function useSandboxCalendar(
+  email: string,
+  provider: SandboxCalendarProvider,
+  calendarId: string | undefined,
+) {
   return useQuery({
-    queryKey: ['sandbox', 'calendar', email, calendarId],
-    queryFn: () => getJson(`/api/sandbox/calendar?${query({ email, calendarId })}`, sandboxCalendarSchema),
+    queryKey: ['sandbox', 'calendar', provider, email, calendarId],
+    queryFn: () =>
+      getJson(`/api/sandbox/calendar?${query({ email, provider, calendarId })}`, sandboxCalendarSchema),
     refetchInterval: REFRESH_MS,
     enabled: email.includes('@'),
   });
@@ -53,9 +60,9 @@ export const sandboxCalls = {
   addEvent: (input: SandboxEventInput) => sendJson('POST', '/api/sandbox/calendar/events', input),
   updateEvent: ({ id, ...input }: SandboxEventInput & { id: string }) =>
     sendJson('PATCH', `/api/sandbox/calendar/events/${encodeURIComponent(id)}`, input),
-  deleteEvent: ({ id, email, calendarId }: { id: string; email: string; calendarId: string }) =>
+  deleteEvent: ({ id, email, provider, calendarId }: SandboxEventRef) =>
     sendJson(
       'DELETE',
-      `/api/sandbox/calendar/events/${encodeURIComponent(id)}?${query({ email, calendarId })}`,
+      `/api/sandbox/calendar/events/${encodeURIComponent(id)}?${query({ email, provider, calendarId })}`,
     ),
 };

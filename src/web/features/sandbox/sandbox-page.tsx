@@ -34,9 +34,9 @@ export function SandboxPage() {
       <Stack gap="lg">
         <Title order={1}>Sandbox console</Title>
         <Alert icon={<IconFlask />} color="blue" variant="light" title="Everything here is emulated">
-          These are the local stand-ins for Todoist and Google Calendar. Change a task or an event here as you
-          would in those apps, and watch the other side follow once sync is active. Each e-mail address is its
-          own account, the one you choose on the emulated connect pages.
+          These are the local stand-ins for Todoist, Google Calendar and Microsoft 365. Change a task or an
+          event here as you would in those apps, and watch the other side follow once sync is active. Each
+          e-mail address is its own account, the one you choose on the emulated connect pages.
         </Alert>
         <TextInput
           label="Account e-mail"

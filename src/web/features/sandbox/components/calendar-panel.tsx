@@ -1,45 +1,63 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
   Group,
   Loader,
   Modal,
+  SegmentedControl,
   Select,
-  Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
-import { formatWhen } from '../local-date-time.ts';
+import type { SandboxCalendarProvider, SandboxEvent } from '#shared/api/sandbox.schema.ts';
 import { sandboxCalls, useSandboxCalendar, useSandboxChange } from '../sandbox-api.ts';
 import { EventForm, type EventFormValues } from './event-form.tsx';
+import { EventList } from './event-list.tsx';
 
-/** The emulated Google Calendar of `email`: one calendar's events from yesterday to two weeks ahead. */
+const SERVICES: { value: SandboxCalendarProvider; label: string }[] = [
+  { value: 'google', label: 'Google Calendar' },
+  { value: 'microsoft', label: 'Microsoft 365' },
+];
+
+/**
+ * The emulated calendar of `email`, on Google Calendar or Microsoft 365: one calendar's events from
+ * yesterday to two weeks ahead, and the changes a person would make there.
+ */
 export function CalendarPanel({ email }: { email: string }) {
+  const [provider, setProvider] = useState<SandboxCalendarProvider>('google');
   const [chosenCalendar, setChosenCalendar] = useState<string | undefined>();
-  const calendar = useSandboxCalendar(email, chosenCalendar);
+  const calendar = useSandboxCalendar(email, provider, chosenCalendar);
   const calendarId = calendar.data?.calendarId ?? '';
   const [editing, setEditing] = useState<SandboxEvent | 'new' | null>(null);
   const add = useSandboxChange('calendar', sandboxCalls.addEvent);
   const update = useSandboxChange('calendar', sandboxCalls.updateEvent);
   const remove = useSandboxChange('calendar', sandboxCalls.deleteEvent);
   const failure = [add, update, remove].find((mutation) => mutation.error)?.error;
+  const title = SERVICES.find((service) => service.value === provider)?.label ?? '';
+
+  const switchTo = (value: string) => {
+    const next = SERVICES.find((service) => service.value === value);
+    if (!next || next.value === provider) return;
+    setProvider(next.value);
+    setChosenCalendar(undefined);
+    setEditing(null);
+    for (const mutation of [add, update, remove]) mutation.reset();
+  };
 
   const save = (values: EventFormValues) => {
     const done = { onSuccess: () => setEditing(null) };
-    if (editing === 'new') add.mutate({ email, calendarId, ...values }, done);
-    else if (editing) update.mutate({ id: editing.id, email, calendarId, ...values }, done);
+    if (editing === 'new') add.mutate({ email, provider, calendarId, ...values }, done);
+    else if (editing) update.mutate({ id: editing.id, email, provider, calendarId, ...values }, done);
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Google Calendar">
+    <Card withBorder padding="lg" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h3">
-          Google Calendar
+          {title}
         </Title>
         <Button
           size="xs"
@@ -50,6 +68,15 @@ export function CalendarPanel({ email }: { email: string }) {
           Add event
         </Button>
       </Group>
+      <SegmentedControl
+        aria-label="Calendar service"
+        data={SERVICES}
+        value={provider}
+        onChange={switchTo}
+        fullWidth
+        size="xs"
+        mb="sm"
+      />
       {calendar.data && (
         <Select
           label="Calendar"
@@ -72,50 +99,11 @@ export function CalendarPanel({ email }: { email: string }) {
       {calendar.data && calendar.data.events.length === 0 && (
         <Text c="dimmed">No events in the next two weeks.</Text>
       )}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {calendar.data?.events.map((event) => (
-          <Group
-            key={event.id}
-            component="li"
-            justify="space-between"
-            wrap="nowrap"
-            gap="xs"
-            aria-label={event.summary}
-          >
-            <div style={{ minWidth: 0 }}>
-              <Text size="sm" truncate>
-                {event.summary || '(no title)'}
-              </Text>
-              <Group gap={4}>
-                <Text size="xs" c="dimmed">
-                  {event.allDay
-                    ? `${event.start} (all day)`
-                    : `${formatWhen(event.start)} – ${formatWhen(event.end).split(', ')[1]}`}
-                </Text>
-                {event.recurring && <IconRepeat size={12} aria-label="repeats" />}
-              </Group>
-            </div>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Edit ${event.summary}`}
-                onClick={() => setEditing(event)}
-                disabled={event.allDay || event.recurring}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${event.summary}`}
-                onClick={() => remove.mutate({ email, calendarId, id: event.id })}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          </Group>
-        ))}
-      </Stack>
+      <EventList
+        events={calendar.data?.events ?? []}
+        onEdit={setEditing}
+        onDelete={(event) => remove.mutate({ email, provider, calendarId, id: event.id })}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

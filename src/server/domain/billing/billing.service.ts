@@ -1,0 +1,134 @@
+import type { UserRow } from '#server/db/schema/users.table.ts';
+import { AppError } from '#server/errors.ts';
+import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
+import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { BillingGateway } from './billing-gateway.ts';
+import { paymentFromSubscription } from './payment-from-subscription.ts';
+import type { StripeEventRepository } from './stripe-event.repository.ts';
+
+type Deps = {
+  users: UserRepository;
+  events: StripeEventRepository;
+  /** Null when payments are not configured. */
+  gateway: BillingGateway | null;
+  appUrl: string;
+};
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'unmatched';
+
+export type BillingService = ReturnType<typeof createBillingService>;
+
+export function createBillingService(deps: Deps) {
+  const gateway = () => {
+    if (!deps.gateway) throw new AppError('not_configured', 'Payments are not available right now.');
+    return deps.gateway;
+  };
+  const userOrThrow = async (userId: string) => {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new AppError('unauthorized', 'Please log in to access your account.');
+    return user;
+  };
+
+  async function ensureCustomer(user: UserRow): Promise<string> {
+    if (user.stripeCustomerId) return user.stripeCustomerId;
+    const created = await gateway().createCustomer({
+      userId: user.id,
+      email: user.email,
+      name: user.displayName,
+    });
+    return (await deps.users.linkStripeCustomer(user.id, created)) ?? created;
+  }
+
+  /** Re-reads the customer's subscription from the provider and stores what it says. */
+  async function refresh(user: UserRow): Promise<UserRow> {
+    if (!user.stripeCustomerId) return user;
+    const subscription = await gateway().readSubscription(user.stripeCustomerId);
+    if (!subscription) return user;
+    const payment = paymentFromSubscription(subscription, {
+      subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
+      validUntil: user.validUntil,
+      planInterval: user.planInterval === 'month' || user.planInterval === 'year' ? user.planInterval : null,
+      canceled: user.canceled,
+    });
+    await deps.users.updatePayment(user.id, { ...payment, stripeSubscriptionId: subscription.id });
+    return { ...user, ...payment, stripeSubscriptionId: subscription.id };
+  }
+
+  return {
+    async createCustomer(userId: string): Promise<UserRow> {
+      const user = await userOrThrow(userId);
+      return { ...user, stripeCustomerId: await ensureCustomer(user) };
+    },
+
+    /** Where the upgrade form sends the browser: Checkout, or the portal for an existing subscription. */
+    async checkoutUrl(userId: string, lookupKey: string): Promise<string> {
+      const user = await userOrThrow(userId);
+      const customerId = await ensureCustomer(user);
+      if (user.subscriptionStatus === 'active' && user.validUntil > new Date()) {
+        return gateway().createPortalSession({ customerId, returnUrl: `${deps.appUrl}/profile` });
+      }
+      return gateway().createCheckoutSession({
+        customerId,
+        userId,
+        lookupKey,
+        successUrl: `${deps.appUrl}/subscriptionsuccess?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.appUrl}/profile`,
+      });
+    },
+
+    async portalUrl(userId: string): Promise<string> {
+      const user = await userOrThrow(userId);
+      const customerId = await ensureCustomer(user);
+      return gateway().createPortalSession({ customerId, returnUrl: `${deps.appUrl}/profile` });
+    },
+
+    async createPaymentIntent(userId: string): Promise<string> {
+      const user = await userOrThrow(userId);
+      return gateway().createPaymentIntent({
+        customerId: await ensureCustomer(user),
+        lookupKey: LOOKUP_KEYS.month,
+      });
+    },
+
+    /** Back from Checkout: apply the outcome now instead of waiting for the webhook. */
+    async completeCheckout(userId: string, sessionId: string): Promise<UserRow> {
+      const user = await userOrThrow(userId);
+      const session = await gateway().readCheckoutSession(sessionId);
+      const ours =
+        session.clientReferenceId === user.id ||
+        (!!session.customerId && session.customerId === user.stripeCustomerId);
+      if (!ours) throw new AppError('not_found', 'This checkout does not belong to your account.');
+      if (session.customerId && !user.stripeCustomerId)
+        await deps.users.linkStripeCustomer(user.id, session.customerId);
+      return refresh(await userOrThrow(userId));
+    },
+
+    /**
+     * A webhook is only a nudge: after verifying it, the subscription is re-read from the provider,
+     * so duplicates and any order of delivery end in the provider's current state.
+     */
+    async handleWebhook(rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
+      let event: ReturnType<BillingGateway['verifyWebhook']>;
+      try {
+        event = gateway().verifyWebhook(rawBody, signature);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('bad_request', 'The webhook signature is not valid.', { cause: error });
+      }
+      if (await deps.events.wasProcessed(event.id)) return 'duplicate';
+      let user = event.customerId ? await deps.users.findByStripeCustomerId(event.customerId) : undefined;
+      if (!user && event.clientReferenceId && event.customerId) {
+        const candidate = await deps.users.findById(event.clientReferenceId);
+        if (candidate && !candidate.stripeCustomerId) {
+          await deps.users.linkStripeCustomer(candidate.id, event.customerId);
+          user = await deps.users.findById(candidate.id);
+        }
+      }
+      if (user) await refresh(user);
+      // Recorded only after applying: a crash in between means a redelivery applies it again, harmlessly.
+      await deps.events.markProcessed(event.id, event.type);
+      return user ? 'applied' : 'unmatched';
+    },
+  };
+}

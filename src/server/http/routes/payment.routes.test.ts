@@ -1,0 +1,254 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { signInThroughEmulator } from '#server/test/sign-in.ts';
+import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+
+const DAY_MS = 86_400_000;
+
+describe('payments against the Stripe emulator', () => {
+  let app: App;
+  let stripe: Stripe;
+  let stripeOrigin: string;
+  let webhookSecret: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const emulator = app.emulators?.stripe;
+    if (!emulator) throw new Error('the test app runs in sandbox mode');
+    stripeOrigin = emulator.origin;
+    webhookSecret = emulator.webhookSecret;
+    const url = new URL(stripeOrigin);
+    stripe = new Stripe(emulator.secretKey, { host: url.hostname, port: url.port, protocol: 'http' });
+  });
+  afterAll(() => app.close());
+
+  const signIn = async (email: string) => {
+    const { sessionCookie } = await signInThroughEmulator(app.server, 'google', { email, name: 'Pay Ing' });
+    return { sid: sessionCookie?.value ?? '' };
+  };
+  const currentUser = async (cookies: Record<string, string>) =>
+    (await app.server.inject({ url: '/api/current_user', cookies })).json();
+  const postForm = (url: string, cookies: Record<string, string>, form: Record<string, string> = {}) =>
+    app.server.inject({
+      method: 'POST',
+      url,
+      cookies,
+      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+  const postJson = (url: string, cookies: Record<string, string>, body: unknown) =>
+    app.server.inject({ method: 'POST', url, cookies, headers: sameOrigin, payload: body as object });
+
+  /** Subscribes through Checkout as the hosted page would, then reports back like /subscriptionsuccess. */
+  const subscribe = async (cookies: Record<string, string>, lookupKey: string, card?: string) => {
+    const checkout = await postForm('/api/payment/create/checkout/session', cookies, {
+      lookup_key: lookupKey,
+    });
+    expect(checkout.statusCode).toBe(303);
+    const sessionId = String(checkout.headers.location).split('/').at(-1) ?? '';
+    const done = await fetch(`${stripeOrigin}/_emulator/checkout/sessions/${sessionId}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(card ? { card } : {}),
+    });
+    expect(done.status).toBe(200);
+    const completed = await postJson('/api/payment/checkout/complete', cookies, { sessionId });
+    expect(completed.statusCode).toBe(200);
+    return completed.json();
+  };
+
+  /** Every event the emulator produced for a customer, signed as Stripe signs them. */
+  const signedEventsFor = async (customerId: string) => {
+    const events = await stripe.events.list({ limit: 100 });
+    return events.data
+      .filter((event) => JSON.stringify(event.data.object).includes(customerId))
+      .reverse()
+      .map((event) => {
+        const payload = JSON.stringify(event);
+        return {
+          id: event.id,
+          payload,
+          signature: stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        };
+      });
+  };
+  const deliver = (payload: string, signature: string) =>
+    app.server.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  const customerOf = async (email: string) =>
+    (await stripe.customers.list({ email, limit: 1 })).data[0]?.id ?? '';
+
+  it('checkout form posts redirect to Stripe Checkout in subscription mode, monthly or yearly', async () => {
+    const cookies = await signIn('checkout@example.com');
+    for (const lookupKey of ['timeboxerMonthly', 'timeboxerYearly']) {
+      const response = await postForm('/api/payment/create/checkout/session', cookies, {
+        lookup_key: lookupKey,
+      });
+      expect(response.statusCode).toBe(303);
+      const location = new URL(String(response.headers.location));
+      expect(location.origin).toBe(stripeOrigin);
+      const session = await stripe.checkout.sessions.retrieve(location.pathname.split('/').at(-1) ?? '', {
+        expand: ['line_items'],
+      });
+      expect(session).toMatchObject({
+        mode: 'subscription',
+        client_reference_id: (await currentUser(cookies)).id,
+      });
+      expect(session.success_url).toBe(
+        'http://localhost:3000/subscriptionsuccess?session_id={CHECKOUT_SESSION_ID}',
+      );
+      expect(session.line_items?.data[0]?.price?.lookup_key).toBe(lookupKey);
+    }
+  });
+
+  it('refuses an unknown plan, a signed-out visitor and a cross-site form', async () => {
+    const cookies = await signIn('refused@example.com');
+    const bad = await postForm('/api/payment/create/checkout/session', cookies, {
+      lookup_key: 'freeForever',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].field).toBe('lookup_key');
+    const signedOut = await postForm(
+      '/api/payment/create/checkout/session',
+      {},
+      { lookup_key: 'timeboxerMonthly' },
+    );
+    expect(signedOut.headers.location).toBe('/login');
+    const forged = await app.server.inject({
+      method: 'POST',
+      url: '/api/payment/create/checkout/session',
+      cookies,
+      headers: { ...crossSite, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'lookup_key=timeboxerMonthly',
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('subscribes, cancels at period end, resumes, and opens the billing portal', async () => {
+    const cookies = await signIn('subscriber@example.com');
+    const user = await subscribe(cookies, 'timeboxerYearly');
+    expect(user.payment).toMatchObject({
+      subscriptionStatus: 'active',
+      plan: { interval: 'year' },
+      canceled: false,
+    });
+    expect(Date.parse(user.payment.validUntil) - Date.now()).toBeGreaterThan(360 * DAY_MS);
+
+    const customerId = await customerOf('subscriber@example.com');
+    const [subscription] = (await stripe.subscriptions.list({ customer: customerId })).data;
+    const deliverAll = async () => {
+      for (const event of await signedEventsFor(customerId)) await deliver(event.payload, event.signature);
+    };
+    await stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: true });
+    await deliverAll();
+    expect((await currentUser(cookies)).payment).toMatchObject({
+      subscriptionStatus: 'active',
+      canceled: true,
+    });
+
+    await stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: false });
+    await deliverAll();
+    expect((await currentUser(cookies)).payment).toMatchObject({
+      subscriptionStatus: 'active',
+      canceled: false,
+    });
+
+    const portal = await postForm('/api/payment/customerportal', cookies);
+    expect(portal.statusCode).toBe(303);
+    expect(String(portal.headers.location)).toMatch(new RegExp(`^${stripeOrigin}/p/session/`));
+
+    // Already subscribed: "upgrading" again leads to the portal, never to a second subscription.
+    const again = await postForm('/api/payment/create/checkout/session', cookies, {
+      lookup_key: 'timeboxerMonthly',
+    });
+    expect(String(again.headers.location)).toMatch(new RegExp(`^${stripeOrigin}/p/session/`));
+  });
+
+  it('applies webhooks once each, in any order, re-reading the subscription from Stripe', async () => {
+    const cookies = await signIn('webhooks@example.com');
+    await subscribe(cookies, 'timeboxerMonthly', '4000000000000341');
+    const customerId = await customerOf('webhooks@example.com');
+
+    // The renewal fails: the subscription goes past_due at Stripe, and only webhooks tell us.
+    await fetch(`${stripeOrigin}/_emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 32 }),
+    });
+    const provider = (await stripe.subscriptions.list({ customer: customerId, status: 'all' })).data[0];
+    expect(provider?.status).toBe('past_due');
+    expect((await currentUser(cookies)).payment.subscriptionStatus).toBe('active');
+
+    const events = await signedEventsFor(customerId);
+    expect(events.length).toBeGreaterThan(3);
+    const shuffled = [...events].reverse();
+    for (const event of shuffled) {
+      const response = await deliver(event.payload, event.signature);
+      expect(response.statusCode, event.id).toBe(200);
+      expect(response.json().outcome).toBe('applied');
+    }
+    const after = (await currentUser(cookies)).payment;
+    expect(after.subscriptionStatus).toBe('past_due');
+
+    const replay = await deliver(events[0]?.payload ?? '', events[0]?.signature ?? '');
+    expect(replay.json().outcome).toBe('duplicate');
+    expect((await currentUser(cookies)).payment).toEqual(after);
+  });
+
+  it('rejects forged, tampered and stale webhooks without changing anything', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: {} },
+    });
+    const forged = await deliver(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+    );
+    expect(forged.statusCode).toBe(400);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const tampered = await deliver(payload.replace('deleted', 'created'), signature);
+    expect(tampered.statusCode).toBe(400);
+    const stale = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    expect((await deliver(payload, stale)).statusCode).toBe(400);
+    const unsigned = await app.server.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(unsigned.statusCode).toBe(400);
+  });
+
+  it('creates the customer and a payment intent with a client secret', async () => {
+    const cookies = await signIn('intent@example.com');
+    const customer = await postJson('/api/payment/create/customer', cookies, {});
+    expect(customer.statusCode).toBe(200);
+    expect(customer.json().email).toBe('intent@example.com');
+    expect(await customerOf('intent@example.com')).toMatch(/^cus_/);
+    const intent = await postJson('/api/payment/create/intent', cookies, {});
+    expect(intent.json().clientSecret).toMatch(/^pi_.+_secret_.+/);
+  });
+
+  it("does not let a user claim another user's checkout", async () => {
+    const owner = await signIn('owner@example.com');
+    const checkout = await postForm('/api/payment/create/checkout/session', owner, {
+      lookup_key: 'timeboxerMonthly',
+    });
+    const sessionId = String(checkout.headers.location).split('/').at(-1);
+    const thief = await signIn('thief@example.com');
+    const response = await postJson('/api/payment/checkout/complete', thief, { sessionId });
+    expect(response.statusCode).toBe(404);
+    expect((await currentUser(thief)).payment.subscriptionStatus).toBe('trial');
+  });
+});

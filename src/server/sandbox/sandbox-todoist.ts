@@ -1,0 +1,72 @@
+import { type AddTaskArgs, type Task, TodoistApi, type UpdateTaskArgs } from '@doist/todoist-sdk';
+import type { SandboxTaskInput, SandboxTodoist } from '#shared/api/sandbox.schema.ts';
+import { postJson, tokenCache } from './sandbox-emulator-access.ts';
+
+/** A person using the emulated Todoist, through the official SDK; each e-mail address is an account. */
+export function createSandboxTodoist(origin: string) {
+  const token = tokenCache((email) =>
+    postJson<{ users: { accessToken: string }[] }>(`${origin}/_emulator/seed`, { users: [{ email }] }).then(
+      (body) => body.users[0]?.accessToken ?? '',
+    ),
+  );
+  const todoist = async (email: string) => new TodoistApi(await token(email), { baseUrl: origin });
+
+  return {
+    async readTodoist(email: string): Promise<SandboxTodoist> {
+      const api = await todoist(email);
+      const [tasks, labels] = await Promise.all([
+        api.getTasks({ limit: 200 }),
+        api.getLabels({ limit: 200 }),
+      ]);
+      return { tasks: tasks.results.map(toSandboxTask), labels: labels.results.map((label) => label.name) };
+    },
+
+    async addTask(input: SandboxTaskInput): Promise<void> {
+      const api = await todoist(input.email);
+      // The SDK's types require due and duration fields in pairs; the spreads keep them paired.
+      await api.addTask({
+        content: input.content,
+        labels: input.labels,
+        ...(input.due && { dueDatetime: new Date(input.due).toISOString() }),
+        ...(input.durationMinutes && { duration: input.durationMinutes, durationUnit: 'minute' }),
+      } as AddTaskArgs);
+    },
+
+    async updateTask(id: string, input: SandboxTaskInput): Promise<void> {
+      const api = await todoist(input.email);
+      await api.updateTask(id, {
+        content: input.content,
+        labels: input.labels,
+        ...(input.due ? { dueDatetime: new Date(input.due).toISOString() } : { dueString: 'no date' }),
+        ...(input.durationMinutes
+          ? { duration: input.durationMinutes, durationUnit: 'minute' as const }
+          : { duration: null, durationUnit: null }),
+      } as UpdateTaskArgs);
+    },
+
+    async completeTask(email: string, id: string): Promise<void> {
+      await (await todoist(email)).closeTask(id);
+    },
+
+    async deleteTask(email: string, id: string): Promise<void> {
+      await (await todoist(email)).deleteTask(id);
+    },
+  };
+}
+
+function toSandboxTask(task: Task) {
+  return {
+    id: task.id,
+    content: task.content,
+    // API v1 puts a due time into `date` itself (YYYY-MM-DDTHH:MM:SS[Z]); `datetime` is a legacy field.
+    due: task.due
+      ? {
+          date: task.due.date,
+          datetime: task.due.datetime ?? (task.due.date.includes('T') ? task.due.date : null),
+          isRecurring: task.due.isRecurring,
+        }
+      : null,
+    durationMinutes: task.duration?.unit === 'minute' ? task.duration.amount : null,
+    labels: task.labels,
+  };
+}

@@ -1,0 +1,62 @@
+import { Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { LOOKUP_KEYS, PLANS } from '#shared/api/payment.schema.ts';
+import { postForm } from './post-form.ts';
+
+type Interval = keyof typeof PLANS;
+
+/** Chooses monthly (the default) or yearly, then goes to the checkout page. */
+export function UpgradeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [interval, setInterval] = useState<Interval>('month');
+  const [leaving, setLeaving] = useState(false);
+
+  const checkout = () => {
+    setLeaving(true);
+    postForm('/api/payment/create/checkout/session', { lookup_key: LOOKUP_KEYS[interval] });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Upgrade your plan" centered>
+      <Stack>
+        <Radio.Group
+          value={interval}
+          onChange={(value) => setInterval(value as Interval)}
+          label="Choose a plan"
+        >
+          <Stack gap="sm" mt="xs">
+            {(Object.keys(PLANS) as Interval[]).map((key) => {
+              const plan = PLANS[key];
+              return (
+                <Radio
+                  key={key}
+                  value={key}
+                  label={
+                    <Group gap="xs">
+                      <Text fw={600}>{plan.label}</Text>
+                      <Text>
+                        {plan.price} {plan.period}
+                      </Text>
+                      {'note' in plan && <Badge color="teal.9">{plan.note}</Badge>}
+                    </Group>
+                  }
+                />
+              );
+            })}
+          </Stack>
+        </Radio.Group>
+        <Text size="sm" c="dimmed">
+          You pay securely with Stripe. You can cancel at any time, effective at the end of the paid period;
+          refunds are not possible.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={leaving}>
+            Cancel
+          </Button>
+          <Button onClick={checkout} loading={leaving}>
+            Continue to payment
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
+import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
+import { formatWhen } from '../local-date-time.ts';
+
+type Props = {
+  events: SandboxEvent[];
+  onEdit: (event: SandboxEvent) => void;
+  onDelete: (event: SandboxEvent) => void;
+};
+
+/** One calendar's events, each with its edit and delete buttons (series and all-day events are not edited here). */
+export function EventList({ events, onEdit, onDelete }: Props) {
+  return (
+    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {events.map((event) => (
+        <Group
+          key={event.id}
+          component="li"
+          justify="space-between"
+          wrap="nowrap"
+          gap="xs"
+          aria-label={event.summary}
+        >
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" truncate>
+              {event.summary || '(no title)'}
+            </Text>
+            <Group gap={4}>
+              <Text size="xs" c="dimmed">
+                {event.allDay
+                  ? `${event.start} (all day)`
+                  : `${formatWhen(event.start)} – ${formatWhen(event.end).split(', ')[1]}`}
+              </Text>
+              {event.recurring && <IconRepeat size={12} aria-label="repeats" />}
+            </Group>
+          </div>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${event.summary}`}
+              onClick={() => onEdit(event)}
+              disabled={event.allDay || event.recurring}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${event.summary}`}
+              onClick={() => onDelete(event)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
