@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, Modal } from '@mantine/core';
 
 /**
  * One theme for the whole app. Breakpoints follow the spec: tablet from 768 px, computer from 1024 px.
@@ -11,6 +11,11 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
+  components: {
+    // The close buttons are icons; screen readers need their name.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
