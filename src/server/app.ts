@@ -11,6 +11,7 @@ import { createStripeEventRepository } from './domain/billing/stripe-event.repos
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { type Clock, systemClock } from './domain/shared/clock.ts';
+import { createAccountReader } from './domain/users/account.repository.ts';
 import type { IdentityProviderName } from './domain/users/user.repository.ts';
 import { createUserRepository } from './domain/users/user.repository.ts';
 import { createUserService } from './domain/users/user.service.ts';
@@ -80,6 +81,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     logger,
     database,
     users,
+    accounts: createAccountReader(database.db),
     sessions,
     billing,
     paymentOrigins: config.stripe?.redirectOrigins ?? [],

@@ -9,6 +9,7 @@ import type { Database } from '#server/db/client.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
+import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
@@ -30,6 +31,7 @@ export type ServerDeps = {
   logger: FastifyBaseLogger;
   database: Database;
   users: UserService;
+  accounts: AccountReader;
   sessions: SessionService;
   billing: BillingService;
   /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
@@ -105,8 +107,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     identityProviders: deps.identityProviders,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
-  await app.register(userRoutes, { users: deps.users });
-  await app.register(paymentRoutes, { billing: deps.billing });
+  await app.register(userRoutes, { users: deps.users, accounts: deps.accounts });
+  await app.register(paymentRoutes, { billing: deps.billing, accounts: deps.accounts });
   await app.register(stripeWebhookRoutes, { billing: deps.billing });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });

@@ -18,6 +18,56 @@ export const paymentSchema = z.object({
   canceled: z.boolean(),
 });
 
+export const todoistLabelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  item_order: z.number(),
+});
+export type TodoistLabelView = z.infer<typeof todoistLabelSchema>;
+
+/** Spec §3 todoSettings. `connected` stands for "a token exists"; the token itself never leaves the server. */
+export const todoSettingsSchema = z.object({
+  provider: z.literal('Todoist').nullable(),
+  connected: z.boolean(),
+  /** Todoist refused our token (access revoked there): the user must connect again. */
+  needsReconnect: z.boolean(),
+  accountType: z.string().nullable(),
+  userId: z.string().nullable(),
+  timezone: z.object({ timezone: z.string() }).nullable(),
+  labels: z.array(todoistLabelSchema),
+  timeboxSettings: z.array(z.object({ label: z.string(), duration: z.number().int() })),
+  taskDurationSettings: z.object({ active: z.boolean(), label: z.string().nullable() }),
+  onComplete: z.enum(['nothing', 'checkmark', 'remove']),
+  onPreComplete: z.boolean(),
+});
+export type TodoSettings = z.infer<typeof todoSettingsSchema>;
+
+/** Spec §3 calendarSettings, for Google Calendar or Microsoft. */
+export const calendarSettingsSchema = z.object({
+  provider: z.enum(['Google Calendar', 'Microsoft']).nullable(),
+  connected: z.boolean(),
+  needsReconnect: z.boolean(),
+  calendarId: z.string().nullable(),
+  calendars: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      color: z.string().nullable(),
+      timeZone: z.string().nullable(),
+    }),
+  ),
+  categories: z.array(z.object({ id: z.string(), displayName: z.string(), color: z.string() })),
+  /** Google event colour id; '' is the calendar's default colour. */
+  color: z.string(),
+  category: z.string().nullable(),
+  private: z.boolean(),
+  todoistLinkDescription: z.boolean(),
+  /** Minutes before the event; null is no reminder. */
+  reminder: z.number().int().nullable(),
+});
+export type CalendarSettings = z.infer<typeof calendarSettingsSchema>;
+
 /** The signed-in user as `GET /api/current_user` returns it (spec §3). Never carries a token. */
 export const currentUserSchema = z.object({
   id: z.uuid(),
@@ -28,5 +78,7 @@ export const currentUserSchema = z.object({
   syncActive: z.boolean(),
   welcomeWizardSeen: z.boolean(),
   payment: paymentSchema,
+  todoSettings: todoSettingsSchema,
+  calendarSettings: calendarSettingsSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,21 +1,70 @@
+import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
+import type { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
+import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
+
+/** Everything stored about a user that the web app may see. */
+export type AccountRows = {
+  user: UserRow;
+  integrations: IntegrationRow[];
+  todo: typeof todoSettings.$inferSelect | undefined;
+  timeboxes: (typeof timeboxSettings.$inferSelect)[];
+  calendar: typeof calendarSettings.$inferSelect | undefined;
+};
+
+const CALENDAR_PROVIDER_NAMES = { google: 'Google Calendar', microsoft: 'Microsoft' } as const;
 
 /** The user as the web app sees it: spec §3 shape, no secrets. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }: AccountRows): CurrentUser {
+  const todoist = integrations.find((integration) => integration.kind === 'todoist');
+  const calendarAccount = integrations.find((integration) => integration.kind === 'calendar');
+  const calendarProvider =
+    calendarAccount && (calendarAccount.provider === 'google' || calendarAccount.provider === 'microsoft')
+      ? CALENDAR_PROVIDER_NAMES[calendarAccount.provider]
+      : null;
   return currentUserSchema.parse({
-    id: row.id,
-    name: { firstName: row.firstName, displayName: row.displayName },
-    email: row.email,
-    googleId: row.googleId,
-    facebookId: row.facebookId,
-    syncActive: row.syncActive,
-    welcomeWizardSeen: row.welcomeWizardSeen,
+    id: user.id,
+    name: { firstName: user.firstName, displayName: user.displayName },
+    email: user.email,
+    googleId: user.googleId,
+    facebookId: user.facebookId,
+    syncActive: user.syncActive,
+    welcomeWizardSeen: user.welcomeWizardSeen,
     payment: {
-      validUntil: row.validUntil.toISOString(),
-      subscriptionStatus: row.subscriptionStatus,
-      plan: { interval: row.planInterval },
-      canceled: row.canceled,
+      validUntil: user.validUntil.toISOString(),
+      subscriptionStatus: user.subscriptionStatus,
+      plan: { interval: user.planInterval },
+      canceled: user.canceled,
+    },
+    todoSettings: {
+      provider: todoist ? 'Todoist' : null,
+      connected: !!todoist,
+      needsReconnect: todoist?.needsReconnect ?? false,
+      accountType: todo?.accountType ?? null,
+      userId: todo?.todoistUserId ?? null,
+      timezone: todo?.timezone ? { timezone: todo.timezone } : null,
+      labels: sortLabels(todo?.labels ?? []),
+      timeboxSettings: sortTimeboxes(timeboxes.map(({ label, duration }) => ({ label, duration }))),
+      taskDurationSettings: {
+        active: todo?.taskDurationActive ?? false,
+        label: todo?.taskDurationLabel ?? null,
+      },
+      onComplete: todo?.onComplete ?? 'nothing',
+      onPreComplete: todo?.onPreComplete ?? false,
+    },
+    calendarSettings: {
+      provider: calendarProvider,
+      connected: !!calendarAccount,
+      needsReconnect: calendarAccount?.needsReconnect ?? false,
+      calendarId: calendar?.calendarId ?? null,
+      calendars: calendar?.calendars ?? [],
+      categories: calendar?.categories ?? [],
+      color: calendar?.color ?? '',
+      category: calendar?.category ?? null,
+      private: calendar?.private ?? false,
+      todoistLinkDescription: calendar?.todoistLinkDescription ?? false,
+      reminder: calendar?.reminder ?? null,
     },
   });
 }

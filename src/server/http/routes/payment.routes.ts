@@ -2,14 +2,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
-import { toCurrentUser } from '#server/domain/users/user.mapper.ts';
+import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import { AppError } from '#server/errors.ts';
 import { checkoutFormSchema, completeCheckoutSchema } from '#shared/api/payment.schema.ts';
 
 const emptyBody = z.object({}).optional();
 
 /** Spec §7 payment calls. The two form posts answer with a redirect to the provider's hosted page. */
-export async function paymentRoutes(app: FastifyInstance, { billing }: { billing: BillingService }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { billing, accounts }: { billing: BillingService; accounts: AccountReader },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const currentUser = async (userId: string) => {
+    const user = await accounts.currentUser(userId);
+    if (!user) throw new AppError('unauthorized', 'Please log in to access your account.');
+    return user;
+  };
 
   // A form post navigates the whole page, so failures come back to the profile, which explains them.
   const redirectToProvider = async (
@@ -38,9 +47,11 @@ export async function paymentRoutes(app: FastifyInstance, { billing }: { billing
     redirectToProvider(request, reply, (userId) => billing.portalUrl(userId)),
   );
 
-  routes.post('/api/payment/create/customer', { schema: { body: emptyBody } }, async (request) =>
-    toCurrentUser(await billing.createCustomer(await request.requireUserId())),
-  );
+  routes.post('/api/payment/create/customer', { schema: { body: emptyBody } }, async (request) => {
+    const userId = await request.requireUserId();
+    await billing.createCustomer(userId);
+    return currentUser(userId);
+  });
 
   routes.post('/api/payment/create/intent', { schema: { body: emptyBody } }, async (request) => ({
     clientSecret: await billing.createPaymentIntent(await request.requireUserId()),
@@ -49,7 +60,10 @@ export async function paymentRoutes(app: FastifyInstance, { billing }: { billing
   routes.post(
     '/api/payment/checkout/complete',
     { schema: { body: completeCheckoutSchema } },
-    async (request) =>
-      toCurrentUser(await billing.completeCheckout(await request.requireUserId(), request.body.sessionId)),
+    async (request) => {
+      const userId = await request.requireUserId();
+      await billing.completeCheckout(userId, request.body.sessionId);
+      return currentUser(userId);
+    },
   );
 }

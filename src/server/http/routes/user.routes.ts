@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { toCurrentUser } from '#server/domain/users/user.mapper.ts';
+import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
 
-export async function userRoutes(app: FastifyInstance, { users }: { users: UserService }) {
+export async function userRoutes(
+  app: FastifyInstance,
+  { users, accounts }: { users: UserService; accounts: AccountReader },
+) {
   // Signed out is not an error here: the web app asks this first to learn its auth state.
   app.get('/api/current_user', async (request, reply) => {
     const userId = await request.signedInUserId();
-    const user = userId ? await users.findById(userId) : undefined;
+    const user = userId ? await accounts.currentUser(userId) : undefined;
     if (!user) {
       if (userId) await reply.endSession();
       return reply.type('application/json').send('');
     }
-    return toCurrentUser(user);
+    return user;
   });
 
   app.get('/api/logout', { config: { stateChangingGet: true } }, async (request, reply) => {

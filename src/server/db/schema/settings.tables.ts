@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.table.ts';
+
+export type StoredTodoistLabel = { id: string; name: string; color: string; item_order: number };
+export type StoredCalendar = { id: string; name: string; color: string | null; timeZone: string | null };
+export type StoredCategory = { id: string; displayName: string; color: string };
+
+/** What we know of the user's Todoist account, and their task-related settings (spec §3 todoSettings). */
+export const todoSettings = pgTable('todo_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountType: text('account_type'),
+  todoistUserId: text('todoist_user_id'),
+  timezone: text('timezone'),
+  labels: jsonb('labels').$type<StoredTodoistLabel[]>().notNull().default([]),
+  taskDurationActive: boolean('task_duration_active').notNull().default(false),
+  taskDurationLabel: text('task_duration_label'),
+  onComplete: text('on_complete').$type<'nothing' | 'checkmark' | 'remove'>().notNull().default('nothing'),
+  onPreComplete: boolean('on_pre_complete').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A label that timeboxes tasks: a task with it becomes an event of `duration` minutes. */
+export const timeboxSettings = pgTable(
+  'timebox_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    duration: integer('duration').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('timebox_settings_user_label_idx').on(table.userId, sql`lower(${table.label})`)],
+);
+
+/** The calendar side (spec §3 calendarSettings). */
+export const calendarSettings = pgTable('calendar_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  calendarId: text('calendar_id'),
+  calendars: jsonb('calendars').$type<StoredCalendar[]>().notNull().default([]),
+  categories: jsonb('categories').$type<StoredCategory[]>().notNull().default([]),
+  /** Google event colour id; '' is the calendar's default colour. */
+  color: text('color').notNull().default(''),
+  category: text('category'),
+  private: boolean('private').notNull().default(false),
+  todoistLinkDescription: boolean('todoist_link_description').notNull().default(false),
+  /** Minutes before the event; null is no reminder. */
+  reminder: integer('reminder'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

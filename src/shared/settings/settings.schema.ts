@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  DURATION_MAX,
+  DURATION_MIN,
+  LABEL_COLORS,
+  LABEL_MAX_LENGTH,
+  ON_COMPLETE_OPTIONS,
+} from './constants.ts';
+
+/** Spec §5 messages, defined once: the forms show them, the server answers them in its 400s. */
+export const MESSAGES = {
+  durationEmpty: 'Please enter a duration',
+  durationNotNumber: 'Please enter a number for the duration',
+  durationNotInteger: 'Please enter an integer (without decimal point)',
+  durationRange: 'Please enter a number between 1 and 1440 (= 24h)',
+  labelEmpty: 'Please select a label',
+  labelTooLong: 'Please enter a label with no more than 60 characters',
+  labelDuplicate: 'There is already another setting with that label',
+} as const;
+
+/** Duration as typed in a form (string) or sent by a client (number): checked in spec order. */
+export function durationError(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    return MESSAGES.durationEmpty;
+  }
+  const number = typeof value === 'number' ? value : Number(String(value).trim());
+  if (typeof value === 'boolean' || Number.isNaN(number)) return MESSAGES.durationNotNumber;
+  if (!Number.isInteger(number)) return MESSAGES.durationNotInteger;
+  if (number < DURATION_MIN || number > DURATION_MAX) return MESSAGES.durationRange;
+  return null;
+}
+
+/** Label rules; `otherLabels` are the labels of the user's other timebox settings. */
+export function labelError(value: unknown, otherLabels: readonly string[] = []): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return MESSAGES.labelEmpty;
+  if (value.length > LABEL_MAX_LENGTH) return MESSAGES.labelTooLong;
+  const wanted = value.trim().toLowerCase();
+  if (otherLabels.some((label) => label.trim().toLowerCase() === wanted)) return MESSAGES.labelDuplicate;
+  return null;
+}
+
+const duration = z
+  .unknown()
+  .superRefine((value, context) => {
+    const error = durationError(value);
+    if (error) context.addIssue({ code: 'custom', message: error });
+  })
+  .transform((value) => Number(value));
+
+const label = z
+  .unknown()
+  .superRefine((value, context) => {
+    const error = labelError(value);
+    if (error) context.addIssue({ code: 'custom', message: error });
+  })
+  .transform((value) => String(value).trim());
+
+export const addTimeboxSchema = z.object({ label, duration });
+export const editTimeboxSchema = z.object({ label, newLabel: label, duration });
+export const labelParamSchema = z.object({ label: z.string().min(1).max(LABEL_MAX_LENGTH) });
+
+export const taskDurationActiveSchema = z.object({ active: z.boolean() });
+export const taskDurationLabelSchema = z.object({ label: z.string().min(1).max(LABEL_MAX_LENGTH) });
+
+const labelColor = z.union([z.enum(LABEL_COLORS), z.number().int().min(30).max(49)]);
+export const createTodoistLabelSchema = z.object({ label, color: labelColor });
+export const updateTodoistLabelSchema = z.object({ labelId: z.string().min(1).max(100), color: labelColor });
+export const todoistLabelParamSchema = z.object({ labelId: z.string().min(1).max(100) });
+
+export const calendarIdSchema = z.object({ calendarId: z.string().min(1).max(1024) });
+export const calendarColorSchema = z.object({
+  color: z.enum(['', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']),
+});
+export const calendarCategorySchema = z.object({ category: z.string().max(255).nullable() });
+export const calendarPrivateSchema = z.object({ private: z.boolean() });
+export const todoistLinkDescriptionSchema = z.object({ todoistLinkDescription: z.boolean() });
+export const reminderSchema = z.object({
+  reminder: z.union([z.literal(0), z.literal(15), z.literal(30), z.literal(60), z.literal(120)]).nullable(),
+});
+
+export const onCompleteSchema = z.object({
+  setting: z.enum(ON_COMPLETE_OPTIONS.map((option) => option.value) as ['nothing', 'checkmark', 'remove']),
+});
+export const booleanSettingSchema = z.object({ setting: z.boolean() });
+export const wizardSeenSchema = z.object({ wizardSeen: z.boolean() });
