@@ -10,6 +10,8 @@ import { createBillingService } from './domain/billing/billing.service.ts';
 import { createStripeEventRepository } from './domain/billing/stripe-event.repository.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
+import { createSettingsRepository } from './domain/settings/settings.repository.ts';
+import { createSettingsService } from './domain/settings/settings.service.ts';
 import { type Clock, systemClock } from './domain/shared/clock.ts';
 import { createAccountReader } from './domain/users/account.repository.ts';
 import type { IdentityProviderName } from './domain/users/user.repository.ts';
@@ -82,6 +84,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     database,
     users,
     accounts: createAccountReader(database.db),
+    settings: createSettingsService({ settings: createSettingsRepository(database.db) }),
     sessions,
     billing,
     paymentOrigins: config.stripe?.redirectOrigins ?? [],

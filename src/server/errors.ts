@@ -4,6 +4,7 @@ const statusByCode = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   cross_site_request: 403,
   not_configured: 503,
   upstream_error: 502,
@@ -16,10 +17,17 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly code: AppErrorCode;
   readonly statusCode: number;
+  /** The fields a bad request is about, as the forms show them. */
+  readonly issues: { field: string; message: string }[] | undefined;
 
-  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options?: { cause?: unknown; issues?: { field: string; message: string }[] },
+  ) {
     super(message, options);
     this.code = code;
     this.statusCode = statusByCode[code];
+    this.issues = options?.issues;
   }
 }

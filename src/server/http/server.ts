@@ -9,6 +9,7 @@ import type { Database } from '#server/db/client.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
+import type { SettingsService } from '#server/domain/settings/settings.service.ts';
 import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
@@ -23,6 +24,7 @@ import { configRoutes } from './routes/config.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { sandboxRoutes } from './routes/sandbox.routes.ts';
+import { settingsRoutes } from './routes/settings.routes.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 
@@ -32,6 +34,7 @@ export type ServerDeps = {
   database: Database;
   users: UserService;
   accounts: AccountReader;
+  settings: SettingsService;
   sessions: SessionService;
   billing: BillingService;
   /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
@@ -108,6 +111,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(userRoutes, { users: deps.users, accounts: deps.accounts });
+  await app.register(settingsRoutes, { settings: deps.settings, accounts: deps.accounts });
   await app.register(paymentRoutes, { billing: deps.billing, accounts: deps.accounts });
   await app.register(stripeWebhookRoutes, { billing: deps.billing });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });

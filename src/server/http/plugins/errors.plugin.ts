@@ -25,7 +25,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message });
+      const body: ErrorBody = {
+        error: error.code,
+        message: error.message,
+        ...(error.issues && { issues: error.issues }),
+      };
+      return reply.status(error.statusCode).send(body);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

@@ -1,0 +1,155 @@
+import { AppError } from '#server/errors.ts';
+import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
+import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
+import { MESSAGES } from '#shared/settings/settings.schema.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+type OnComplete = 'nothing' | 'checkmark' | 'remove';
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** The rules of spec §4 and §5 for every setting, enforced here whatever the client shows. */
+export function createSettingsService({ settings }: { settings: SettingsRepository }) {
+  const labelIssue = (message: string) =>
+    new AppError('bad_request', message, { issues: [{ field: 'label', message }] });
+
+  async function timeboxesEditable(userId: string) {
+    const state = await settings.readiness(userId);
+    if (!state.todoistConnected || !state.todo?.todoistUserId) {
+      throw new AppError('conflict', 'Please connect Todoist before adding timebox settings.');
+    }
+    if (state.todo.taskDurationActive) {
+      throw new AppError('conflict', 'Timebox settings are paused while task durations are active.');
+    }
+    return state;
+  }
+
+  async function calendarSettingsOf(userId: string) {
+    const state = await settings.readiness(userId);
+    if (!state.calendarConnected || !state.calendar) {
+      throw new AppError('conflict', 'Please connect a calendar first.');
+    }
+    return { ...state, calendar: state.calendar };
+  }
+
+  async function premiumTodo(userId: string) {
+    const state = await settings.readiness(userId);
+    if (!state.todoistConnected || !canUseTaskDuration(state.todo?.accountType)) {
+      throw new AppError('forbidden', 'Requires Todoist Premium or Business');
+    }
+    return state;
+  }
+
+  return {
+    async addTimebox(userId: string, label: string, duration: number): Promise<void> {
+      await timeboxesEditable(userId);
+      const existing = await settings.timeboxLabels(userId);
+      if (existing.some((other) => other.toLowerCase() === label.toLowerCase())) {
+        throw labelIssue(MESSAGES.labelDuplicate);
+      }
+      await settings.addTimebox(userId, label, duration);
+    },
+
+    async editTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<void> {
+      await timeboxesEditable(userId);
+      const existing = await settings.timeboxLabels(userId);
+      const others = existing.filter((other) => other.toLowerCase() !== label.toLowerCase());
+      if (others.length === existing.length)
+        throw new AppError('not_found', `No timebox setting has the label ${label}.`);
+      if (others.some((other) => other.toLowerCase() === newLabel.toLowerCase())) {
+        throw labelIssue(MESSAGES.labelDuplicate);
+      }
+      await settings.updateTimebox(userId, label, newLabel, duration);
+    },
+
+    async deleteTimebox(userId: string, label: string): Promise<void> {
+      if (!(await settings.deleteTimebox(userId, label))) {
+        throw new AppError('not_found', `No timebox setting has the label ${label}.`);
+      }
+    },
+
+    async setTaskDurationActive(userId: string, active: boolean): Promise<void> {
+      if (active) await premiumTodo(userId);
+      await settings.patchTodo(userId, { taskDurationActive: active });
+    },
+
+    async setTaskDurationLabel(userId: string, label: string): Promise<void> {
+      const state = await premiumTodo(userId);
+      const known =
+        label === SYNC_ALL_TASKS || (state.todo?.labels ?? []).some((entry) => entry.name === label);
+      if (!known) throw labelIssue('Please choose one of your Todoist labels');
+      await settings.patchTodo(userId, { taskDurationLabel: label });
+    },
+
+    async setCalendarId(userId: string, calendarId: string): Promise<void> {
+      const { calendar } = await calendarSettingsOf(userId);
+      if (!calendar.calendars.some((entry) => entry.id === calendarId)) {
+        const message = 'Please choose one of your calendars';
+        throw new AppError('bad_request', message, { issues: [{ field: 'calendarId', message }] });
+      }
+      await settings.patchCalendar(userId, { calendarId });
+    },
+
+    async setColor(userId: string, color: string): Promise<void> {
+      const state = await calendarSettingsOf(userId);
+      if (state.calendarProvider !== 'google')
+        throw new AppError('conflict', 'Event colours are for Google Calendar.');
+      await settings.patchCalendar(userId, { color });
+    },
+
+    async setCategory(userId: string, category: string | null): Promise<void> {
+      const state = await calendarSettingsOf(userId);
+      if (state.calendarProvider !== 'microsoft')
+        throw new AppError('conflict', 'Categories are for Microsoft 365.');
+      if (category !== null && !state.calendar.categories.some((entry) => entry.displayName === category)) {
+        const message = 'Please choose one of your Outlook categories';
+        throw new AppError('bad_request', message, { issues: [{ field: 'category', message }] });
+      }
+      await settings.patchCalendar(userId, { category });
+    },
+
+    async setPrivate(userId: string, value: boolean): Promise<void> {
+      await calendarSettingsOf(userId);
+      await settings.patchCalendar(userId, { private: value });
+    },
+
+    async setTodoistLinkDescription(userId: string, value: boolean): Promise<void> {
+      await calendarSettingsOf(userId);
+      await settings.patchCalendar(userId, { todoistLinkDescription: value });
+    },
+
+    async setReminder(userId: string, reminder: number | null): Promise<void> {
+      await calendarSettingsOf(userId);
+      await settings.patchCalendar(userId, { reminder });
+    },
+
+    async setOnComplete(userId: string, setting: OnComplete): Promise<void> {
+      await settings.patchTodo(userId, { onComplete: setting });
+    },
+
+    async setOnPreComplete(userId: string, setting: boolean): Promise<void> {
+      await settings.patchTodo(userId, { onPreComplete: setting });
+    },
+
+    async setSyncActive(userId: string, active: boolean): Promise<void> {
+      const state = await settings.readiness(userId);
+      const readiness = {
+        todoistConnected: state.todoistConnected,
+        timeboxCount: state.timeboxCount,
+        calendarConnected: state.calendarConnected,
+        calendarChosen: !!state.calendar?.calendarId,
+      };
+      if (!syncToggleAllowed(readiness, active)) {
+        throw new AppError(
+          'conflict',
+          'Sync can be switched on once Todoist is connected, at least one timebox setting exists, and a calendar is connected and chosen.',
+        );
+      }
+      await settings.patchUser(userId, { syncActive: active });
+    },
+
+    async setWizardSeen(userId: string, seen: boolean): Promise<void> {
+      await settings.patchUser(userId, { welcomeWizardSeen: seen });
+    },
+  };
+}
