@@ -34,7 +34,7 @@ function Hero() {
     <Container size="lg" py={{ base: 48, sm: 80 }}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
         <Stack gap="lg">
-          <Badge variant="light" size="lg">
+          <Badge variant="light" size="lg" h="auto" py={4} styles={{ label: { whiteSpace: 'normal' } }}>
             Todoist × Google Calendar · Microsoft 365
           </Badge>
           <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
