@@ -8,6 +8,12 @@ import { applyMigrations } from './db/migrations.ts';
 import type { IdentityProvider } from './domain/auth/identity-provider.ts';
 import { createBillingService } from './domain/billing/billing.service.ts';
 import { createStripeEventRepository } from './domain/billing/stripe-event.repository.ts';
+import { createIntegrationRepository } from './domain/integrations/integration.repository.ts';
+import { createIntegrationService } from './domain/integrations/integration.service.ts';
+import { createIntegrationSettingsRepository } from './domain/integrations/integration-settings.repository.ts';
+import { createTodoistLabelService } from './domain/integrations/todoist-labels.service.ts';
+import { createTokenCipher } from './domain/integrations/token-cipher.ts';
+import { createTokenManager } from './domain/integrations/token-manager.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { createSettingsRepository } from './domain/settings/settings.repository.ts';
@@ -20,8 +26,11 @@ import { createUserService } from './domain/users/user.service.ts';
 import { buildServer } from './http/server.ts';
 import { loggerOptions } from './logger.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
+import { createGoogleCalendarGateway } from './providers/google-calendar/google-calendar.gateway.ts';
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
+import { createMicrosoftCalendarGateway } from './providers/microsoft/microsoft-calendar.gateway.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing.adapter.ts';
+import { createTodoistGateway } from './providers/todoist/todoist.gateway.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
 
 export type App = {
@@ -65,7 +74,38 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   }
   const clock = overrides.clock ?? systemClock;
   const userRepository = createUserRepository(database.db);
-  const users = createUserService({ users: userRepository, clock });
+  const gateways = {
+    todoist: config.todoist ? createTodoistGateway(config.todoist) : null,
+    google: config.googleCalendar ? createGoogleCalendarGateway(config.googleCalendar) : null,
+    microsoft: config.microsoft ? createMicrosoftCalendarGateway(config.microsoft) : null,
+  };
+  const tokens = createTokenManager({
+    integrations: createIntegrationRepository(database.db),
+    cipher: createTokenCipher(config.tokenKeys),
+    refreshers: Object.fromEntries(
+      Object.entries(gateways).flatMap(([provider, gateway]) =>
+        gateway ? [[provider, gateway.refresh]] : [],
+      ),
+    ),
+    clock,
+  });
+  const integrationSettings = createIntegrationSettingsRepository(database.db);
+  const integrationLog = logger.child({ area: 'integrations' });
+  const integrations = createIntegrationService({
+    tokens,
+    settings: integrationSettings,
+    gateways,
+    clock,
+    log: integrationLog,
+  });
+  const todoistLabels = createTodoistLabelService({
+    tokens,
+    settings: integrationSettings,
+    todoist: gateways.todoist,
+    clock,
+    log: integrationLog,
+  });
+  const users = createUserService({ users: userRepository, clock, revokeGrants: integrations.revokeAll });
   const billing = createBillingService({
     users: userRepository,
     events: createStripeEventRepository(database.db),
@@ -87,6 +127,8 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     settings: createSettingsService({ settings: createSettingsRepository(database.db) }),
     sessions,
     billing,
+    integrations,
+    todoistLabels,
     paymentOrigins: config.stripe?.redirectOrigins ?? [],
     identityProviders,
     sandbox: emulators
@@ -136,6 +178,26 @@ function withEmulators(config: Config, emulators: RunningEmulators): Config {
       webhookSecret: emulators.stripe.webhookSecret,
       apiUrl: emulators.stripe.origin,
       redirectOrigins: [emulators.stripe.origin],
+    },
+    todoist: {
+      clientId: emulators.todoist.clientId,
+      clientSecret: emulators.todoist.clientSecret,
+      oauthUrl: emulators.todoist.origin,
+      apiUrl: emulators.todoist.origin,
+    },
+    googleCalendar: {
+      clientId: emulators.googleCalendar.clientId,
+      clientSecret: emulators.googleCalendar.clientSecret,
+      authorizationUrl: emulators.googleCalendar.authUrl,
+      tokenUrl: emulators.googleCalendar.tokenUrl,
+      revokeUrl: emulators.googleCalendar.revokeUrl,
+      apiUrl: emulators.googleCalendar.apiRootUrl,
+    },
+    microsoft: {
+      clientId: emulators.microsoft.clientId,
+      clientSecret: emulators.microsoft.clientSecret,
+      authorityUrl: `${emulators.microsoft.origin}/common`,
+      graphUrl: emulators.microsoft.graphBaseUrl,
     },
   };
 }

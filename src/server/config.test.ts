@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEVELOPMENT_TOKEN_KEY, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs in sandbox mode on an embedded database when nothing is configured', () => {
@@ -60,6 +60,81 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/PORT/);
       expect((error as Error).message).toMatch(/SUPPORT_EMAIL/);
     }
+  });
+
+  it('uses the development token key unless keys are configured', () => {
+    const config = loadConfig({});
+    expect(config.tokenKeys).toEqual([{ id: 'dev', key: DEVELOPMENT_TOKEN_KEY.key }]);
+    expect(config.tokenKeys[0]?.key.length).toBe(32);
+    expect(config.todoist).toBeNull();
+    expect(config.googleCalendar).toBeNull();
+    expect(config.microsoft).toBeNull();
+  });
+
+  it('reads TOKEN_ENCRYPTION_KEYS, the first one encrypting', () => {
+    const k1 = Buffer.alloc(32, 1).toString('base64');
+    const k2 = Buffer.alloc(32, 2).toString('base64url');
+    const config = loadConfig({ TOKEN_ENCRYPTION_KEYS: ` 2026b:${k2}, 2025a:${k1} ` });
+    expect(config.tokenKeys.map((key) => key.id)).toEqual(['2026b', '2025a']);
+    expect(config.tokenKeys[0]?.key).toEqual(Buffer.alloc(32, 2));
+    expect(config.tokenKeys[1]?.key).toEqual(Buffer.alloc(32, 1));
+  });
+
+  it.each([
+    ['k1:c2hvcnQ=', /32 bytes/],
+    [`:${Buffer.alloc(32).toString('base64')}`, /needs an id/],
+    [`a.b:${Buffer.alloc(32).toString('base64')}`, /needs an id/],
+    [`k:${Buffer.alloc(32).toString('base64')},k:${Buffer.alloc(32).toString('base64')}`, /unique/],
+  ])('refuses TOKEN_ENCRYPTION_KEYS=%s', (value, message) => {
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEYS: value })).toThrow(message);
+  });
+
+  it('connects Todoist, Google Calendar and Microsoft at their real endpoints when configured', () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'gid',
+      GOOGLE_CLIENT_SECRET: 'gsecret',
+      TODOIST_CLIENT_ID: 'tid',
+      TODOIST_CLIENT_SECRET: 'tsecret',
+      MICROSOFT_CLIENT_ID: 'mid',
+      MICROSOFT_CLIENT_SECRET: 'msecret',
+    });
+    expect(config.todoist).toEqual({
+      clientId: 'tid',
+      clientSecret: 'tsecret',
+      oauthUrl: 'https://todoist.com',
+      apiUrl: 'https://api.todoist.com',
+    });
+    // At Google one OAuth client serves sign-in and calendar access.
+    expect(config.googleCalendar).toEqual({
+      clientId: 'gid',
+      clientSecret: 'gsecret',
+      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      revokeUrl: 'https://oauth2.googleapis.com/revoke',
+      apiUrl: 'https://www.googleapis.com/',
+    });
+    expect(config.microsoft).toEqual({
+      clientId: 'mid',
+      clientSecret: 'msecret',
+      authorityUrl: 'https://login.microsoftonline.com/common',
+      graphUrl: 'https://graph.microsoft.com',
+    });
+    expect(() => loadConfig({ TODOIST_CLIENT_ID: 'tid' })).toThrow(/TODOIST_CLIENT_SECRET/);
+    expect(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 'x' })).toThrow(/MICROSOFT_CLIENT_ID/);
+  });
+
+  it('requires token encryption keys in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      GOOGLE_CLIENT_ID: 'a',
+      GOOGLE_CLIENT_SECRET: 'b',
+    };
+    expect(() => loadConfig(production)).toThrow(/TOKEN_ENCRYPTION_KEYS is required in production/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ ...production, TOKEN_ENCRYPTION_KEYS: `prod1:${key}` }).tokenKeys[0]?.id).toBe(
+      'prod1',
+    );
   });
 
   it('requires a session secret and real credentials in production', () => {

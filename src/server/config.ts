@@ -39,7 +39,29 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TOKEN_ENCRYPTION_KEYS: optional,
+  TODOIST_CLIENT_ID: optional,
+  TODOIST_CLIENT_SECRET: optional,
+  TODOIST_BASE_URL: z.url().default('https://todoist.com'),
+  TODOIST_API_URL: z.url().default('https://api.todoist.com'),
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/'),
+  MICROSOFT_CLIENT_ID: optional,
+  MICROSOFT_CLIENT_SECRET: optional,
+  MICROSOFT_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com/common'),
+  MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
 });
+
+/**
+ * The token-encryption key outside production when TOKEN_ENCRYPTION_KEYS is not set. It is NOT secret
+ * (it is right here in the source): it only lets development, tests and the sandbox run without setup.
+ */
+export const DEVELOPMENT_TOKEN_KEY = {
+  id: 'dev',
+  key: Buffer.from('dGltZWJveGVyLWRldmVsb3BtZW50LWtleS0zMmJ5dGU', 'base64url'),
+} as const;
 
 export type GoogleIdentityConfig = { issuer: string; clientId: string; clientSecret: string };
 export type FacebookIdentityConfig = {
@@ -55,6 +77,30 @@ export type StripeConfig = {
   apiUrl: string;
   /** Where our payment forms send the browser (Checkout, billing portal); allowed as CSP form targets. */
   redirectOrigins: string[];
+};
+
+/** An AES-256 key that encrypts provider tokens at rest, with the id stored beside each ciphertext. */
+export type TokenKey = { id: string; key: Buffer };
+
+/** Todoist OAuth (`oauthUrl`: authorize and token exchange) and API v1 (`apiUrl`: API and revocation). */
+export type TodoistConfig = { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
+
+/** Google Calendar consent and API; at Google the sign-in OAuth client serves both. */
+export type GoogleCalendarConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  apiUrl: string;
+};
+
+/** Microsoft identity platform v2 (`authorityUrl` ends with the tenant, e.g. `/common`) and Graph. */
+export type MicrosoftConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorityUrl: string;
+  graphUrl: string;
 };
 
 export type Config = {
@@ -79,6 +125,12 @@ export type Config = {
   facebook: FacebookIdentityConfig | null;
   /** Payments; null when not configured (upgrading is then unavailable). */
   stripe: StripeConfig | null;
+  /** Keys that encrypt provider tokens; the first one encrypts, all of them decrypt. */
+  tokenKeys: TokenKey[];
+  /** Connectable accounts; each is null when not configured (connecting it is then unavailable). */
+  todoist: TodoistConfig | null;
+  googleCalendar: GoogleCalendarConfig | null;
+  microsoft: MicrosoftConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -101,6 +153,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'STRIPE_WEBHOOK_SECRET',
     e.STRIPE_WEBHOOK_SECRET,
   );
+  const todoist = pair(
+    'TODOIST_CLIENT_ID',
+    e.TODOIST_CLIENT_ID,
+    'TODOIST_CLIENT_SECRET',
+    e.TODOIST_CLIENT_SECRET,
+  );
+  const microsoft = pair(
+    'MICROSOFT_CLIENT_ID',
+    e.MICROSOFT_CLIENT_ID,
+    'MICROSOFT_CLIENT_SECRET',
+    e.MICROSOFT_CLIENT_SECRET,
+  );
   const sandbox = !google && !facebook;
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required in production');
@@ -110,6 +174,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  production needs Google or Facebook sign-in credentials',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.TOKEN_ENCRYPTION_KEYS) {
+    throw new ConfigError('Invalid configuration:\n  TOKEN_ENCRYPTION_KEYS is required in production');
+  }
+  const tokenKeys = e.TOKEN_ENCRYPTION_KEYS
+    ? parseTokenKeys(e.TOKEN_ENCRYPTION_KEYS)
+    : [{ id: DEVELOPMENT_TOKEN_KEY.id, key: DEVELOPMENT_TOKEN_KEY.key }];
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -140,7 +210,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.STRIPE_API_URL,
       redirectOrigins: ['https://checkout.stripe.com', 'https://billing.stripe.com'],
     },
+    tokenKeys,
+    todoist: todoist && {
+      clientId: todoist[0],
+      clientSecret: todoist[1],
+      oauthUrl: e.TODOIST_BASE_URL,
+      apiUrl: e.TODOIST_API_URL,
+    },
+    googleCalendar: google && {
+      clientId: google[0],
+      clientSecret: google[1],
+      authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
+      apiUrl: e.GOOGLE_CALENDAR_API_URL,
+    },
+    microsoft: microsoft && {
+      clientId: microsoft[0],
+      clientSecret: microsoft[1],
+      authorityUrl: e.MICROSOFT_AUTHORITY_URL.replace(/\/$/, ''),
+      graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
+    },
   };
+}
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** `id:base64-32-bytes`, comma-separated; ids are unique and safe inside the ciphertext format. */
+function parseTokenKeys(value: string): TokenKey[] {
+  const problems: string[] = [];
+  const keys = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry, index) => {
+      const separator = entry.indexOf(':');
+      const id = separator > 0 ? entry.slice(0, separator) : '';
+      const key = Buffer.from(entry.slice(separator + 1), 'base64');
+      if (!KEY_ID.test(id)) problems.push(`key ${index + 1} needs an id of letters, digits, _ or -`);
+      if (key.length !== 32) problems.push(`key ${index + 1} (${id || '?'}) must be 32 bytes in base64`);
+      return { id, key };
+    });
+  if (keys.length === 0) problems.push('no key given');
+  if (new Set(keys.map((key) => key.id)).size !== keys.length) problems.push('key ids must be unique');
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  TOKEN_ENCRYPTION_KEYS: ${problems.join('; ')}`);
+  }
+  return keys;
 }
 
 function pair(

@@ -6,6 +6,8 @@ export type CookiePolicy = {
   session(expires: Date): CookieSerializeOptions;
   signInFlowName: string;
   signInFlow: CookieSerializeOptions;
+  /** The flow of connecting Todoist or a calendar; same attributes as the sign-in flow, its own name. */
+  connectFlowName: string;
   clear(path: string): CookieSerializeOptions;
 };
 
@@ -27,6 +29,7 @@ export function createCookiePolicy(appUrl: string): CookiePolicy {
       maxAge: SIGN_IN_FLOW_MAX_AGE_S,
       signed: true,
     },
+    connectFlowName: secure ? '__Secure-connect' : 'connect',
     clear: (path) => ({ httpOnly: true, sameSite: 'lax', secure, path }),
   };
 }

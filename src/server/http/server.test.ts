@@ -104,6 +104,7 @@ describe('the HTTP server in production', () => {
         NODE_ENV: 'production',
         APP_URL: 'https://app.example',
         SESSION_SECRET: 's'.repeat(40),
+        TOKEN_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 9).toString('base64')}`,
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'secret',
         GOOGLE_ISSUER: 'https://accounts.example',

@@ -8,6 +8,8 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
+import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
+import type { TodoistLabelService } from '#server/domain/integrations/todoist-labels.service.ts';
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
 import type { SettingsService } from '#server/domain/settings/settings.service.ts';
 import type { AccountReader } from '#server/domain/users/account.repository.ts';
@@ -22,6 +24,8 @@ import { webAppPlugin } from './plugins/web-app.plugin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { configRoutes } from './routes/config.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { integrationAuthRoutes } from './routes/integration-auth.routes.ts';
+import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { sandboxRoutes } from './routes/sandbox.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -37,6 +41,8 @@ export type ServerDeps = {
   settings: SettingsService;
   sessions: SessionService;
   billing: BillingService;
+  integrations: IntegrationService;
+  todoistLabels: TodoistLabelService;
   /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
   paymentOrigins: string[];
   identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
@@ -113,6 +119,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { users: deps.users, accounts: deps.accounts });
   await app.register(settingsRoutes, { settings: deps.settings, accounts: deps.accounts });
   await app.register(paymentRoutes, { billing: deps.billing, accounts: deps.accounts });
+  await app.register(integrationAuthRoutes, {
+    appUrl: config.appUrl,
+    cookies,
+    integrations: deps.integrations,
+    accounts: deps.accounts,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(integrationsRoutes, {
+    integrations: deps.integrations,
+    labels: deps.todoistLabels,
+    accounts: deps.accounts,
+  });
   await app.register(stripeWebhookRoutes, { billing: deps.billing });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });

@@ -56,3 +56,41 @@ function decodeHtml(value: string): string {
     .replaceAll('&gt;', '>')
     .replaceAll('&amp;', '&');
 }
+
+export type ConnectProvider = 'todoist' | 'google' | 'microsoft';
+
+const CONNECT_PATHS: Record<ConnectProvider, string> = {
+  todoist: '/auth/todoist',
+  google: '/auth/google/calendar',
+  microsoft: '/auth/microsoft',
+};
+
+/**
+ * Connects a provider account for a signed-in user through the app and an emulator: our redirect, the
+ * provider's consent page submitted with the given account, and our callback (with `callbackCookies`
+ * instead of the user's cookies when given, e.g. none). Returns where the app sent the browser.
+ */
+export async function connectThroughEmulator(
+  server: FastifyInstance,
+  provider: ConnectProvider,
+  account: { email: string; name?: string; decision?: 'continue' | 'cancel' },
+  cookies: Cookies,
+  callbackCookies?: Cookies,
+): Promise<{ location: string; consentUrl: URL }> {
+  const start = await server.inject({ url: CONNECT_PATHS[provider], cookies });
+  if (start.statusCode !== 302) throw new Error(`${CONNECT_PATHS[provider]} answered ${start.statusCode}`);
+  const consentUrl = new URL(String(start.headers.location));
+  const flowCookie = start.cookies.find((cookie) => cookie.name === 'connect');
+  if (!flowCookie) return { location: consentUrl.toString(), consentUrl };
+  const { action, fields } = await readSignInForm(consentUrl.toString());
+  fields.set('email', account.email);
+  fields.set('name', account.name ?? 'Ada Lovelace');
+  fields.set('decision', account.decision ?? 'continue');
+  const submitted = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
+  const callback = new URL(submitted.headers.get('location') ?? '');
+  const done = await server.inject({
+    url: `${callback.pathname}${callback.search}`,
+    cookies: { ...(callbackCookies ?? cookies), connect: flowCookie.value },
+  });
+  return { location: String(done.headers.location), consentUrl };
+}

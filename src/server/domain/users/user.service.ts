@@ -16,7 +16,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type UserService = ReturnType<typeof createUserService>;
 
-export function createUserService(deps: { users: UserRepository; clock: Clock }) {
+type Deps = {
+  users: UserRepository;
+  clock: Clock;
+  /** Ends the user's provider grants before their data goes; best effort, must not throw. */
+  revokeGrants?: (userId: string) => Promise<void>;
+};
+
+export function createUserService(deps: Deps) {
   return {
     /** Finds the user of this identity, or creates them on first sign-in with a fresh trial. */
     async signIn(identity: VerifiedIdentity): Promise<{ user: UserRow; created: boolean }> {
@@ -44,7 +51,11 @@ export function createUserService(deps: { users: UserRepository; clock: Clock })
 
     findById: (id: string) => deps.users.findById(id),
 
-    deleteAccount: (id: string) => deps.users.delete(id),
+    /** Revokes the provider grants first (best effort), then deletes the user and all their rows. */
+    async deleteAccount(id: string): Promise<boolean> {
+      await deps.revokeGrants?.(id).catch(() => undefined);
+      return deps.users.delete(id);
+    },
   };
 }
 

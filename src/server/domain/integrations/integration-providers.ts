@@ -1,0 +1,109 @@
+/**
+ * Ports of the connectable providers (Todoist; Google Calendar or Microsoft 365 as the calendar).
+ * Adapters in `providers/` implement them with the official SDKs; real or emulated, by config.
+ */
+
+export type IntegrationProvider = 'todoist' | 'google' | 'microsoft';
+export type IntegrationKind = 'todoist' | 'calendar';
+
+export const KIND_OF: Record<IntegrationProvider, IntegrationKind> = {
+  todoist: 'todoist',
+  google: 'calendar',
+  microsoft: 'calendar',
+};
+
+/** The one-time values of a connect attempt, kept in a signed cookie between redirect and callback. */
+export type ConnectFlow = {
+  provider: IntegrationProvider;
+  state: string;
+  /** PKCE verifier; sent only to providers that support PKCE (Google, Microsoft). */
+  codeVerifier: string;
+  /** Who started the flow: the callback must come back to the same signed-in user. */
+  userId: string;
+};
+
+export type ProviderTokens = {
+  accessToken: string;
+  /** Null when the provider gave none (Todoist apps without refresh tokens). */
+  refreshToken: string | null;
+  /** Null when the access token does not expire. */
+  expiresAt: Date | null;
+};
+
+/** The OAuth side of a provider: consent, code exchange, refresh and revocation. */
+export type OAuthConnector = {
+  authorizationUrl(flow: ConnectFlow, redirectUri: string): Promise<URL>;
+  /** Verifies the callback against the flow and exchanges its code; ConnectCancelledError on a refusal. */
+  exchange(callbackUrl: URL, flow: ConnectFlow, redirectUri: string): Promise<ProviderTokens>;
+  /** New tokens; GrantRevokedError when the provider no longer honours the refresh token. */
+  refresh(refreshToken: string): Promise<ProviderTokens>;
+  /** Ends the grant at the provider. A provider without per-app revocation (Microsoft) does nothing. */
+  revoke(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
+};
+
+export type TodoistLabel = { id: string; name: string; color: string; item_order: number };
+
+export type TodoistProfile = {
+  userId: string;
+  /** Todoist's `premium_status`: not_premium, current_personal_plan, legacy_personal_plan, teams_business_member. */
+  premiumStatus: string;
+  timezone: string | null;
+};
+
+export type TodoistGateway = OAuthConnector & {
+  profile(accessToken: string): Promise<TodoistProfile>;
+  labels(accessToken: string): Promise<TodoistLabel[]>;
+  /** LabelExistsError when Todoist already has a label of that name. */
+  addLabel(accessToken: string, label: { name: string; color: string }): Promise<void>;
+  updateLabelColor(accessToken: string, labelId: string, color: string): Promise<void>;
+  deleteLabel(accessToken: string, labelId: string): Promise<void>;
+};
+
+export type CalendarEntry = { id: string; name: string; color: string | null; timeZone: string | null };
+export type CalendarCategory = { id: string; displayName: string; color: string };
+
+export type CalendarProfile = {
+  /** The account at the provider (Google: the primary calendar's id; Microsoft: the user id). */
+  accountId: string | null;
+  calendars: CalendarEntry[];
+  /** Microsoft's master categories; Google has none. */
+  categories: CalendarCategory[];
+};
+
+export type CalendarGateway = OAuthConnector & {
+  profile(accessToken: string): Promise<CalendarProfile>;
+};
+
+/** The user refused consent at the provider (or closed it). */
+export class ConnectCancelledError extends Error {
+  override name = 'ConnectCancelledError';
+}
+
+/** The provider answered 401 to an access token: expired early, or revoked. */
+export class ProviderUnauthorizedError extends Error {
+  override name = 'ProviderUnauthorizedError';
+}
+
+/** The provider refused a refresh token (invalid_grant): only a new consent helps. */
+export class GrantRevokedError extends Error {
+  override name = 'GrantRevokedError';
+}
+
+/** Todoist already has a personal label with that name. */
+export class LabelExistsError extends Error {
+  override name = 'LabelExistsError';
+}
+
+/**
+ * Any other failure talking to a provider. Adapters throw this instead of the SDK's own errors, whose
+ * properties can carry request headers and bodies (tokens, client secrets) into the logs.
+ */
+export class ProviderRequestError extends Error {
+  override name = 'ProviderRequestError';
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
+    super(status ? `${message} (HTTP ${status})` : message);
+    this.status = status;
+  }
+}

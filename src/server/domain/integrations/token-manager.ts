@@ -1,0 +1,192 @@
+import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { ConnectionRef, IntegrationRepository } from './integration.repository.ts';
+import {
+  GrantRevokedError,
+  type IntegrationKind,
+  type IntegrationProvider,
+  type ProviderTokens,
+  ProviderUnauthorizedError,
+} from './integration-providers.ts';
+import type { TokenCipher } from './token-cipher.ts';
+
+/** Refreshes a provider's tokens; GrantRevokedError when the refresh token is no longer honoured. */
+export type TokenRefresher = (refreshToken: string) => Promise<ProviderTokens>;
+
+/** The user has no connection of this kind. */
+export class NotConnectedError extends Error {
+  override name = 'NotConnectedError';
+  readonly kind: IntegrationKind;
+
+  constructor(kind: IntegrationKind) {
+    super(`No ${kind} account is connected`);
+    this.kind = kind;
+  }
+}
+
+/** The provider no longer accepts our tokens; the connection is marked and the user must connect again. */
+export class ReconnectRequiredError extends Error {
+  override name = 'ReconnectRequiredError';
+  readonly kind: IntegrationKind;
+
+  constructor(kind: IntegrationKind, options?: { cause?: unknown }) {
+    super(`The ${kind} account must be connected again`, options);
+    this.kind = kind;
+  }
+}
+
+type Deps = {
+  integrations: IntegrationRepository;
+  cipher: TokenCipher;
+  refreshers: Partial<Record<IntegrationProvider, TokenRefresher>>;
+  clock: Clock;
+  /** Refresh this long before the access token expires (default 5 minutes). */
+  refreshMarginMs?: number;
+};
+
+export type TokenManager = ReturnType<typeof createTokenManager>;
+
+const ref = (row: IntegrationRow): ConnectionRef => ({
+  userId: row.userId,
+  kind: row.kind,
+  connectedAt: row.connectedAt,
+});
+
+/**
+ * The one place that hands out provider access tokens: it decrypts them, refreshes them before they
+ * expire or after the provider refused one, and stores what the refresh returned. Concurrent callers
+ * for the same user and kind share one refresh (within this process).
+ */
+export function createTokenManager(deps: Deps) {
+  const margin = deps.refreshMarginMs ?? 5 * 60_000;
+  const inFlight = new Map<string, Promise<string>>();
+
+  async function usable(userId: string, kind: IntegrationKind): Promise<IntegrationRow> {
+    const row = await deps.integrations.find(userId, kind);
+    if (!row) throw new NotConnectedError(kind);
+    if (row.needsReconnect) throw new ReconnectRequiredError(kind);
+    return row;
+  }
+
+  async function markNeedsReconnect(row: IntegrationRow, cause?: unknown): Promise<never> {
+    await deps.integrations.markNeedsReconnect(ref(row), deps.clock());
+    throw new ReconnectRequiredError(row.kind, { cause });
+  }
+
+  async function doRefresh(row: IntegrationRow): Promise<string> {
+    const refresher = deps.refreshers[row.provider];
+    const refreshToken = row.refreshTokenEncrypted ? deps.cipher.decrypt(row.refreshTokenEncrypted) : null;
+    if (!refresher || !refreshToken) return markNeedsReconnect(row);
+    let tokens: ProviderTokens;
+    try {
+      tokens = await refresher(refreshToken);
+    } catch (error) {
+      if (error instanceof GrantRevokedError) return markNeedsReconnect(row, error);
+      throw error; // a network failure or an outage says nothing about the grant
+    }
+    await deps.integrations.updateTokens(
+      ref(row),
+      {
+        accessTokenEncrypted: deps.cipher.encrypt(tokens.accessToken),
+        // Google keeps the refresh token; Microsoft hands out a new one each time.
+        refreshTokenEncrypted: deps.cipher.encrypt(tokens.refreshToken ?? refreshToken),
+        keyId: deps.cipher.currentKeyId,
+        expiresAt: tokens.expiresAt,
+      },
+      deps.clock(),
+    );
+    return tokens.accessToken;
+  }
+
+  function refreshOnce(row: IntegrationRow): Promise<string> {
+    const key = `${row.userId}:${row.kind}`;
+    let running = inFlight.get(key);
+    if (!running) {
+      running = doRefresh(row).finally(() => inFlight.delete(key));
+      inFlight.set(key, running);
+    }
+    return running;
+  }
+
+  const expiring = (row: IntegrationRow) =>
+    row.expiresAt !== null && row.expiresAt.getTime() - margin <= deps.clock().getTime();
+
+  /** A valid access token for the user's connection of this kind. */
+  async function accessToken(userId: string, kind: IntegrationKind): Promise<string> {
+    const row = await usable(userId, kind);
+    return expiring(row) ? refreshOnce(row) : deps.cipher.decrypt(row.accessTokenEncrypted);
+  }
+
+  return {
+    accessToken,
+
+    /** Which provider the user's connection of this kind is with, and whether it must be reconnected. */
+    async connection(userId: string, kind: IntegrationKind) {
+      const row = await deps.integrations.find(userId, kind);
+      return row ? { provider: row.provider, needsReconnect: row.needsReconnect } : null;
+    },
+
+    /**
+     * Calls the provider with a valid token. When the provider answers 401 (a token revoked or expired
+     * early), refreshes once and retries; when that fails too, the connection needs reconnecting.
+     */
+    async withAccessToken<T>(
+      userId: string,
+      kind: IntegrationKind,
+      call: (token: string) => Promise<T>,
+    ): Promise<T> {
+      const token = await accessToken(userId, kind);
+      try {
+        return await call(token);
+      } catch (error) {
+        if (!(error instanceof ProviderUnauthorizedError)) throw error;
+      }
+      const row = await usable(userId, kind);
+      const stored = deps.cipher.decrypt(row.accessTokenEncrypted);
+      // Someone else refreshed meanwhile: use their token instead of refreshing again.
+      const fresh = stored === token ? await refreshOnce(row) : stored;
+      try {
+        return await call(fresh);
+      } catch (error) {
+        if (error instanceof ProviderUnauthorizedError) return markNeedsReconnect(row, error);
+        throw error;
+      }
+    },
+
+    /** The stored tokens in clear (for revocation at the provider), or null without a connection. */
+    async tokens(userId: string, kind: IntegrationKind) {
+      const row = await deps.integrations.find(userId, kind);
+      if (!row) return null;
+      return {
+        provider: row.provider,
+        accessToken: deps.cipher.decrypt(row.accessTokenEncrypted),
+        refreshToken: row.refreshTokenEncrypted ? deps.cipher.decrypt(row.refreshTokenEncrypted) : null,
+      };
+    },
+
+    /** Forgets the connection and its tokens. */
+    remove: (userId: string, kind: IntegrationKind) => deps.integrations.delete(userId, kind),
+
+    /** Stores a new connection's tokens, encrypted. */
+    async store(
+      connection: {
+        userId: string;
+        provider: IntegrationProvider;
+        kind: IntegrationKind;
+        accountId: string | null;
+      },
+      tokens: ProviderTokens,
+    ): Promise<void> {
+      await deps.integrations.upsert(
+        {
+          ...connection,
+          accessTokenEncrypted: deps.cipher.encrypt(tokens.accessToken),
+          refreshTokenEncrypted: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
+          keyId: deps.cipher.currentKeyId,
+          expiresAt: tokens.expiresAt,
+        },
+        deps.clock(),
+      );
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseConnectFlow } from '#server/domain/integrations/connect-flow.ts';
+import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
+import {
+  ConnectCancelledError,
+  type IntegrationProvider,
+} from '#server/domain/integrations/integration-providers.ts';
+import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import { AppError } from '#server/errors.ts';
+import type { CookiePolicy } from '../cookies.ts';
+
+type Options = {
+  appUrl: string;
+  cookies: CookiePolicy;
+  integrations: IntegrationService;
+  accounts: AccountReader;
+  rateLimitPerMinute: number;
+};
+
+/** Where each provider's connect routes live (Google Calendar beside Google sign-in). */
+const PATHS: Record<IntegrationProvider, string> = {
+  todoist: '/auth/todoist',
+  google: '/auth/google/calendar',
+  microsoft: '/auth/microsoft',
+};
+
+/**
+ * Connecting Todoist, Google Calendar or Microsoft 365 (OAuth with offline access; state in a signed
+ * cookie, PKCE where the provider supports it), and removing a connection.
+ */
+export async function integrationAuthRoutes(app: FastifyInstance, options: Options) {
+  const { appUrl, cookies, integrations, accounts } = options;
+  const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
+  // Same attributes as the sign-in flow (signed, HttpOnly, Lax, /auth, 10 minutes), its own name.
+  const connectFlowCookie = cookies.signInFlow;
+
+  for (const provider of Object.keys(PATHS) as IntegrationProvider[]) {
+    const path = PATHS[provider];
+    const redirectUri = `${appUrl}${path}/callback`;
+    const failed = (reply: FastifyReply) => reply.redirect(`/dashboard?connect_error=${provider}`);
+
+    app.get(path, { config: { rateLimit } }, async (request, reply) => {
+      const userId = await request.signedInUserId();
+      if (!userId) return reply.redirect('/login');
+      let started: Awaited<ReturnType<IntegrationService['startConnect']>>;
+      try {
+        started = await integrations.startConnect(userId, provider, redirectUri);
+      } catch (error) {
+        request.log.warn({ err: error, provider, userId }, 'connect could not start');
+        return failed(reply);
+      }
+      reply.setCookie(cookies.connectFlowName, JSON.stringify(started.flow), connectFlowCookie);
+      request.log.info({ provider, userId }, 'connect started');
+      return reply.redirect(started.url.toString());
+    });
+
+    app.get(`${path}/callback`, { config: { rateLimit } }, async (request, reply) => {
+      const flow = readFlow(request, cookies);
+      reply.clearCookie(cookies.connectFlowName, cookies.clear('/auth'));
+      const userId = await request.signedInUserId();
+      if (!userId) return reply.redirect('/login');
+      if (!flow || flow.provider !== provider || flow.userId !== userId) {
+        request.log.warn({ provider, userId }, 'connect callback without a matching flow');
+        return failed(reply);
+      }
+      try {
+        await integrations.completeConnect(flow, new URL(request.url, appUrl), redirectUri);
+      } catch (error) {
+        if (error instanceof ConnectCancelledError) {
+          request.log.info({ provider, userId }, 'connect cancelled at the provider');
+        } else {
+          request.log.warn({ err: error, provider, userId }, 'connect failed');
+        }
+        return failed(reply);
+      }
+      request.log.info({ provider, userId }, 'connected');
+      return reply.redirect(`/dashboard?connected=${provider}`);
+    });
+
+    // Called by fetch from the dashboard; a GET by the spec, so held to the same-origin rule.
+    app.get(`${path}/revoke`, { config: { rateLimit, stateChangingGet: true } }, async (request) => {
+      const userId = await request.requireUserId();
+      await integrations.disconnect(userId, provider);
+      const user = await accounts.currentUser(userId);
+      if (!user) throw new AppError('unauthorized', 'Please log in to access your account.');
+      return user;
+    });
+  }
+}
+
+function readFlow(request: FastifyRequest, cookies: CookiePolicy) {
+  const raw = request.cookies[cookies.connectFlowName];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  return parseConnectFlow(unsigned?.valid ? (unsigned.value ?? undefined) : undefined);
+}

@@ -1,0 +1,519 @@
+import { revokeToken, TodoistApi } from '@doist/todoist-sdk';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { integrations } from '#server/db/schema/integrations.table.ts';
+import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
+import { type ConnectProvider, connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
+import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+
+type Cookies = Record<string, string>;
+
+describe('integrations against the emulated Todoist, Google Calendar and Microsoft 365', () => {
+  let app: App;
+  let origins: { todoist: string; google: string; microsoft: string };
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+    const emulators = app.emulators;
+    if (!emulators) throw new Error('the test app runs in sandbox mode');
+    origins = {
+      todoist: emulators.todoist.origin,
+      google: emulators.googleCalendar.origin,
+      microsoft: emulators.microsoft.origin,
+    };
+  });
+  afterAll(() => app.close());
+
+  const signIn = async (email: string): Promise<Cookies> => {
+    const { sessionCookie } = await signInThroughEmulator(app.server, 'google', { email, name: 'Ada User' });
+    return { sid: sessionCookie?.value ?? '' };
+  };
+  const get = (url: string, cookies: Cookies, headers: Record<string, string> = sameOrigin) =>
+    app.server.inject({ url, cookies, headers });
+  const currentUser = async (cookies: Cookies) => (await get('/api/current_user', cookies)).json();
+  const connect = async (provider: ConnectProvider, cookies: Cookies, email: string) => {
+    const { location } = await connectThroughEmulator(app.server, provider, { email }, cookies);
+    expect(location).toBe(`/dashboard?connected=${provider}`);
+  };
+  const control = async (origin: string, path: string, body?: unknown, method = 'POST') => {
+    const response = await fetch(`${origin}/_emulator/${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    expect(response.ok).toBe(true);
+    return response.json();
+  };
+  const storedRow = async (userId: string, kind: 'todoist' | 'calendar') => {
+    const [row] = await app.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+    return row;
+  };
+  const storedAccessToken = async (userId: string, kind: 'todoist' | 'calendar') => {
+    const row = await storedRow(userId, kind);
+    return createTokenCipher(app.config.tokenKeys).decrypt(row?.accessTokenEncrypted ?? '');
+  };
+  /** A Todoist user with labels and a plan, and a token of their own to act in Todoist as they would. */
+  const seedTodoist = async (email: string, premiumStatus = 'current_personal_plan') => {
+    const seeded = await control(origins.todoist, 'seed', {
+      users: [
+        {
+          email,
+          premiumStatus,
+          timezone: 'Europe/Berlin',
+          labels: [
+            { name: 'Focus', color: 'red' },
+            { name: '30min', color: 'blue' },
+          ],
+        },
+      ],
+    });
+    const user = seeded.users[0];
+    return {
+      todoistId: String(user.id),
+      api: new TodoistApi(user.accessToken, { baseUrl: origins.todoist }),
+    };
+  };
+
+  describe('connecting', () => {
+    it('connects Todoist: account type, user id, time zone and labels sorted by item_order', async () => {
+      const email = 'todoist-connect@example.com';
+      const { todoistId } = await seedTodoist(email);
+      const cookies = await signIn(email);
+      const { consentUrl, location } = await connectThroughEmulator(
+        app.server,
+        'todoist',
+        { email },
+        cookies,
+      );
+      expect(location).toBe('/dashboard?connected=todoist');
+      expect(consentUrl.pathname).toBe('/oauth/authorize');
+      expect(consentUrl.searchParams.get('scope')).toBe('data:read_write,data:delete');
+      expect(consentUrl.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+      expect(consentUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/todoist/callback');
+
+      const { todoSettings } = await currentUser(cookies);
+      expect(todoSettings).toMatchObject({
+        provider: 'Todoist',
+        connected: true,
+        needsReconnect: false,
+        accountType: 'Premium',
+        userId: todoistId,
+        timezone: { timezone: 'Europe/Berlin' },
+      });
+      expect(todoSettings.labels.map((label: { name: string }) => label.name)).toEqual(['Focus', '30min']);
+      expect(todoSettings.labels[0]).toMatchObject({ id: expect.any(String), color: 'red', item_order: 1 });
+    });
+
+    it('connects Google Calendar offline with PKCE and stores the calendar list', async () => {
+      const email = 'google-connect@example.com';
+      const cookies = await signIn(email);
+      const { consentUrl, location } = await connectThroughEmulator(app.server, 'google', { email }, cookies);
+      expect(location).toBe('/dashboard?connected=google');
+      expect(Object.fromEntries(consentUrl.searchParams)).toMatchObject({
+        scope: 'https://www.googleapis.com/auth/calendar',
+        access_type: 'offline',
+        prompt: 'consent',
+        code_challenge_method: 'S256',
+        redirect_uri: 'http://localhost:3000/auth/google/calendar/callback',
+      });
+
+      const { calendarSettings } = await currentUser(cookies);
+      expect(calendarSettings).toMatchObject({
+        provider: 'Google Calendar',
+        connected: true,
+        categories: [],
+      });
+      expect(calendarSettings.calendars).toContainEqual({
+        id: email,
+        name: email,
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+        timeZone: 'Europe/Berlin',
+      });
+      expect(
+        (await storedRow((await currentUser(cookies)).id, 'calendar'))?.refreshTokenEncrypted,
+      ).toBeTruthy();
+    });
+
+    it('connects Microsoft 365 with PKCE and stores calendars and categories', async () => {
+      const email = 'microsoft-connect@example.com';
+      const cookies = await signIn(email);
+      const { consentUrl, location } = await connectThroughEmulator(
+        app.server,
+        'microsoft',
+        { email },
+        cookies,
+      );
+      expect(location).toBe('/dashboard?connected=microsoft');
+      expect(consentUrl.pathname).toBe('/common/oauth2/v2.0/authorize');
+      expect(consentUrl.searchParams.get('scope')).toBe(
+        'offline_access User.Read Calendars.ReadWrite MailboxSettings.ReadWrite',
+      );
+      expect(consentUrl.searchParams.get('code_challenge_method')).toBe('S256');
+
+      const { calendarSettings } = await currentUser(cookies);
+      expect(calendarSettings).toMatchObject({ provider: 'Microsoft', connected: true });
+      expect(calendarSettings.calendars.length).toBeGreaterThan(0);
+      expect(calendarSettings.calendars[0]).toMatchObject({
+        id: expect.any(String),
+        name: expect.any(String),
+      });
+      expect(calendarSettings.categories).toContainEqual({
+        id: expect.any(String),
+        displayName: 'Red category',
+        color: 'preset0',
+      });
+    });
+
+    it('stores the tokens encrypted, never in clear', async () => {
+      const email = 'encrypted@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      const userId = (await currentUser(cookies)).id;
+      const row = await storedRow(userId, 'calendar');
+      const grant = (await control(origins.google, 'state', undefined, 'GET')).grants.find(
+        (entry: { email: string }) => entry.email === email,
+      );
+      const [accessToken] = grant.accessTokens.map((token: { token: string }) => token.token);
+      expect(row?.accessTokenEncrypted).toMatch(/^v1\.dev\./);
+      expect(row?.refreshTokenEncrypted).toMatch(/^v1\.dev\./);
+      expect(row?.keyId).toBe('dev');
+      expect(JSON.stringify(row)).not.toContain(accessToken);
+      expect(JSON.stringify(row)).not.toContain(grant.refreshToken);
+      expect(await storedAccessToken(userId, 'calendar')).toBe(accessToken);
+      expect(JSON.stringify(await currentUser(cookies))).not.toMatch(/ya29\.|token/i);
+    });
+
+    it('replaces a Google connection by Microsoft, revoking the Google grant', async () => {
+      const email = 'switch@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      await connect('microsoft', cookies, email);
+      const { calendarSettings } = await currentUser(cookies);
+      expect(calendarSettings).toMatchObject({ provider: 'Microsoft', connected: true, calendarId: null });
+      expect(calendarSettings.categories.length).toBeGreaterThan(0);
+      const { grants } = await control(origins.google, 'state', undefined, 'GET');
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toEqual([]);
+
+      await connect('google', cookies, email);
+      const after = (await currentUser(cookies)).calendarSettings;
+      expect(after).toMatchObject({ provider: 'Google Calendar', categories: [] });
+    });
+
+    it('ends on the dashboard with connect_error when the user cancels at the provider', async () => {
+      const email = 'cancel@example.com';
+      const cookies = await signIn(email);
+      for (const provider of ['todoist', 'google', 'microsoft'] as const) {
+        const { location } = await connectThroughEmulator(
+          app.server,
+          provider,
+          { email, decision: 'cancel' },
+          cookies,
+        );
+        expect(location).toBe(`/dashboard?connect_error=${provider}`);
+      }
+      const user = await currentUser(cookies);
+      expect(user.todoSettings.connected).toBe(false);
+      expect(user.calendarSettings.connected).toBe(false);
+    });
+
+    it('needs a signed-in user, the same one who started, and its own flow', async () => {
+      const start = await app.server.inject({ url: '/auth/todoist' });
+      expect(start.statusCode).toBe(302);
+      expect(start.headers.location).toBe('/login');
+
+      const email = 'callback-owner@example.com';
+      const cookies = await signIn(email);
+      for (const provider of ['todoist', 'google', 'microsoft'] as const) {
+        const signedOut = await connectThroughEmulator(app.server, provider, { email }, cookies, {});
+        expect(signedOut.location).toBe('/login');
+      }
+      const other = await signIn('callback-other@example.com');
+      const switched = await connectThroughEmulator(app.server, 'google', { email }, cookies, other);
+      expect(switched.location).toBe('/dashboard?connect_error=google');
+
+      const forged = await get('/auth/google/calendar/callback?code=x&state=y', cookies);
+      expect(forged.headers.location).toBe('/dashboard?connect_error=google');
+      expect((await currentUser(cookies)).calendarSettings.connected).toBe(false);
+      expect((await currentUser(other)).calendarSettings.connected).toBe(false);
+    });
+  });
+
+  describe('refreshing what the dashboard shows', () => {
+    it('reads a label added in Todoist', async () => {
+      const email = 'todoist-refresh@example.com';
+      const { api } = await seedTodoist(email, 'teams_business_member');
+      const cookies = await signIn(email);
+      await connect('todoist', cookies, email);
+      await api.addLabel({ name: 'Deep work', color: 'grape' });
+
+      const response = await get('/api/todoist/updateuserprofile', cookies);
+      expect(response.statusCode).toBe(200);
+      const { todoSettings } = response.json();
+      expect(todoSettings.accountType).toBe('Business');
+      expect(todoSettings.labels.map((label: { name: string }) => label.name)).toEqual([
+        'Focus',
+        '30min',
+        'Deep work',
+      ]);
+    });
+
+    it.each([
+      ['google', 'oauth/expire-access-tokens'],
+      ['microsoft', 'tokens/expire'],
+    ] as const)('refreshes the %s access token after the provider expired it', async (provider, expire) => {
+      const email = `${provider}-expired@example.com`;
+      const cookies = await signIn(email);
+      await connect(provider, cookies, email);
+      const userId = (await currentUser(cookies)).id;
+      const before = await storedAccessToken(userId, 'calendar');
+      await control(origins[provider], expire, { email });
+
+      const response = await get('/api/calendar/updateuserprofile', cookies);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().calendarSettings).toMatchObject({ connected: true, needsReconnect: false });
+      expect(response.json().calendarSettings.calendars.length).toBeGreaterThan(0);
+      expect(await storedAccessToken(userId, 'calendar')).not.toBe(before);
+    });
+
+    it.each(['todoist', 'google', 'microsoft'] as const)(
+      'shows %s as needing a reconnect when the grant was revoked at the provider',
+      async (provider) => {
+        const email = `${provider}-revoked-outside@example.com`;
+        const cookies = await signIn(email);
+        await connect(provider, cookies, email);
+        const userId = (await currentUser(cookies)).id;
+        const kind = provider === 'todoist' ? 'todoist' : 'calendar';
+        const token = await storedAccessToken(userId, kind);
+        if (provider === 'todoist') {
+          const { clientId, clientSecret } = app.emulators?.todoist ?? { clientId: '', clientSecret: '' };
+          await revokeToken({ clientId, clientSecret, token }, { baseUrl: origins.todoist });
+        } else if (provider === 'google') {
+          expect((await fetch(`${origins.google}/revoke?token=${token}`, { method: 'POST' })).ok).toBe(true);
+        } else {
+          await control(origins.microsoft, 'refresh-tokens/revoke', { email });
+          await control(origins.microsoft, 'tokens/expire', { email });
+        }
+
+        const path =
+          provider === 'todoist' ? '/api/todoist/updateuserprofile' : '/api/calendar/updateuserprofile';
+        const response = await get(path, cookies);
+        expect(response.statusCode).toBe(200);
+        const settings =
+          provider === 'todoist' ? response.json().todoSettings : response.json().calendarSettings;
+        expect(settings).toMatchObject({ connected: true, needsReconnect: true });
+        // Until the user connects again, nothing more is asked of the provider.
+        expect((await get(path, cookies)).statusCode).toBe(200);
+
+        await connect(provider, cookies, email);
+        const again = await currentUser(cookies);
+        expect((provider === 'todoist' ? again.todoSettings : again.calendarSettings).needsReconnect).toBe(
+          false,
+        );
+      },
+    );
+
+    it('returns the user unchanged without a connection, and 401 when signed out', async () => {
+      const cookies = await signIn('nothing-connected@example.com');
+      for (const path of ['/api/todoist/updateuserprofile', '/api/calendar/updateuserprofile']) {
+        const response = await get(path, cookies);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(await currentUser(cookies));
+        expect((await get(path, {})).statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('Todoist labels', () => {
+    const labelsIn = async (api: TodoistApi) => (await api.getLabels()).results;
+    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookies: Cookies, payload?: object) =>
+      app.server.inject({ method, url, cookies, headers: sameOrigin, ...(payload && { payload }) });
+
+    it('creates (colour 38 is teal), recolours and deletes labels in Todoist', async () => {
+      const email = 'labels@example.com';
+      const { api } = await seedTodoist(email);
+      const cookies = await signIn(email);
+      await connect('todoist', cookies, email);
+
+      const created = await send('POST', '/api/todoist/label', cookies, { label: ' 45min ', color: 38 });
+      expect(created.statusCode).toBe(200);
+      const label = (await labelsIn(api)).find((entry) => entry.name === '45min');
+      expect(label?.color).toBe('teal');
+      expect(created.json().todoSettings.labels).toContainEqual({
+        id: label?.id,
+        name: '45min',
+        color: 'teal',
+        item_order: label?.order,
+      });
+
+      const recoloured = await send('PATCH', '/api/todoist/label', cookies, {
+        labelId: label?.id,
+        color: 'grape',
+      });
+      expect(recoloured.statusCode).toBe(200);
+      expect((await labelsIn(api)).find((entry) => entry.id === label?.id)?.color).toBe('grape');
+      expect(
+        recoloured.json().todoSettings.labels.find((entry: { id: string }) => entry.id === label?.id).color,
+      ).toBe('grape');
+
+      const deleted = await send('DELETE', `/api/todoist/label/${label?.id}`, cookies);
+      expect(deleted.statusCode).toBe(200);
+      expect((await labelsIn(api)).map((entry) => entry.name)).toEqual(['Focus', '30min']);
+      expect(deleted.json().todoSettings.labels).toHaveLength(2);
+
+      // A label that Todoist has but our list did not yet: creating it just brings the list up to date.
+      await api.addLabel({ name: 'Late', color: 'red' });
+      const existing = await send('POST', '/api/todoist/label', cookies, { label: 'Late', color: 'red' });
+      expect(existing.statusCode).toBe(200);
+      expect(existing.json().todoSettings.labels.map((entry: { name: string }) => entry.name)).toContain(
+        'Late',
+      );
+    });
+
+    it('answers bad input with 400 naming the field, and changes nothing', async () => {
+      const email = 'labels-bad@example.com';
+      const { api } = await seedTodoist(email);
+      const cookies = await signIn(email);
+      await connect('todoist', cookies, email);
+      const cases: [object, string][] = [
+        [{ label: '', color: 'red' }, 'label'],
+        [{ label: 'x'.repeat(61), color: 'red' }, 'label'],
+        [{ label: 'ok', color: 'pink' }, 'color'],
+        [{ label: 'ok', color: 12 }, 'color'],
+      ];
+      for (const [payload, field] of cases) {
+        const response = await send('POST', '/api/todoist/label', cookies, payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().issues[0].field).toBe(field);
+      }
+      const patch = await send('PATCH', '/api/todoist/label', cookies, { labelId: '', color: 'red' });
+      expect(patch.statusCode).toBe(400);
+      expect(patch.json().issues[0].field).toBe('labelId');
+      expect(await labelsIn(api)).toHaveLength(2);
+    });
+
+    it("refuses another user's label id, and a user without Todoist", async () => {
+      const owner = 'labels-owner@example.com';
+      const { api } = await seedTodoist(owner);
+      const ownerCookies = await signIn(owner);
+      await connect('todoist', ownerCookies, owner);
+      const [focus] = await labelsIn(api);
+
+      const intruder = 'labels-intruder@example.com';
+      await seedTodoist(intruder);
+      const intruderCookies = await signIn(intruder);
+      await connect('todoist', intruderCookies, intruder);
+      const patch = await send('PATCH', '/api/todoist/label', intruderCookies, {
+        labelId: focus?.id,
+        color: 'grape',
+      });
+      expect(patch.statusCode).toBe(409);
+      const remove = await send('DELETE', `/api/todoist/label/${focus?.id}`, intruderCookies);
+      expect(remove.statusCode).toBe(409);
+      expect((await labelsIn(api)).find((label) => label.id === focus?.id)?.color).toBe('red');
+
+      const unconnected = await signIn('labels-none@example.com');
+      const create = await send('POST', '/api/todoist/label', unconnected, { label: 'x', color: 'red' });
+      expect(create.statusCode).toBe(409);
+      expect(create.json().message).toMatch(/connect Todoist/);
+    });
+
+    it('refuses cross-site label changes', async () => {
+      const cookies = await signIn('labels-csrf@example.com');
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/todoist/label',
+        cookies,
+        headers: crossSite,
+        payload: { label: 'x', color: 'red' },
+      });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe('removing', () => {
+    it('revokes each grant at the provider, deletes the tokens, keeps the settings and stops sync', async () => {
+      const email = 'revoke@example.com';
+      await seedTodoist(email);
+      const cookies = await signIn(email);
+      await connect('todoist', cookies, email);
+      await connect('google', cookies, email);
+      const userId = (await currentUser(cookies)).id;
+      const todoistToken = await storedAccessToken(userId, 'todoist');
+
+      const todoist = await get('/auth/todoist/revoke', cookies);
+      expect(todoist.statusCode).toBe(200);
+      expect(todoist.json()).toMatchObject({
+        syncActive: false,
+        todoSettings: { connected: false, provider: null, accountType: 'Premium' },
+      });
+      expect(todoist.json().todoSettings.labels).toHaveLength(2);
+      const { tokens } = await control(origins.todoist, 'state', undefined, 'GET');
+      expect(tokens.map((entry: { token: string }) => entry.token)).not.toContain(todoistToken);
+      expect(await storedRow(userId, 'todoist')).toBeUndefined();
+
+      // Not connected to Microsoft: revoking it leaves the Google connection alone.
+      expect((await get('/auth/microsoft/revoke', cookies)).json().calendarSettings.connected).toBe(true);
+      const google = await get('/auth/google/calendar/revoke', cookies);
+      expect(google.statusCode).toBe(200);
+      expect(google.json().calendarSettings).toMatchObject({ connected: false, provider: null });
+      expect(google.json().calendarSettings.calendars.length).toBeGreaterThan(0);
+      const { grants } = await control(origins.google, 'state', undefined, 'GET');
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toEqual([]);
+
+      await connect('microsoft', cookies, email);
+      const microsoft = await get('/auth/microsoft/revoke', cookies);
+      expect(microsoft.json().calendarSettings.connected).toBe(false);
+      expect(await storedRow(userId, 'calendar')).toBeUndefined();
+    });
+
+    it('deletes the local tokens even when revoking at the provider fails', async () => {
+      const email = 'revoke-down@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      // A 4xx, so that google-auth-library does not spend seconds retrying.
+      await control(origins.google, 'faults', {
+        kind: 'status',
+        status: 400,
+        path: '/revoke',
+        body: { error: 'invalid_request' },
+      });
+      try {
+        const response = await get('/auth/google/calendar/revoke', cookies);
+        expect(response.statusCode).toBe(200);
+        expect(response.json().calendarSettings.connected).toBe(false);
+        expect(await storedRow((await currentUser(cookies)).id, 'calendar')).toBeUndefined();
+      } finally {
+        await control(origins.google, 'faults', undefined, 'DELETE');
+      }
+      const { grants } = await control(origins.google, 'state', undefined, 'GET');
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toHaveLength(1);
+    });
+
+    it('refuses a cross-site revoke, and a signed-out one', async () => {
+      const email = 'revoke-csrf@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      for (const path of ['/auth/todoist/revoke', '/auth/google/calendar/revoke', '/auth/microsoft/revoke']) {
+        expect((await get(path, cookies, crossSite)).statusCode).toBe(403);
+        expect((await get(path, cookies, {})).statusCode).toBe(403);
+        expect((await get(path, {})).statusCode).toBe(401);
+      }
+      expect((await currentUser(cookies)).calendarSettings.connected).toBe(true);
+    });
+
+    it('revokes the grants when the account is deleted', async () => {
+      const email = 'delete-me@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      const deleted = await get('/api/delete/user', cookies);
+      expect(deleted.statusCode).toBe(302);
+      const { grants } = await control(origins.google, 'state', undefined, 'GET');
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toEqual([]);
+    });
+  });
+});
