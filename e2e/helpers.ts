@@ -13,8 +13,16 @@ export function newPerson(firstName = 'Ada', lastName = 'Lovelace'): Person {
   };
 }
 
-/** Signs in from the login page through an emulated provider's page, as a person would. */
-export async function signIn(page: Page, provider: 'Google' | 'Facebook', person: Person) {
+/**
+ * Signs in from the login page through an emulated provider's page, as a person would. A new account
+ * first sees the welcome wizard; it is gone through unless the test is about it.
+ */
+export async function signIn(
+  page: Page,
+  provider: 'Google' | 'Facebook',
+  person: Person,
+  { keepWelcomeWizard = false }: { keepWelcomeWizard?: boolean } = {},
+) {
   await page.goto('/login');
   await page.getByRole('link', { name: `Log in with ${provider}` }).click();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
@@ -23,4 +31,19 @@ export async function signIn(page: Page, provider: 'Google' | 'Facebook', person
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  if (keepWelcomeWizard) return;
+  const user = await (await page.request.get('/api/current_user')).json();
+  if (!user.welcomeWizardSeen) await finishWelcomeWizard(page);
+}
+
+/** Goes through the five steps of the welcome wizard and closes it with 'Ok, let's go'. */
+export async function finishWelcomeWizard(page: Page) {
+  const wizard = page.getByRole('dialog', { name: 'Welcome to Timeboxer' });
+  await expect(wizard).toBeVisible();
+  for (let step = 1; step < 5; step += 1) {
+    await expect(wizard.getByText(`Step ${step} of 5`)).toBeVisible();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+  }
+  await wizard.getByRole('button', { name: "Ok, let's go" }).click();
+  await expect(wizard).toBeHidden();
 }

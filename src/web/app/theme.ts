@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification } from '@mantine/core';
 
 /**
  * One theme for the whole app. Breakpoints follow the spec: tablet from 768 px, computer from 1024 px.
@@ -15,6 +15,9 @@ export const theme = createTheme({
     // The close buttons are icons; screen readers need their name.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close menu' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
   },
 });
 

@@ -1,0 +1,74 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Person } from './helpers.ts';
+
+export const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** A Mantine Select: opens it by its label and picks the option. */
+export async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+type TodoistSeed = { premium?: boolean; labels?: { name: string; color?: string }[] };
+
+/**
+ * Connects Todoist through its emulated consent page. The account is prepared first through the
+ * emulator's control API (its origin is the consent page's), so a test can choose plan and labels.
+ * Returns the emulator's origin and the account's personal token, to change Todoist behind our back.
+ */
+export async function connectTodoist(page: Page, person: Person, seed: TodoistSeed = {}) {
+  await page.getByRole('link', { name: 'Connect Todoist' }).click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const seeded = await page.request.post(`${origin}/_emulator/seed`, {
+    data: {
+      users: [
+        {
+          email: person.email,
+          name: person.name,
+          authorize: false,
+          premiumStatus: seed.premium ? 'current_personal_plan' : 'not_premium',
+          labels: seed.labels ?? [],
+        },
+      ],
+    },
+  });
+  expect(seeded.ok()).toBe(true);
+  const token: string = (await seeded.json()).users[0].personalToken;
+  await consent(page, person);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { origin, token };
+}
+
+/** Connects Google Calendar or Microsoft 365 through the emulated consent page. */
+export async function connectCalendar(
+  page: Page,
+  person: Person,
+  provider: 'Google Calendar' | 'Microsoft 365',
+) {
+  await page.getByRole('link', { name: `Connect ${provider}` }).click();
+  await consent(page, person);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function consent(page: Page, person: Person) {
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Adds a timebox setting through the dialog. */
+export async function addTimebox(page: Page, label: string, duration: string) {
+  await page.getByRole('button', { name: 'Add new Timebox setting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add new Timebox setting' });
+  await dialog.getByRole('combobox', { name: 'Label' }).fill(label);
+  await dialog.getByRole('textbox', { name: 'Duration (minutes)' }).fill(duration);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export const timeboxRow = (page: Page, label: string) =>
+  section(page, 'Time Box Settings')
+    .getByRole('row')
+    .filter({ has: page.getByText(label, { exact: true }) });

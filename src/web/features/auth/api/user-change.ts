@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
+import { errorMessage, getJson, sendJsonFor } from '../../../lib/api-client.ts';
+import { showSaveError } from '../../../lib/toast.tsx';
+import { currentUserQueryKey } from './current-user.ts';
+
+/** Every change of spec §7 answers with the updated user. */
+export function sendUserChange(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+  return sendJsonFor(method, path, body, currentUserSchema);
+}
+
+/** The state-changing GETs (revoking an integration) also answer with the updated user. */
+export function getUserChange(path: string) {
+  return getJson(path, currentUserSchema);
+}
+
+const userChangeKey = ['user-change'] as const;
+
+type Options = {
+  /** The error toast's title; its message is the server's. */
+  errorTitle?: string;
+};
+
+/**
+ * A change to the signed-in user: the user the server answers with replaces the cached one. While
+ * another change is still on its way, the cache is refetched instead, so an older answer arriving
+ * last cannot undo a newer one. A failure is shown as an error toast with the server's message, and
+ * the user is fetched again so the page shows what is really saved.
+ */
+export function useUserChange<V>(send: (variables: V) => Promise<CurrentUser>, { errorTitle }: Options = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: userChangeKey,
+    mutationFn: send,
+    onSuccess: async (user) => {
+      if (queryClient.isMutating({ mutationKey: userChangeKey }) > 1) {
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      } else {
+        queryClient.setQueryData(currentUserQueryKey, user);
+      }
+    },
+    onError: (error) => {
+      showSaveError(errorMessage(error), errorTitle);
+      // The refusal may come from a state the page has not seen yet (a connection removed elsewhere).
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}
+
+/** Stores a user the server answered with outside of a mutation (a multi-step save, a refresh). */
+export function useStoreUser() {
+  const queryClient = useQueryClient();
+  return (user: CurrentUser) => queryClient.setQueryData(currentUserQueryKey, user);
+}

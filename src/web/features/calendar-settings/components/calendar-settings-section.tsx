@@ -1,0 +1,78 @@
+import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { useUserChange } from '../../auth/api/user-change.ts';
+import { swatchColor } from '../calendar-colors.ts';
+import { calendarCalls } from '../calendar-settings-api.ts';
+import { type CalendarChange, needsMainCalendarWarning } from '../main-calendar-warning.ts';
+import { ColorSwatchOption, SwatchMark } from './color-swatch-option.tsx';
+import { EventMarkSelect } from './event-mark-select.tsx';
+import { MainCalendarWarningModal } from './main-calendar-warning-modal.tsx';
+import { SettingSwitch } from './setting-switch.tsx';
+
+/** Spec §2 Calendar Settings: the calendar, how its events are marked, privacy and the Todoist link. */
+export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettings }) {
+  const [warningOpened, warning] = useDisclosure(false);
+  const setCalendar = useUserChange(calendarCalls.setCalendar);
+  const ready = calendar.connected && !!calendar.provider;
+  const calendarId = setCalendar.isPending ? setCalendar.variables : calendar.calendarId;
+  const chosen = calendar.calendars.find((entry) => entry.id === calendarId);
+
+  const warnIfNeeded = (change: CalendarChange) => {
+    if (needsMainCalendarWarning(calendar, change)) warning.open();
+  };
+
+  return (
+    <SectionCard title="Calendar Settings">
+      {!ready && (
+        <Text size="sm" fw={500}>
+          Connect Google Calendar or Microsoft 365 in the Integrations above to choose these settings.
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Calendar"
+          description="Timeboxer creates its events here and turns new events here into tasks."
+          placeholder={ready ? 'Choose a calendar' : 'No calendar connected'}
+          data={calendar.calendars.map((entry) => ({ value: entry.id, label: entry.name }))}
+          value={calendarId}
+          onChange={(value) => {
+            if (!value || value === calendar.calendarId) return;
+            warnIfNeeded({ kind: 'calendar', calendarId: value });
+            setCalendar.mutate(value);
+          }}
+          allowDeselect={false}
+          nothingFoundMessage="No calendars found"
+          disabled={!ready || setCalendar.isPending}
+          loading={setCalendar.isPending}
+          leftSection={chosen ? <SwatchMark color={swatchColor(chosen.color)} /> : undefined}
+          renderOption={({ option }) => (
+            <ColorSwatchOption
+              label={option.label}
+              color={swatchColor(calendar.calendars.find((entry) => entry.id === option.value)?.color)}
+            />
+          )}
+        />
+        <EventMarkSelect calendar={calendar} disabled={!ready} onChosen={warnIfNeeded} />
+      </SimpleGrid>
+      <Stack gap="sm" mt="xs">
+        <SettingSwitch
+          label="Private events"
+          description="People who can see your calendar see only that you are busy, not the task."
+          checked={calendar.private}
+          disabled={!ready}
+          save={calendarCalls.setPrivate}
+        />
+        <SettingSwitch
+          label="Todoist link in description"
+          description="Each event’s description links to its task in Todoist."
+          checked={calendar.todoistLinkDescription}
+          disabled={!ready}
+          save={calendarCalls.setTodoistLink}
+        />
+      </Stack>
+      <MainCalendarWarningModal provider={calendar.provider} opened={warningOpened} onClose={warning.close} />
+    </SectionCard>
+  );
+}

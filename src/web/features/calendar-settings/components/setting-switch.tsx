@@ -1,0 +1,27 @@
+import { Loader, Switch } from '@mantine/core';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { useUserChange } from '../../auth/api/user-change.ts';
+
+type Props = {
+  label: string;
+  description?: string;
+  checked: boolean;
+  disabled?: boolean;
+  save: (value: boolean) => Promise<CurrentUser>;
+};
+
+/** A switch saved on change: it shows the new position with a spinner and stays disabled until saved. */
+export function SettingSwitch({ label, description, checked, disabled, save }: Props) {
+  const change = useUserChange(save);
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={change.isPending ? change.variables : checked}
+      disabled={disabled || change.isPending}
+      onChange={(event) => change.mutate(event.currentTarget.checked)}
+      thumbIcon={change.isPending ? <Loader size={10} color="gray" aria-hidden /> : undefined}
+      aria-busy={change.isPending}
+    />
+  );
+}

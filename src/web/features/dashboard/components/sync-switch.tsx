@@ -1,0 +1,46 @@
+import { Loader, Stack, Switch, Text } from '@mantine/core';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { isEntitled } from '#shared/billing/subscription-status.ts';
+import { syncToggleAllowed } from '#shared/settings/rules.ts';
+import { useUserChange } from '../../auth/api/user-change.ts';
+import { dashboardCalls } from '../dashboard-api.ts';
+import { joinSteps, missingForSync, syncReadiness } from '../sync-readiness.ts';
+
+/** The sync-active toggle (spec §4): on only when everything is in place, off at any time. */
+export function SyncSwitch({ user }: { user: CurrentUser }) {
+  const change = useUserChange(dashboardCalls.setSyncActive);
+  const readiness = syncReadiness(user);
+  const missing = missingForSync(readiness);
+  const canTurnOn = syncToggleAllowed(readiness, true);
+  const checked = change.isPending ? change.variables : user.syncActive;
+  const paused = user.syncActive && !isEntitled(user.payment, new Date());
+
+  let description: string;
+  if (!user.syncActive && !canTurnOn) description = `To switch sync on, ${joinSteps(missing)}.`;
+  else if (user.syncActive && missing.length > 0)
+    description = `Sync cannot run until you ${joinSteps(missing)}.`;
+  else if (user.syncActive) description = 'Your tasks and calendar events are kept in sync.';
+  else description = 'Everything is in place. Switch sync on to start.';
+
+  return (
+    <Stack gap={6}>
+      <Switch
+        size="md"
+        label="Sync active"
+        description={description}
+        checked={checked}
+        disabled={change.isPending || (!user.syncActive && !canTurnOn)}
+        onChange={(event) => change.mutate(event.currentTarget.checked)}
+        thumbIcon={change.isPending ? <Loader size={10} color="gray" aria-hidden /> : undefined}
+        aria-busy={change.isPending}
+      />
+      {paused && (
+        <Text size="sm" fw={600} role="status">
+          Sync is paused because your{' '}
+          {user.payment.subscriptionStatus === 'trial' ? 'free trial' : 'subscription'} has ended. It resumes
+          as soon as you upgrade.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
+import { getJson } from '../../lib/api-client.ts';
+import { currentUserQueryKey } from '../auth/api/current-user.ts';
+
+/**
+ * Spec §7: once the user is known, ask the server to re-read the Todoist and calendar profiles
+ * (account type, labels, calendars, categories) and show the user they answer with. Failures are
+ * ignored: the dashboard keeps what it has. An answer that arrives after the user changed something
+ * meanwhile is not stored; the user is fetched again instead, so it cannot undo that change.
+ */
+export function useProviderRefresh(user: CurrentUser) {
+  const queryClient = useQueryClient();
+  const paths = [
+    user.todoSettings.connected ? '/api/todoist/updateuserprofile' : null,
+    user.calendarSettings.connected ? '/api/calendar/updateuserprofile' : null,
+  ].filter((path) => path !== null);
+
+  useQuery({
+    queryKey: ['provider-profile-refresh', user.id],
+    enabled: paths.length > 0,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async () => {
+      for (const path of paths) {
+        const before = queryClient.getQueryState(currentUserQueryKey)?.dataUpdatedAt;
+        try {
+          const fresh = await getJson(path, currentUserSchema);
+          if (queryClient.getQueryState(currentUserQueryKey)?.dataUpdatedAt === before) {
+            queryClient.setQueryData(currentUserQueryKey, fresh);
+          } else {
+            await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+          }
+        } catch {
+          // Errors are ignored (spec §7): the provider may be down or the integration just removed.
+        }
+      }
+      return true;
+    },
+  });
+}

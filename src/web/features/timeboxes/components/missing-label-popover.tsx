@@ -1,0 +1,46 @@
+import { Button, Popover, Stack, Text } from '@mantine/core';
+import { IconAlertTriangleFilled, IconPlus } from '@tabler/icons-react';
+import { NEW_LABEL_COLOR_CODE } from '#shared/settings/constants.ts';
+import { useUserChange } from '../../auth/api/user-change.ts';
+import { timeboxCalls } from '../timebox-api.ts';
+
+/** The attention marker of a row whose label Todoist lacks, with the offer to create it (spec §4). */
+export function MissingLabelPopover({ label, disabled }: { label: string; disabled?: boolean }) {
+  const create = useUserChange((name: string) => timeboxCalls.createLabel(name, NEW_LABEL_COLOR_CODE), {
+    errorTitle: 'The label was not created',
+  });
+
+  return (
+    <Popover width={260} position="bottom-start" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          c="var(--mantine-color-text)"
+          size="compact-xs"
+          px={4}
+          leftSection={
+            <IconAlertTriangleFilled size={14} color="var(--mantine-color-yellow-8)" aria-hidden />
+          }
+          aria-label={`Missing in Todoist: label ${label}`}
+        >
+          Missing in Todoist
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="sm">This label is not available on your Todoist account.</Text>
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            loading={create.isPending}
+            disabled={disabled}
+            onClick={() => create.mutate(label)}
+          >
+            Create label on Todoist
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { TodoSettings } from '#shared/api/current-user.schema.ts';
+import { pluralizeMinutes, type TimeboxSetting } from '#shared/settings/rules.ts';
+import { useStoreUser, useUserChange } from '../../auth/api/user-change.ts';
+import { runSteps, timeboxCalls } from '../timebox-api.ts';
+import { findTodoistLabel } from '../timebox-form.ts';
+
+type Props = { todo: TodoSettings; setting: TimeboxSetting; onClose: () => void };
+
+/** Removes a timebox setting and, if asked, its label on Todoist first (spec §2, §7). */
+export function RemoveTimeboxModal({ todo, setting, onClose }: Props) {
+  const [alsoOnTodoist, setAlsoOnTodoist] = useState(false);
+  const storeUser = useStoreUser();
+  const todoistLabel = todo.connected ? findTodoistLabel(todo.labels, setting.label) : undefined;
+
+  const remove = useUserChange(
+    () => {
+      const steps = [
+        ...(alsoOnTodoist && todoistLabel ? [() => timeboxCalls.deleteLabel(todoistLabel.id)] : []),
+        () => timeboxCalls.remove(setting.label),
+      ];
+      return runSteps(steps, (step) => step(), storeUser);
+    },
+    { errorTitle: 'The timebox setting was not removed' },
+  );
+
+  return (
+    <Modal opened onClose={() => !remove.isPending && onClose()} title="Remove Timebox setting" centered>
+      <Stack>
+        <Text>
+          Do you want to remove the timebox setting “{setting.label}” ({pluralizeMinutes(setting.duration)})?
+          Tasks with this label will no longer be timeboxed.
+        </Text>
+        <Checkbox
+          label={`Also delete the label “${setting.label}” on Todoist`}
+          description={
+            todoistLabel?.color
+              ? 'The label is removed from your Todoist account and from all its tasks.'
+              : 'This label is not available on your Todoist account.'
+          }
+          checked={alsoOnTodoist}
+          onChange={(event) => setAlsoOnTodoist(event.currentTarget.checked)}
+          disabled={!todoistLabel?.color || remove.isPending}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+            Cancel
+          </Button>
+          <Button
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(undefined, { onSuccess: onClose })}
+          >
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

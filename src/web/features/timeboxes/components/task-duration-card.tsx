@@ -1,0 +1,54 @@
+import { Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import type { TodoSettings } from '#shared/api/current-user.schema.ts';
+import { canUseTaskDuration, taskDurationOptions } from '#shared/settings/rules.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useUserChange } from '../../auth/api/user-change.ts';
+import { timeboxCalls } from '../timebox-api.ts';
+
+/** Todoist's own task durations instead of labels; Premium and Business only (spec §5). */
+export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
+  const setActive = useUserChange(timeboxCalls.setTaskDurationActive);
+  const setLabel = useUserChange(timeboxCalls.setTaskDurationLabel);
+  const allowed = todo.connected && !todo.needsReconnect && canUseTaskDuration(todo.accountType);
+  const active = setActive.isPending ? setActive.variables : todo.taskDurationSettings.active;
+  const label = setLabel.isPending ? setLabel.variables : todo.taskDurationSettings.label;
+
+  return (
+    <Card withBorder p={{ base: 'xs', sm: 'md' }} component="article" aria-labelledby="task-durations-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h5" id="task-durations-title">
+            Task durations
+          </Title>
+          {!canUseTaskDuration(todo.accountType) && (
+            <StatusBadge tone="warning">Requires Todoist Premium or Business</StatusBadge>
+          )}
+        </Group>
+        <Text size="sm">
+          Use the duration you give a task in Todoist instead of timebox labels. While this is on, the timebox
+          settings below are not used.
+        </Text>
+        <Switch
+          label="Use Todoist task durations"
+          checked={active}
+          disabled={!allowed || setActive.isPending}
+          onChange={(event) => setActive.mutate(event.currentTarget.checked)}
+          thumbIcon={setActive.isPending ? <Loader size={10} color="gray" aria-hidden /> : undefined}
+          aria-busy={setActive.isPending}
+        />
+        <Select
+          label="Tasks to sync"
+          description="All tasks with a duration, or only those with one label."
+          placeholder="Choose which tasks to sync"
+          data={taskDurationOptions(todo.labels)}
+          value={label}
+          onChange={(value) => value && setLabel.mutate(value)}
+          allowDeselect={false}
+          disabled={!allowed || !active || setLabel.isPending}
+          loading={setLabel.isPending}
+          maw={420}
+        />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import type { CalendarSettings, CurrentUser, TodoSettings } from '#shared/api/current-user.schema.ts';
+
+type Overrides = {
+  user?: Partial<Omit<CurrentUser, 'todoSettings' | 'calendarSettings'>>;
+  todo?: Partial<TodoSettings>;
+  calendar?: Partial<CalendarSettings>;
+};
+
+/** A signed-in user with nothing connected, for unit tests; override what a test is about. */
+export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: { firstName: 'Ada', displayName: 'Ada Lovelace' },
+    email: 'ada@example.com',
+    googleId: 'g-1',
+    facebookId: null,
+    syncActive: false,
+    welcomeWizardSeen: true,
+    payment: {
+      validUntil: '2031-01-01T00:00:00.000Z',
+      subscriptionStatus: 'trial',
+      plan: { interval: null },
+      canceled: false,
+    },
+    ...user,
+    todoSettings: {
+      provider: null,
+      connected: false,
+      needsReconnect: false,
+      accountType: null,
+      userId: null,
+      timezone: null,
+      labels: [],
+      timeboxSettings: [],
+      taskDurationSettings: { active: false, label: null },
+      onComplete: 'nothing',
+      onPreComplete: false,
+      ...todo,
+    },
+    calendarSettings: {
+      provider: null,
+      connected: false,
+      needsReconnect: false,
+      calendarId: null,
+      calendars: [],
+      categories: [],
+      color: '',
+      category: null,
+      private: false,
+      todoistLinkDescription: false,
+      reminder: null,
+      ...calendar,
+    },
+  };
+}
