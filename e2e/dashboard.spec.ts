@@ -329,9 +329,8 @@ test('calendar settings: the main-calendar warning, colours, switches and advanc
   await expect(preComplete).toBeChecked();
 });
 
+// No ignoreHTTPSErrors: the browser only meets the emulator's plain-HTTP consent page.
 test.describe('with Microsoft 365', () => {
-  test.use({ ignoreHTTPSErrors: true });
-
   test('categories replace event colours, and no category warns', async ({ page }) => {
     test.setTimeout(60_000);
     const person = newPerson('Mia', 'Microsoft');

@@ -62,6 +62,21 @@ describe('startEmulators', () => {
       // Trusted by this process without NODE_EXTRA_CA_CERTS: a plain fetch over https succeeds.
       const me = await fetch(`${emulators.microsoft.graphBaseUrl}/v1.0/me`);
       expect(me.status).toBe(401);
+      // The consent page a browser opens is plain HTTP, relayed to the HTTPS emulator.
+      expect(emulators.microsoft.authorizeUrl).toMatch(
+        /^http:\/\/localhost:\d+\/common\/oauth2\/v2\.0\/authorize$/,
+      );
+      const consent = new URL(emulators.microsoft.authorizeUrl);
+      consent.search = new URLSearchParams({
+        client_id: emulators.microsoft.clientId,
+        response_type: 'code',
+        redirect_uri: 'http://localhost:3000/auth/microsoft/callback',
+        scope: 'offline_access User.Read',
+        state: 's',
+      }).toString();
+      const page = await fetch(consent);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Continue');
       const todoistUser = await fetch(`${emulators.todoist.origin}/api/v1/user`);
       expect(todoistUser.status).toBe(401);
       const calendarList = await fetch(

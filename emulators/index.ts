@@ -6,6 +6,7 @@ import {
   ensureLocalCertificate,
   trustCertificate,
 } from './microsoft/microsoft.certificate.ts';
+import { createMicrosoftConsentFront } from './microsoft/microsoft.consent-front.ts';
 import { createMicrosoftEmulator } from './microsoft/microsoft.emulator.ts';
 import { type EmulatorFactory, type StartedEmulator, startEmulator } from './shared/start-emulator.ts';
 import {
@@ -48,6 +49,7 @@ export type StartEmulatorsOptions = {
     todoist?: number;
     googleCalendar?: number;
     microsoft?: number;
+    microsoftConsent?: number;
     stripe?: number;
   };
   /** Where emulators deliver their webhooks (the app's receiving routes). */
@@ -78,7 +80,9 @@ export type RunningEmulators = {
    */
   microsoft: {
     origin: string;
+    /** The browser-facing consent page, over plain HTTP (see microsoft.consent-front.ts). */
     authorizeUrl: string;
+    consentOrigin: string;
     tokenUrl: string;
     graphBaseUrl: string;
     clientId: string;
@@ -138,6 +142,11 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       options.ports?.microsoft,
       'https',
     );
+    // The consent page a browser opens, over plain HTTP; everything else stays on the HTTPS origin.
+    const microsoftConsent = await start(
+      () => createMicrosoftConsentFront({ target: () => microsoft.origin }),
+      options.ports?.microsoftConsent,
+    );
     const stripe = await start(
       (base) => createStripeEmulator({ ...base, webhookUrl: options.webhookUrls?.stripe }),
       options.ports?.stripe,
@@ -162,7 +171,8 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       },
       microsoft: {
         origin: microsoft.origin,
-        authorizeUrl: `${microsoft.origin}/common/oauth2/v2.0/authorize`,
+        authorizeUrl: `${microsoftConsent.origin}/common/oauth2/v2.0/authorize`,
+        consentOrigin: microsoftConsent.origin,
         tokenUrl: `${microsoft.origin}/common/oauth2/v2.0/token`,
         graphBaseUrl: microsoft.origin,
         caPath: certificate.caPath,

@@ -197,6 +197,7 @@ function withEmulators(config: Config, emulators: RunningEmulators): Config {
       clientId: emulators.microsoft.clientId,
       clientSecret: emulators.microsoft.clientSecret,
       authorityUrl: `${emulators.microsoft.origin}/common`,
+      browserAuthorityUrl: `${emulators.microsoft.consentOrigin}/common`,
       graphUrl: emulators.microsoft.graphBaseUrl,
     },
   };

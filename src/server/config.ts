@@ -100,6 +100,8 @@ export type MicrosoftConfig = {
   clientId: string;
   clientSecret: string;
   authorityUrl: string;
+  /** Where the browser is sent to consent, when it differs from `authorityUrl` (the sandbox's plain-HTTP page). */
+  browserAuthorityUrl?: string;
   graphUrl: string;
 };
 

@@ -83,7 +83,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig): Calenda
 
   return {
     async authorizationUrl(flow, redirectUri) {
-      const url = new URL(`${config.authorityUrl}/oauth2/v2.0/authorize`);
+      const url = new URL(`${config.browserAuthorityUrl ?? config.authorityUrl}/oauth2/v2.0/authorize`);
       url.search = new URLSearchParams({
         client_id: config.clientId,
         response_type: 'code',
