@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { AppError } from '#server/errors.ts';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
@@ -12,6 +13,16 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 export function createSettingsService({ settings }: { settings: SettingsRepository }) {
   const labelIssue = (message: string) =>
     new AppError('bad_request', message, { issues: [{ field: 'label', message }] });
+
+  // The check before writing catches a duplicate label; the unique index catches the race between two requests.
+  const unlessDuplicate = async (write: () => Promise<unknown>) => {
+    try {
+      await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw labelIssue(MESSAGES.labelDuplicate);
+      throw error;
+    }
+  };
 
   async function timeboxesEditable(userId: string) {
     const state = await settings.readiness(userId);
@@ -47,7 +58,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
       if (existing.some((other) => other.toLowerCase() === label.toLowerCase())) {
         throw labelIssue(MESSAGES.labelDuplicate);
       }
-      await settings.addTimebox(userId, label, duration);
+      await unlessDuplicate(() => settings.addTimebox(userId, label, duration));
     },
 
     async editTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<void> {
@@ -59,7 +70,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
       if (others.some((other) => other.toLowerCase() === newLabel.toLowerCase())) {
         throw labelIssue(MESSAGES.labelDuplicate);
       }
-      await settings.updateTimebox(userId, label, newLabel, duration);
+      await unlessDuplicate(() => settings.updateTimebox(userId, label, newLabel, duration));
     },
 
     async deleteTimebox(userId: string, label: string): Promise<void> {
