@@ -375,6 +375,13 @@ test('the sync switch turns on only when everything is in place, and off at any 
   await choose(section(page, 'Calendar Settings'), page, 'Calendar', 'Timeboxer');
   await expect(toggle).toBeEnabled();
   await toggle.click();
+  // Switching on shows the preview first (GET /api/sync/preview); switching off is immediate.
+  const preview = page.getByRole('dialog', { name: 'Switch sync on?' });
+  await expect(preview).toContainText('Calendar: Timeboxer');
+  await expect(preview).toContainText(/\d+ tasks? will become (an event|events) in Timeboxer/);
+  await expect(preview.getByRole('alert')).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Switch sync on' }).click();
+  await expect(preview).toBeHidden();
   await expect(toggle).toBeChecked();
   await expect(
     section(page, 'Status').getByText(/connected and syncs with the calendar “Timeboxer”/),

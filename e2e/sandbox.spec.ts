@@ -6,7 +6,8 @@ test('the sandbox console changes the emulated Todoist and calendar', async ({ p
   await page.goto('/home');
   await page.getByRole('link', { name: 'Sandbox' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox console' })).toBeVisible();
-  await page.getByLabel('Account e-mail').fill(email);
+  await page.getByLabel('Todoist account e-mail').fill(email);
+  await page.getByLabel('Calendar account e-mail').fill(email);
 
   const todoist = page.getByRole('region', { name: 'Todoist' });
   await expect(todoist.getByText('No open tasks.')).toBeVisible();
@@ -57,7 +58,7 @@ test('the event form refuses an end before the start', async ({ page }) => {
 test('the calendar side switches to Microsoft 365', async ({ page }) => {
   const email = `sandbox.${randomBytes(4).toString('hex')}@example.com`;
   await page.goto('/sandbox');
-  await page.getByLabel('Account e-mail').fill(email);
+  await page.getByLabel('Calendar account e-mail').fill(email);
   const google = page.getByRole('region', { name: 'Google Calendar' });
   await expect(google.getByLabel('Calendar', { exact: true })).toHaveValue(email);
   await expect(google.getByRole('radio', { name: 'Google Calendar' })).toBeChecked();

@@ -95,6 +95,41 @@ describe('startEmulators', () => {
     await emulators.close();
   });
 
+  it('points the Todoist and Stripe webhooks at the app at start and again at runtime', async () => {
+    const emulators = await startEmulators({
+      webhookUrls: { todoist: 'http://localhost:1/api/webhooks/todoist' },
+    });
+    const webhookUrl = async (origin: string) =>
+      ((await (await fetch(`${origin}/_emulator/webhook`)).json()) as { url: string | null }).url ?? null;
+    const reset = (origin: string) => fetch(`${origin}/_emulator/reset`, { method: 'POST' });
+    try {
+      const { todoist, stripe } = emulators;
+      expect(await webhookUrl(todoist.origin)).toBe('http://localhost:1/api/webhooks/todoist');
+      expect(await webhookUrl(stripe.origin)).toBeNull();
+
+      // With PORT=0 the app learns its origin only after listen, then tells the emulators.
+      await emulators.setWebhookUrls({
+        todoist: 'http://localhost:4321/api/webhooks/todoist',
+        stripe: 'http://localhost:4321/api/webhooks/stripe',
+      });
+      expect(await webhookUrl(todoist.origin)).toBe('http://localhost:4321/api/webhooks/todoist');
+      expect(await webhookUrl(stripe.origin)).toBe('http://localhost:4321/api/webhooks/stripe');
+
+      // Tests reset the emulators between cases; the app's receivers must stay wired.
+      await Promise.all([reset(todoist.origin), reset(stripe.origin)]);
+      expect(await webhookUrl(todoist.origin)).toBe('http://localhost:4321/api/webhooks/todoist');
+      expect(await webhookUrl(stripe.origin)).toBe('http://localhost:4321/api/webhooks/stripe');
+
+      // A key left out keeps its URL.
+      await emulators.setWebhookUrls({ stripe: 'http://localhost:5555/api/webhooks/stripe' });
+      expect(await webhookUrl(todoist.origin)).toBe('http://localhost:4321/api/webhooks/todoist');
+      expect(await webhookUrl(stripe.origin)).toBe('http://localhost:5555/api/webhooks/stripe');
+      await expect(emulators.setWebhookUrls({ todoist: 'not a url' })).rejects.toThrow(/webhook URL/);
+    } finally {
+      await emulators.close();
+    }
+  });
+
   it('fails cleanly when a port is taken', async () => {
     const first = await startEmulators();
     try {

@@ -52,12 +52,15 @@ export type StartEmulatorsOptions = {
     microsoftConsent?: number;
     stripe?: number;
   };
-  /** Where emulators deliver their webhooks (the app's receiving routes). */
-  webhookUrls?: { stripe?: string };
+  /** Where emulators deliver their webhooks (the app's receiving routes); also `setWebhookUrls` later. */
+  webhookUrls?: WebhookUrls;
   /** Where the Microsoft emulator's local CA and certificate are kept (default `.data/certs`). */
   certificateDir?: string;
   logger?: boolean;
 };
+
+/** The app's webhook receivers. Todoist webhooks go to the sandbox Todoist app's callback URL. */
+export type WebhookUrls = { todoist?: string; stripe?: string };
 
 export type RunningEmulators = {
   google: { issuer: string; clientId: string; clientSecret: string; origin: string };
@@ -91,6 +94,11 @@ export type RunningEmulators = {
   };
   /** Stripe: `new Stripe(secretKey, { host, port, protocol: 'http' })`; hosted pages on the same origin. */
   stripe: { origin: string; secretKey: string; webhookSecret: string };
+  /**
+   * Points the emulators' webhooks at the app, e.g. once it listens (with PORT=0 its origin is known only
+   * then). A URL set here is kept by `POST /_emulator/reset`; a key left out keeps its current URL.
+   */
+  setWebhookUrls(urls: WebhookUrls): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -122,7 +130,12 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       options.ports?.facebook,
     );
     const todoist = await start(
-      (base) => createTodoistEmulator({ ...base, app: { ...SANDBOX_TODOIST_APP, name: 'Timeboxer' } }),
+      (base) =>
+        createTodoistEmulator({
+          ...base,
+          app: { ...SANDBOX_TODOIST_APP, name: 'Timeboxer' },
+          webhookUrl: options.webhookUrls?.todoist,
+        }),
       options.ports?.todoist,
     );
     const googleCalendar = await start(
@@ -183,6 +196,10 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         secretKey: SANDBOX_STRIPE_SECRET_KEY,
         webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
       },
+      setWebhookUrls: async (urls) => {
+        if (urls.todoist !== undefined) await configureWebhook(todoist, urls.todoist);
+        if (urls.stripe !== undefined) await configureWebhook(stripe, urls.stripe);
+      },
       close: () => {
         closing ??= closeAll(started);
         return closing;
@@ -191,6 +208,18 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
   } catch (error) {
     await closeAll(started);
     throw error;
+  }
+}
+
+/** Through the emulator's own control route (in-process, no socket), so both paths stay one. */
+async function configureWebhook(emulator: StartedEmulator, url: string): Promise<void> {
+  const response = await emulator.app.inject({
+    method: 'POST',
+    url: '/_emulator/webhook',
+    payload: { url, keepOnReset: true },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`Could not set the webhook URL of ${emulator.origin}: ${response.body}`);
   }
 }
 

@@ -52,6 +52,21 @@ export class ChannelStore {
     channel.expirationMs = Math.min(channel.expirationMs, Date.now() - 1);
   }
 
+  /** Live channels, all or those of one id or calendar (for the control routes). */
+  liveMatching(filter: { id?: string; calendarId?: string }): Channel[] {
+    return [...this.#channels.values()].filter(
+      (channel) =>
+        this.isLive(channel) &&
+        (filter.id === undefined || channel.id === filter.id) &&
+        (filter.calendarId === undefined || channel.calendarId === filter.calendarId),
+    );
+  }
+
+  /** Brings the expiry forward to `atMs` (never pushes it back): a channel near the end of its life. */
+  age(channel: Channel, atMs: number): void {
+    channel.expirationMs = Math.min(channel.expirationMs, atMs);
+  }
+
   reset(): void {
     this.#channels.clear();
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { FaultController } from '../shared/faults.ts';
 import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
 import type { ChannelStore } from './google-calendar.channel-store.ts';
@@ -16,6 +17,7 @@ type ControlContext = {
   channels: ChannelStore;
   cursors: PageCursors<unknown>;
   notifier: Notifier;
+  faults: FaultController;
   counter: RequestCounter;
   clients: readonly GoogleCalendarClient[];
 };
@@ -31,6 +33,15 @@ const tokenSchema = z.object({
   clientId: z.string().optional(),
 });
 const expireTokensSchema = z.object({ email: z.email().optional() }).default({});
+const expireChannelsSchema = z
+  .object({
+    /** One channel; all live channels when absent (or those of `calendarId`). */
+    id: z.string().optional(),
+    calendarId: z.string().optional(),
+    /** Age instead of expire: the channels expire this many seconds from now (never later than before). */
+    inSeconds: z.number().int().min(0).optional(),
+  })
+  .default({});
 
 /** `/_emulator/*`: state, reset, seeding, and the controls that make tokens, sync tokens and channels expire. */
 export function registerControlRoutes(app: FastifyInstance, context: ControlContext): void {
@@ -51,6 +62,7 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     channels.reset();
     context.cursors.reset();
     notifier.reset();
+    context.faults.clear();
     context.counter.reset();
     return { reset: true };
   });
@@ -108,6 +120,27 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     if (!channel) return reply.code(404).send({ error: 'no such channel' });
     channels.expireNow(channel);
     return { expired: true, expiration: new Date(channel.expirationMs).toISOString() };
+  });
+
+  // Expired channels just go quiet, as at Google: no notification says so.
+  app.post('/_emulator/channels/expire', async (request, reply) => {
+    const parsed = expireChannelsSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
+    const { id, calendarId, inSeconds } = parsed.data;
+    const matching = channels.liveMatching({ id, calendarId });
+    if (id !== undefined && matching.length === 0)
+      return reply.code(404).send({ error: 'no such live channel' });
+    for (const channel of matching) {
+      if (inSeconds === undefined) channels.expireNow(channel);
+      else channels.age(channel, Date.now() + inSeconds * 1000);
+    }
+    return {
+      channels: matching.map((channel) => ({
+        id: channel.id,
+        expiration: new Date(channel.expirationMs).toISOString(),
+        live: channels.isLive(channel),
+      })),
+    };
   });
 
   app.get('/_emulator/notifications', async () => ({ deliveries: notifier.deliveries() }));

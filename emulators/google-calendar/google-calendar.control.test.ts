@@ -69,6 +69,15 @@ describe('control API', () => {
     expect(await state()).toMatchObject({ accounts: [], grants: [], requests: {} });
   });
 
+  it('clears fault rules on reset', async () => {
+    expect((await control(harness.origin, 'faults', { kind: 'status', status: 503 })).status).toBe(201);
+    await control(harness.origin, 'reset');
+    const faults = (await (await control(harness.origin, 'faults', undefined, 'GET')).json()) as {
+      rules: unknown[];
+    };
+    expect(faults.rules).toEqual([]);
+  });
+
   it('refuses bad control requests', async () => {
     expect((await control(harness.origin, 'accounts', { email: 'not-an-email' })).status).toBe(400);
     expect(

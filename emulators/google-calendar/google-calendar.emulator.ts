@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
-import { createNotifier } from '../shared/notifier.ts';
+import { createNotifier, retryOnServerErrors } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { installApiAuth } from './google-calendar.api-auth.ts';
 import { type ApiContext, registerCalendarRoutes } from './google-calendar.calendar-routes.ts';
@@ -64,13 +64,15 @@ export async function createGoogleCalendarEmulator(
     retries: options.notificationRetries ?? 3,
     retryBaseDelayMs: options.notificationRetryBaseDelayMs ?? 1000,
     timeoutMs: 10_000,
+    // Google retries a push only on 5xx (reference/providers.md §2.6); a 4xx is final.
+    retryOn: retryOnServerErrors,
   });
   const push = createPush(notifier, channels);
   store.onChange((calendar, state) => push.changed(calendar, state));
   const clients = new Map(options.clients.map((client) => [client.clientId, client]));
 
   const counter = countRequests(app);
-  installFaults(app, { errorBody: faultErrorBody });
+  const faults = installFaults(app, { errorBody: faultErrorBody });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof GoogleApiError)
       return reply.code(error.status).headers(error.headers).send(error.body());
@@ -120,6 +122,7 @@ export async function createGoogleCalendarEmulator(
     channels,
     cursors,
     notifier,
+    faults,
     counter,
     clients: options.clients,
   });

@@ -120,6 +120,21 @@ describe('errors in Google’s shape', () => {
     expect(down.body?.error.errors[0]?.reason).toBe('backendError');
   });
 
+  it('stores an insert whose response is lost, so the SDK call fails but the event exists', async () => {
+    await control(harness.origin, 'faults', {
+      kind: 'lose-response',
+      status: 503,
+      method: 'POST',
+      path: '^/calendar/v3/calendars/[^/]+/events$',
+      times: 1,
+    });
+    const lost = await failure(api.events.insert({ calendarId: 'primary', requestBody: event }));
+    expect(lost.status).toBe(503);
+    expect(lost.body?.error.errors[0]?.reason).toBe('backendError');
+    const { data } = await api.events.list({ calendarId: 'primary' });
+    expect(data.items?.map((item) => item.summary)).toEqual(['x']);
+  });
+
   it('403 insufficientPermissions when the token’s scopes do not allow the call', async () => {
     const { api: readOnly } = await signIn(harness.origin, {
       scope: ['https://www.googleapis.com/auth/calendar.readonly'],

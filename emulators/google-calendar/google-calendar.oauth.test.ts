@@ -44,6 +44,18 @@ describe('consent page', () => {
     expect(html).toContain('permanently delete all the calendars');
   });
 
+  it('pre-fills the Email from login_hint, as Google offers the hinted account', async () => {
+    const url = oauthClient(origin).generateAuthUrl({
+      scope: [CALENDAR_SCOPE],
+      state: 'state-123',
+      login_hint: 'grace.hopper@example.com',
+    });
+    const html = await (await fetch(url)).text();
+    expect(html).toMatch(
+      /<input id="email" name="email" type="email"[^>]*value="grace\.hopper@example\.com"/,
+    );
+  });
+
   it('redirects with access_denied and the state when the user cancels', async () => {
     const { status, location } = await consent(oauthClient(origin), { decision: 'cancel' });
     expect(status).toBe(302);

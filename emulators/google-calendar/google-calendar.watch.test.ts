@@ -162,6 +162,45 @@ describe('events.watch', () => {
     expect(state.deliveries.map((d) => d.status)).toEqual([200, 503, 500, 200]);
   });
 
+  it('does not retry a delivery the receiver refused with a 4xx, as Google does not', async () => {
+    await watch();
+    await flush();
+    failures = [404];
+    await insert('refused');
+    await flush();
+    expect(states()).toEqual(['sync']);
+    const state = (await (await control(harness.origin, 'notifications', undefined, 'GET')).json()) as {
+      deliveries: { status: number }[];
+    };
+    expect(state.deliveries.map((d) => d.status)).toEqual([200, 404]);
+  });
+
+  it('ages or expires live channels in bulk or by id (POST /_emulator/channels/expire)', async () => {
+    await watch('one');
+    await watch('two');
+    const aged = await control(harness.origin, 'channels/expire', { id: 'one', inSeconds: 60 });
+    const { channels } = (await aged.json()) as {
+      channels: { id: string; expiration: string; live: boolean }[];
+    };
+    expect(channels).toHaveLength(1);
+    expect(channels[0]).toMatchObject({ id: 'one', live: true });
+    expect(Date.parse(channels[0]?.expiration ?? '')).toBeLessThanOrEqual(Date.now() + 60_000);
+
+    const expired = (await (await control(harness.origin, 'channels/expire', {})).json()) as {
+      channels: { id: string; live: boolean }[];
+    };
+    expect(expired.channels.map((c) => [c.id, c.live])).toEqual([
+      ['one', false],
+      ['two', false],
+    ]);
+    await flush();
+    received = [];
+    await insert('after expiry');
+    await flush();
+    expect(received).toEqual([]);
+    expect((await control(harness.origin, 'channels/expire', { id: 'one' })).status).toBe(404);
+  });
+
   it('drops and duplicates notifications when told to (notification faults)', async () => {
     await watch();
     await flush();

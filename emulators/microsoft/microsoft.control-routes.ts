@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FaultController } from '../shared/faults.ts';
 import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
-import type { GraphContext, MicrosoftClient } from './microsoft.emulator.ts';
+import type { GraphContext, GraphSettings, MicrosoftClient } from './microsoft.emulator.ts';
 import type { IdentityStore } from './microsoft.identity-store.ts';
 import { type LifecycleEvent, sendLifecycleNotification } from './microsoft.notifications.ts';
 import { formatScope, parseScopes } from './microsoft.scopes.ts';
@@ -32,11 +32,30 @@ const tokenSchema = z.object({
   clientId: z.string().optional(),
   scope: z.string().optional(),
 });
+const expireSoonSchema = z
+  .object({
+    /** One subscription; every live one when absent. */
+    id: z.string().optional(),
+    /** Seconds left until expiry (default 60); 0 removes it right after the reminder. */
+    inSeconds: z.number().min(0).optional(),
+  })
+  .optional();
+const settingsSchema = z.object({
+  transactionIdWindowSeconds: z.number().min(0).optional(),
+  reauthorizationLeadSeconds: z.number().min(0).optional(),
+  deltaChangedPropertiesOnly: z.boolean().optional(),
+});
 const lifecycleSchema = z.object({
   lifecycleEvent: z.enum(['reauthorizationRequired', 'subscriptionRemoved', 'missed']),
 });
 
 const DEFAULT_TOKEN_SCOPE = 'offline_access User.Read Calendars.ReadWrite MailboxSettings.ReadWrite';
+
+const settingsJson = (settings: GraphSettings) => ({
+  transactionIdWindowSeconds: settings.transactionIdWindowMs / 1000,
+  reauthorizationLeadSeconds: settings.reauthorizationLeadMs / 1000,
+  deltaChangedPropertiesOnly: settings.deltaChangedPropertiesOnly,
+});
 
 function invalid(reply: FastifyReply, error: z.ZodError) {
   return reply.code(400).send({ error: 'invalid control request', issues: error.issues });
@@ -64,7 +83,9 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     context.mailboxes.reset();
     context.events.reset();
     context.identity.reset();
+    context.lifecycle.reset();
     context.subscriptions.reset();
+    Object.assign(context.settings, context.defaultSettings);
     context.deltas.reset();
     context.handshakes.length = 0;
     context.notifier.reset();
@@ -122,9 +143,50 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     return { expired: context.deltas.expire(userIdFor(parsed.data?.email)) };
   });
 
+  /** Silent expiry: the subscription is simply gone, with no lifecycle notification. */
   app.post('/_emulator/subscriptions/:id/expire', async (request, reply) => {
-    const expired = context.subscriptions.expire((request.params as { id: string }).id);
+    const { id } = request.params as { id: string };
+    context.lifecycle.cancel(id);
+    const expired = context.subscriptions.expire(id);
     return expired ? { expired: true } : reply.code(404).send({ error: 'no such subscription' });
+  });
+
+  /**
+   * Ages subscriptions to just before their end, as Graph sees them then: `reauthorizationRequired`
+   * goes to the lifecycle URL now, and unless renewed (PATCH expirationDateTime) the subscription is
+   * removed at expiry with `subscriptionRemoved`.
+   */
+  app.post('/_emulator/subscriptions/expire-soon', async (request, reply) => {
+    const parsed = expireSoonSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const { id, inSeconds = 60 } = parsed.data ?? {};
+    const targets = id
+      ? [context.subscriptions.get(id)].filter((s) => s !== undefined)
+      : context.subscriptions.live();
+    if (id && targets.length === 0) return reply.code(404).send({ error: 'no such subscription' });
+    for (const subscription of targets) context.lifecycle.expireSoon(subscription, inSeconds * 1000);
+    return {
+      subscriptions: targets.map((subscription) => ({
+        id: subscription.id,
+        expirationDateTime: new Date(subscription.expiresAt).toISOString(),
+        reauthorizationRequired: subscription.reauthorizationRequired,
+      })),
+    };
+  });
+
+  app.get('/_emulator/settings', async () => settingsJson(context.settings));
+  app.post('/_emulator/settings', async (request, reply) => {
+    const parsed = settingsSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const { transactionIdWindowSeconds, reauthorizationLeadSeconds, deltaChangedPropertiesOnly } =
+      parsed.data;
+    if (transactionIdWindowSeconds !== undefined)
+      context.settings.transactionIdWindowMs = transactionIdWindowSeconds * 1000;
+    if (reauthorizationLeadSeconds !== undefined)
+      context.settings.reauthorizationLeadMs = reauthorizationLeadSeconds * 1000;
+    if (deltaChangedPropertiesOnly !== undefined)
+      context.settings.deltaChangedPropertiesOnly = deltaChangedPropertiesOnly;
+    return settingsJson(context.settings);
   });
 
   app.post('/_emulator/subscriptions/:id/lifecycle', async (request, reply) => {
@@ -137,7 +199,10 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
       return reply.code(409).send({ error: 'the subscription has no lifecycleNotificationUrl' });
     }
     if (lifecycleEvent === 'reauthorizationRequired') subscription.reauthorizationRequired = true;
-    if (lifecycleEvent === 'subscriptionRemoved') context.subscriptions.delete(subscription.id);
+    if (lifecycleEvent === 'subscriptionRemoved') {
+      context.subscriptions.delete(subscription.id);
+      context.lifecycle.cancel(subscription.id);
+    }
     return reply.code(202).send({ sent: lifecycleEvent });
   });
 

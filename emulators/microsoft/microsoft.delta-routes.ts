@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deltaItem } from './microsoft.delta-partial.ts';
 import type { DeltaScope, DeltaState, PendingItem } from './microsoft.delta-store.ts';
 import type { GraphContext } from './microsoft.emulator.ts';
 import { badRequest, GraphError } from './microsoft.errors.ts';
@@ -30,7 +31,8 @@ export function registerDeltaRoutes(app: FastifyInstance, context: GraphContext)
         change.previousOccurrenceIds.length ? change.previousOccurrenceIds : [change.eventId],
       );
       for (const id of presentIds) gone.delete(id);
-      items.push(...present.map((instance) => ({ id: instance.id, removed: false })));
+      const { changedFields } = change;
+      items.push(...present.map((instance) => ({ id: instance.id, removed: false, changedFields })));
       items.push(...[...gone].map((id) => ({ id, removed: true })));
     }
     return items;
@@ -109,7 +111,10 @@ export function registerDeltaRoutes(app: FastifyInstance, context: GraphContext)
       if (!instance || !overlaps(instance, state.from, state.to)) {
         return { '@odata.type': '#microsoft.graph.event', id: item.id, '@removed': { reason: 'deleted' } };
       }
-      return { '@odata.type': '#microsoft.graph.event', ...eventJson(instance, render) };
+      const full = { '@odata.type': '#microsoft.graph.event', ...eventJson(instance, render) };
+      return context.settings.deltaChangedPropertiesOnly && item.changedFields
+        ? deltaItem(full, item.changedFields)
+        : full;
     });
     const { userId, calendarId, from, to } = state;
     const more = state.offset + size < state.items.length;

@@ -3,8 +3,11 @@ import { randomUrlSafe } from '../shared/ids.ts';
 /** What a delta round is about: one calendar of one user, in a window, reached through one path. */
 export type DeltaScope = { userId: string; calendarId: string; from: number; to: number; path: string };
 
-/** An item still to be sent in the round: an event or occurrence id, or the id of one that is gone. */
-export type PendingItem = { id: string; removed: boolean };
+/**
+ * An item still to be sent in the round: an event or occurrence id, or the id of one that is gone.
+ * `changedFields` (later rounds) says what changed, for partial items; absent = send it whole.
+ */
+export type PendingItem = { id: string; removed: boolean; changedFields?: string[] | 'all' };
 
 export type DeltaState =
   | (DeltaScope & { kind: 'delta'; seq: number })

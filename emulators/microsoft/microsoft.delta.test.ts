@@ -210,4 +210,39 @@ describe('calendarView delta', () => {
     const noWindow = await caught(client.api(`/me/calendars/${calendarId}/calendarView/delta`).get());
     expect(noWindow).toMatchObject({ statusCode: 400, code: 'ErrorInvalidParameter' });
   });
+
+  it('sends an updated event as only its changed properties when told to (settings)', async () => {
+    const settings = await fetch(`${origin}/_emulator/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deltaChangedPropertiesOnly: true }),
+    });
+    expect(await settings.json()).toMatchObject({ deltaChangedPropertiesOnly: true });
+    const changed = await createEvent('Changed', 2);
+    const { deltaLink } = await round({ query: WINDOW });
+    await client.api(`/me/events/${changed.id}`).patch({ subject: 'Renamed' });
+    await client.api(`/me/events/${changed.id}`).patch({ categories: ['Blue category'] });
+    const added = await createEvent('Added', 5);
+
+    const { items } = await round(deltaLink);
+    const updated = items.find((item) => item.id === changed.id) as Record<string, unknown>;
+    expect(Object.keys(updated).sort()).toEqual(
+      [
+        '@odata.etag',
+        '@odata.type',
+        'categories',
+        'changeKey',
+        'id',
+        'lastModifiedDateTime',
+        'subject',
+      ].sort(),
+    );
+    expect(updated).toMatchObject({ subject: 'Renamed', categories: ['Blue category'] });
+    // A new event is always whole.
+    expect(items.find((item) => item.id === added.id)).toMatchObject({
+      subject: 'Added',
+      start: expect.any(Object),
+      end: expect.any(Object),
+    });
+  });
 });

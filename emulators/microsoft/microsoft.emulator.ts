@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
-import { createNotifier, type NotifierOptions } from '../shared/notifier.ts';
+import { createNotifier, type NotifierOptions, type OutgoingNotification } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { registerAuthorizeRoutes } from './microsoft.authorize-routes.ts';
 import { registerCategoryRoutes } from './microsoft.category-routes.ts';
@@ -18,7 +18,11 @@ import { installGraphAuth } from './microsoft.graph-auth.ts';
 import { IdentityStore } from './microsoft.identity-store.ts';
 import { MailboxStore } from './microsoft.mailbox-store.ts';
 import { registerMeRoutes } from './microsoft.me-routes.ts';
-import { notifyEventChanges } from './microsoft.notifications.ts';
+import { changeNotificationSubscription, notifyEventChanges } from './microsoft.notifications.ts';
+import {
+  createSubscriptionLifecycle,
+  type SubscriptionLifecycle,
+} from './microsoft.subscription-lifecycle.ts';
 import { registerSubscriptionRoutes } from './microsoft.subscription-routes.ts';
 import { SubscriptionStore } from './microsoft.subscription-store.ts';
 import { registerTokenRoutes } from './microsoft.token-routes.ts';
@@ -47,6 +51,19 @@ export type MicrosoftEmulatorOptions = EmulatorFactoryOptions & {
   validationTimeoutMs?: number;
   /** Change and lifecycle notification delivery (defaults: 3 retries, 1 s base delay, 3 s timeout). */
   notifications?: Partial<NotifierOptions>;
+  /** How long a repeated create's transactionId returns the first event (default 5 minutes). */
+  transactionIdWindowSeconds?: number;
+  /** How long before expiry `reauthorizationRequired` goes out by itself (default 10 minutes). */
+  reauthorizationLeadSeconds?: number;
+};
+
+/** Behaviour a test may switch at runtime (`POST /_emulator/settings`); reset restores the defaults. */
+export type GraphSettings = {
+  transactionIdWindowMs: number;
+  /** Applies to subscriptions created or renewed after it changes. */
+  reauthorizationLeadMs: number;
+  /** Delta sends an updated event as its id, etag, changeKey and changed properties only. */
+  deltaChangedPropertiesOnly: boolean;
 };
 
 export type GraphContext = {
@@ -54,6 +71,9 @@ export type GraphContext = {
   events: EventStore;
   deltas: DeltaStore;
   subscriptions: SubscriptionStore;
+  lifecycle: SubscriptionLifecycle;
+  settings: GraphSettings;
+  defaultSettings: Readonly<GraphSettings>;
   handshakes: HandshakeRecord[];
   getOrigin: () => string;
   maxSubscriptionMinutes: number;
@@ -82,17 +102,37 @@ export async function createMicrosoftEmulator(options: MicrosoftEmulatorOptions)
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });
   const identity = new IdentityStore();
+  const subscriptions = new SubscriptionStore();
+  // Graph retries a failed delivery for a while, then drops it and tells the lifecycle URL `missed`.
+  const missed = (notification: OutgoingNotification) => {
+    const subscriptionId = changeNotificationSubscription(notification.body);
+    if (subscriptionId) lifecycle.missed(subscriptionId);
+  };
   const notifier = createNotifier({
     retries: 3,
     retryBaseDelayMs: 1000,
     timeoutMs: 3000,
+    onGiveUp: missed,
     ...options.notifications,
   });
+  const lifecycle = createSubscriptionLifecycle({
+    subscriptions,
+    notifier,
+    reauthorizationLeadMs: () => context.settings.reauthorizationLeadMs,
+  });
+  const defaultSettings: GraphSettings = {
+    transactionIdWindowMs: (options.transactionIdWindowSeconds ?? 300) * 1000,
+    reauthorizationLeadMs: (options.reauthorizationLeadSeconds ?? 600) * 1000,
+    deltaChangedPropertiesOnly: false,
+  };
   const context: GraphContext = {
     mailboxes: new MailboxStore(options.defaultTimeZone ?? 'UTC'),
     events: new EventStore(),
     deltas: new DeltaStore(),
-    subscriptions: new SubscriptionStore(),
+    subscriptions,
+    lifecycle,
+    settings: { ...defaultSettings },
+    defaultSettings,
     handshakes: [],
     getOrigin: options.getOrigin,
     maxSubscriptionMinutes: options.maxSubscriptionMinutes ?? 10_080,
@@ -142,5 +182,6 @@ export async function createMicrosoftEmulator(options: MicrosoftEmulatorOptions)
   );
 
   registerControlRoutes(app, { ...context, identity, notifier, faults, counter, clients: options.clients });
+  app.addHook('onClose', async () => lifecycle.reset());
   return app;
 }

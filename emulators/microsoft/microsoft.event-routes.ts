@@ -69,8 +69,12 @@ export function registerEventRoutes(app: FastifyInstance, context: GraphContext)
     const { user } = authorize(request, PERMISSIONS.writeCalendars);
     const calendar = resolveCalendar(context, user.id, (request.params as Params).calendarId);
     const input = parseEventInput(request.body);
-    // Graph's transactionId: a retried create returns the event the first attempt made.
-    const existing = input.transactionId ? events.byTransactionId(user.id, input.transactionId) : undefined;
+    // Graph's transactionId: a create retried within a short window, in the same calendar, returns
+    // the event the first attempt made; later, or elsewhere, the same id makes a new event.
+    const since = Date.now() - context.settings.transactionIdWindowMs;
+    const existing = input.transactionId
+      ? events.byTransactionId(user.id, calendar.id, input.transactionId, since)
+      : undefined;
     const event =
       existing ?? events.create(user.id, calendar.id, resolveEventFields(input), input.transactionId ?? null);
     const instance = events.instance(user.id, event.id) as EventInstance;

@@ -58,6 +58,8 @@ export type EventChange = {
   changeType: ChangeType;
   /** Occurrence ids the series had before this change (to report vanished occurrences as removed). */
   previousOccurrenceIds: string[];
+  /** The stored fields an update changed; `all` for a create (what a partial delta item may carry). */
+  changedFields: string[] | 'all';
 };
 
 const HORIZON_MS = 2 * 366 * 24 * 3600 * 1000;
@@ -91,13 +93,25 @@ export class EventStore {
       lastModifiedAt: now,
     };
     this.#events.set(event.id, event);
-    this.#record(event, 'created', []);
+    this.#record(event, 'created', [], 'all');
     return event;
   }
 
-  byTransactionId(userId: string, transactionId: string): StoredEvent | undefined {
+  /** The event a create with this transactionId made in this calendar since `sinceMs`, if any. */
+  byTransactionId(
+    userId: string,
+    calendarId: string,
+    transactionId: string,
+    sinceMs: number,
+  ): StoredEvent | undefined {
     for (const event of this.#events.values()) {
-      if (event.userId === userId && event.transactionId === transactionId) return event;
+      if (
+        event.userId === userId &&
+        event.calendarId === calendarId &&
+        event.transactionId === transactionId &&
+        event.createdAt >= sinceMs
+      )
+        return event;
     }
     return undefined;
   }
@@ -124,15 +138,18 @@ export class EventStore {
 
   update(event: StoredEvent, fields: Partial<EventFields & { cancelledDates: string[] }>): StoredEvent {
     const previous = this.#occurrenceIds(event);
+    const changed = Object.entries(fields)
+      .filter(([key, value]) => JSON.stringify(event[key as keyof StoredEvent]) !== JSON.stringify(value))
+      .map(([key]) => key);
     Object.assign(event, fields, { changeKey: newChangeKey(), lastModifiedAt: Date.now() });
-    this.#record(event, 'updated', previous);
+    this.#record(event, 'updated', previous, changed);
     return event;
   }
 
   delete(event: StoredEvent): void {
     const previous = this.#occurrenceIds(event);
     this.#events.delete(event.id);
-    this.#record(event, 'deleted', previous);
+    this.#record(event, 'deleted', previous, 'all');
   }
 
   /** Deleting one occurrence cancels that date in the series (a change of the series master). */
@@ -183,8 +200,14 @@ export class EventStore {
         ...(earlier?.previousOccurrenceIds ?? []),
         ...change.previousOccurrenceIds,
       ];
+      const changedFields =
+        earlier === undefined
+          ? change.changedFields
+          : earlier.changedFields === 'all' || change.changedFields === 'all'
+            ? 'all'
+            : [...new Set([...earlier.changedFields, ...change.changedFields])];
       latest.delete(change.eventId);
-      latest.set(change.eventId, { ...change, previousOccurrenceIds });
+      latest.set(change.eventId, { ...change, previousOccurrenceIds, changedFields });
     }
     return [...latest.values()];
   }
@@ -193,7 +216,12 @@ export class EventStore {
     return this.occurrences(event, Math.max(Date.now(), event.start) + HORIZON_MS).map((o) => o.id);
   }
 
-  #record(event: StoredEvent, changeType: ChangeType, previousOccurrenceIds: string[]): void {
+  #record(
+    event: StoredEvent,
+    changeType: ChangeType,
+    previousOccurrenceIds: string[],
+    changedFields: string[] | 'all',
+  ): void {
     this.#seq += 1;
     const change: EventChange = {
       seq: this.#seq,
@@ -202,6 +230,7 @@ export class EventStore {
       eventId: event.id,
       changeType,
       previousOccurrenceIds,
+      changedFields,
     };
     this.#changes.push(change);
     for (const listener of this.#listeners) listener(change, event);

@@ -215,6 +215,23 @@ describe('events', () => {
     expect(change?.statusCode).toBe(400);
   });
 
+  it('dedupes a transactionId per calendar and only within the window', async () => {
+    const body = newEvent({ transactionId: '0d5c2b8e-1f7a-4c3e-9b6d-2a4e8f0c1d3b' });
+    const first: Event = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).post(body);
+    const elsewhere: Event = await client.api('/me/events').post(body);
+    expect(elsewhere.id).not.toBe(first.id);
+
+    await fetch(`${origin}/_emulator/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionIdWindowSeconds: 0 }),
+    });
+    const later: Event = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).post(body);
+    expect(later.id).not.toBe(first.id);
+    const list = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).get();
+    expect(list.value).toHaveLength(2);
+  });
+
   it('converts times with the event time zone and Prefer: outlook.timezone', async () => {
     const created: Event = await client.api('/me/events').post(
       newEvent({
@@ -438,6 +455,20 @@ describe('errors', () => {
     );
     expect(error).toMatchObject({ statusCode: 503, code: 'ServiceUnavailable' });
     await fetch(`${origin}/_emulator/faults`, { method: 'DELETE' });
+  });
+
+  it('stores a create whose response is lost, so the SDK call fails but the event exists', async () => {
+    await fetch(`${origin}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // 502: the SDK's RetryHandler retries only 429, 503 and 504, so this one reaches the caller.
+      body: JSON.stringify({ kind: 'lose-response', status: 502, method: 'POST', path: '/v1.0/me/' }),
+    });
+    const error = await caught(client.api(`/me/calendars/${timeboxerCalendarId}/events`).post(newEvent()));
+    expect(error).toMatchObject({ statusCode: 502 });
+    await fetch(`${origin}/_emulator/faults`, { method: 'DELETE' });
+    const list = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).get();
+    expect(list.value.map((event: Event) => event.subject)).toEqual(['Write report']);
   });
 
   it('unknown Graph paths answer BadRequest', async () => {

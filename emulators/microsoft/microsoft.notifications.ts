@@ -36,6 +36,17 @@ export function lifecycleNotification(subscription: Subscription, lifecycleEvent
   };
 }
 
+/** The subscription a change notification body is for; undefined for lifecycle notifications. */
+export function changeNotificationSubscription(body: string): string | undefined {
+  try {
+    const [item] =
+      (JSON.parse(body) as { value?: { subscriptionId?: string; changeType?: string }[] }).value ?? [];
+    return item?.changeType ? item.subscriptionId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every event write notifies the live subscriptions on that calendar that asked for its change type. */
 export function notifyEventChanges(
   events: EventStore,

@@ -49,6 +49,13 @@ describe('consent page', () => {
     expect(html).toContain('Timeboxer (test) wants to: offline_access, User.Read, Calendars.ReadWrite');
   });
 
+  it('pre-fills the Email from login_hint', async () => {
+    const { html } = await signIn(origin, { params: { login_hint: 'grace.hopper@example.com' } });
+    expect(html).toMatch(
+      /<input id="email" name="email" type="email"[^>]*value="grace\.hopper@example\.com"/,
+    );
+  });
+
   it('redirects back with a code and the state after Continue', async () => {
     const { response, location, code } = await signIn(origin);
     expect(response.status).toBe(302);

@@ -123,6 +123,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: GraphC
       latestSupportedTlsVersion: input.latestSupportedTlsVersion ?? 'v1_2',
       expiresAt,
     });
+    context.lifecycle.schedule(subscription);
     return reply.code(201).send(subscriptionJson(subscription, origin()));
   });
 
@@ -166,6 +167,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: GraphC
     if (expiresAt !== undefined) {
       subscription.expiresAt = expiresAt;
       subscription.reauthorizationRequired = false;
+      context.lifecycle.schedule(subscription);
     }
     return subscriptionJson(subscription, origin());
   });
@@ -173,6 +175,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: GraphC
   app.delete('/subscriptions/:id', async (request, reply) => {
     const subscription = owned(request, authorize(request, PERMISSIONS.readCalendars));
     subscriptions.delete(subscription.id);
+    context.lifecycle.cancel(subscription.id);
     return reply.code(204).send();
   });
 

@@ -31,18 +31,19 @@ export class SubscriptionStore {
     return subscription;
   }
 
-  /** A live subscription by id (expired ones are removed on the way). */
+  /** A live subscription by id; an expired one reads as gone (the lifecycle sweeps it away). */
   get(id: string): Subscription | undefined {
     const subscription = this.#subscriptions.get(id);
-    if (subscription && subscription.expiresAt <= Date.now()) {
-      this.#subscriptions.delete(id);
-      return undefined;
-    }
-    return subscription;
+    return subscription && subscription.expiresAt > Date.now() ? subscription : undefined;
+  }
+
+  /** Also an expired one that has not been swept yet. */
+  stored(id: string): Subscription | undefined {
+    return this.#subscriptions.get(id);
   }
 
   live(): Subscription[] {
-    return [...this.#subscriptions.keys()].map((id) => this.get(id)).filter((s): s is Subscription => !!s);
+    return [...this.#subscriptions.values()].filter((subscription) => subscription.expiresAt > Date.now());
   }
 
   delete(id: string): boolean {

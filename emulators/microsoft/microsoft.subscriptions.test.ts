@@ -279,3 +279,58 @@ describe('lifecycle notifications', () => {
     },
   );
 });
+
+describe('lifecycle notifications Graph sends by itself', () => {
+  const lifecycleEvents = () =>
+    bodies('/webhooks/microsoft/lifecycle').map((body) => body.value[0]?.lifecycleEvent);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('expire-soon sends reauthorizationRequired now; a renewal keeps the subscription', async () => {
+    const subscription = await subscribe();
+    const aged = await control('subscriptions/expire-soon', { id: subscription.id, inSeconds: 0.3 });
+    expect(await aged.json()).toMatchObject({
+      subscriptions: [{ id: subscription.id, reauthorizationRequired: true }],
+    });
+    await flushNotifications(origin);
+    expect(lifecycleEvents()).toEqual(['reauthorizationRequired']);
+    await client.api(`/subscriptions/${subscription.id}`).patch({ expirationDateTime: inMinutes(4000) });
+    await sleep(400);
+    await flushNotifications(origin);
+    expect(lifecycleEvents()).toEqual(['reauthorizationRequired']);
+    expect((await client.api(`/subscriptions/${subscription.id}`).get()).id).toBe(subscription.id);
+  });
+
+  it('removes a subscription that was not renewed at expiry, with subscriptionRemoved', async () => {
+    const subscription = await subscribe();
+    expect((await control('subscriptions/expire-soon', { inSeconds: 0.1 })).status).toBe(200);
+    await sleep(250);
+    await flushNotifications(origin);
+    expect(lifecycleEvents()).toEqual(['reauthorizationRequired', 'subscriptionRemoved']);
+    expect((await caught(client.api(`/subscriptions/${subscription.id}`).get()))?.statusCode).toBe(404);
+    await createEvent();
+    await flushNotifications(origin);
+    expect(bodies('/webhooks/microsoft')).toEqual([]);
+    expect((await control('subscriptions/expire-soon', { id: subscription.id })).status).toBe(404);
+  });
+
+  it('sends reauthorizationRequired on its own once a subscription is within the lead time', async () => {
+    const settings = await control('settings', { reauthorizationLeadSeconds: 5000 * 60 });
+    expect(await settings.json()).toMatchObject({ reauthorizationLeadSeconds: 300_000 });
+    await subscribe({ expirationDateTime: inMinutes(4000) });
+    await sleep(50);
+    await flushNotifications(origin);
+    expect(lifecycleEvents()).toEqual(['reauthorizationRequired']);
+  });
+
+  it('sends missed when a change notification could not be delivered after every retry', async () => {
+    const subscription = await subscribe();
+    receiver.state.failuresLeft = 3; // the first attempt and both retries of the test emulator
+    await createEvent();
+    await flushNotifications(origin);
+    expect(lifecycleEvents()).toEqual(['missed']);
+    expect(bodies('/webhooks/microsoft/lifecycle')[0]?.value[0]).toMatchObject({
+      subscriptionId: subscription.id,
+      clientState: 'secret-client-state',
+    });
+  });
+});

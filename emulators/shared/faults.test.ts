@@ -5,11 +5,20 @@ import { type FaultController, installFaults } from './faults.ts';
 describe('installFaults', () => {
   let app: FastifyInstance;
   let faults: FaultController;
+  let stored: number;
   beforeEach(async () => {
+    stored = 0;
     app = Fastify({ forceCloseConnections: true });
     faults = installFaults(app, { errorBody: (status) => ({ error: { code: status } }) });
     app.get('/v1/things', async () => ({ ok: true }));
-    app.post('/v1/things', async () => ({ created: true }));
+    app.post('/v1/things', async () => {
+      stored += 1;
+      return { created: true };
+    });
+    app.delete('/v1/things', async (_request, reply) => {
+      stored -= 1;
+      return reply.code(204).send();
+    });
     await app.ready();
   });
   afterEach(() => app.close());
@@ -66,5 +75,42 @@ describe('installFaults', () => {
     ).toBe(400);
     await app.inject({ method: 'DELETE', url: '/_emulator/faults' });
     expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+  });
+
+  it("applies a write and then loses its response as a 5xx, for the rule's count", async () => {
+    faults.add({ kind: 'lose-response', status: 503, method: 'POST', path: '/v1/things', times: 1 });
+    const lost = await app.inject({ method: 'POST', url: '/v1/things' });
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json()).toEqual({ error: { code: 503 } });
+    expect(stored).toBe(1);
+    expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(200);
+    expect(stored).toBe(2);
+  });
+
+  it('turns a body-less 204 into a 500 with the vendor body', async () => {
+    faults.add({ kind: 'lose-response', method: 'DELETE' });
+    const lost = await app.inject({ method: 'DELETE', url: '/v1/things' });
+    expect(lost.statusCode).toBe(500);
+    expect(lost.json()).toEqual({ error: { code: 500 } });
+    expect(stored).toBe(-1);
+  });
+
+  it('can drop the connection after the write instead of answering', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    faults.add({ kind: 'lose-response', drop: true, times: 1 });
+    await expect(fetch(`http://127.0.0.1:${port}/v1/things`, { method: 'POST' })).rejects.toThrow();
+    expect(stored).toBe(1);
+    expect((await fetch(`http://127.0.0.1:${port}/v1/things`, { method: 'POST' })).status).toBe(200);
+  });
+
+  it('refuses a lost response with a non-5xx status', async () => {
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/_emulator/faults',
+      payload: { kind: 'lose-response', status: 404 },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });

@@ -1,24 +1,36 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /**
  * Fault injection for every emulator: rules added through `POST /_emulator/faults` make matching
  * requests slow, fail, get throttled, or hang. Control routes under `/_emulator/` are never affected.
+ *
+ * `lose-response` is the write-then-fail case: the request is handled in full (a create is stored,
+ * a webhook sent) and only then does the client get a 5xx (`status`, default 500) or, with `drop`, a
+ * connection closed without any answer. That is what a gateway timeout or a lost connection looks
+ * like from the client, which then cannot tell whether its write happened.
  */
-export const faultRuleSchema = z.object({
-  kind: z.enum(['latency', 'status', 'rate-limit', 'hang']),
-  /** HTTP method to match (any when absent). */
-  method: z.string().toUpperCase().optional(),
-  /** Path prefix to match, or a regular expression when it starts with `^` (any when absent). */
-  path: z.string().optional(),
-  latencyMs: z.number().int().min(0).max(120_000).optional(),
-  /** Status for `status` faults (default 500) and the body to send (default: the vendor's error body). */
-  status: z.number().int().min(400).max(599).optional(),
-  body: z.unknown().optional(),
-  retryAfterSeconds: z.number().int().min(0).optional(),
-  /** How many matching requests the rule still affects; absent = until cleared. */
-  times: z.number().int().positive().optional(),
-});
+export const faultRuleSchema = z
+  .object({
+    kind: z.enum(['latency', 'status', 'rate-limit', 'hang', 'lose-response']),
+    /** HTTP method to match (any when absent). */
+    method: z.string().toUpperCase().optional(),
+    /** Path prefix to match, or a regular expression when it starts with `^` (any when absent). */
+    path: z.string().optional(),
+    latencyMs: z.number().int().min(0).max(120_000).optional(),
+    /** Status for `status` faults (default 500) and the body to send (default: the vendor's error body). */
+    status: z.number().int().min(400).max(599).optional(),
+    body: z.unknown().optional(),
+    retryAfterSeconds: z.number().int().min(0).optional(),
+    /** How many matching requests the rule still affects; absent = until cleared. */
+    times: z.number().int().positive().optional(),
+    /** `lose-response` only: destroy the socket instead of answering with `status`. */
+    drop: z.boolean().optional(),
+  })
+  .refine((rule) => rule.kind !== 'lose-response' || rule.status === undefined || rule.status >= 500, {
+    message: 'a lost response is answered with a 5xx status',
+    path: ['status'],
+  });
 export type FaultRuleInput = z.infer<typeof faultRuleSchema>;
 export type FaultRule = FaultRuleInput & { id: number; hits: number };
 
@@ -37,6 +49,8 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
   let rules: FaultRule[] = [];
   let nextId = 1;
   const hanging = new Set<FastifyReply>();
+  /** Requests whose handler runs, but whose answer is replaced by the rule's failure. */
+  const losing = new WeakMap<FastifyRequest, FaultRule>();
 
   const matches = (rule: FaultRule, method: string, path: string) =>
     (!rule.method || rule.method === method) &&
@@ -76,11 +90,29 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
           .code(429)
           .header('retry-after', String(rule.retryAfterSeconds ?? 1))
           .send(rule.body ?? options.errorBody(429));
+      case 'lose-response':
+        losing.set(request, rule);
+        return;
       case 'hang':
         hanging.add(reply);
         // Never answers: the client's own timeout has to deal with it. Released when the emulator closes.
         return new Promise<void>(() => {});
     }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rule = losing.get(request);
+    if (!rule) return payload;
+    losing.delete(request);
+    if (rule.drop) {
+      // The write is done; the client sees the connection close before any byte of an answer.
+      reply.raw.socket?.destroy();
+      return payload;
+    }
+    const status = rule.status ?? 500;
+    reply.code(status).type('application/json; charset=utf-8');
+    reply.removeHeader('content-length');
+    return JSON.stringify(rule.body ?? options.errorBody(status));
   });
 
   app.addHook('preClose', async () => {

@@ -1,12 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNotifier } from './notifier.ts';
+import { createNotifier, retryOnServerErrors } from './notifier.ts';
 
 describe('createNotifier', () => {
   let receiver: FastifyInstance;
   let url: string;
   let received: string[] = [];
   let failNext = 0;
+  let failStatus = 500;
 
   beforeAll(async () => {
     receiver = Fastify();
@@ -16,7 +17,7 @@ describe('createNotifier', () => {
     receiver.post('/hook', async (request, reply) => {
       if (failNext > 0) {
         failNext -= 1;
-        return reply.code(500).send();
+        return reply.code(failStatus).send();
       }
       received.push(String(request.body));
       return reply.code(200).send();
@@ -29,6 +30,7 @@ describe('createNotifier', () => {
   beforeEach(() => {
     received = [];
     failNext = 0;
+    failStatus = 500;
   });
 
   const notification = (body: string) => ({ url, headers: { 'content-type': 'text/plain' }, body });
@@ -49,6 +51,31 @@ describe('createNotifier', () => {
     await notifier.flush();
     expect(received).toEqual(['retry-me']);
     expect(notifier.deliveries().map((d) => d.status)).toEqual([500, 500, 200]);
+  });
+
+  it('retries only the statuses the sender retries (Google: 5xx, not 4xx)', async () => {
+    const google = createNotifier({ retries: 2, retryBaseDelayMs: 1, retryOn: retryOnServerErrors });
+    failStatus = 404;
+    failNext = 1;
+    google.send(notification('not-retried'));
+    await google.flush();
+    expect(received).toEqual([]);
+    expect(google.deliveries().map((d) => d.status)).toEqual([404]);
+
+    failStatus = 503;
+    failNext = 1;
+    google.send(notification('retried'));
+    await google.flush();
+    expect(received).toEqual(['retried']);
+    expect(google.deliveries().map((d) => d.status)).toEqual([404, 503, 200]);
+
+    // Without `retryOn` (Todoist, Stripe) any failure is retried.
+    const todoist = createNotifier({ retries: 1, retryBaseDelayMs: 1 });
+    failStatus = 404;
+    failNext = 1;
+    todoist.send(notification('retried-4xx'));
+    await todoist.flush();
+    expect(todoist.deliveries().map((d) => d.status)).toEqual([404, 200]);
   });
 
   it('drops, duplicates and reorders when told to', async () => {

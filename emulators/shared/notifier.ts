@@ -23,13 +23,23 @@ export type DeliveryRecord = {
 };
 
 export type NotifierOptions = {
-  /** Extra attempts after a failed delivery (non-2xx or network error). */
+  /** Extra attempts after a failed delivery (a network error, or a status `retryOn` accepts). */
   retries: number;
+  /**
+   * Which failed statuses are worth another attempt; default every non-2xx (Todoist, Stripe, Graph).
+   * Google retries only 500, 502, 503 and 504 (see `retryOnServerErrors`). Network errors always are.
+   */
+  retryOn?: (status: number) => boolean;
+  /** Called when a notification failed its last attempt (Graph then sends a `missed` lifecycle event). */
+  onGiveUp?: (notification: OutgoingNotification) => void;
   retryBaseDelayMs: number;
   timeoutMs?: number;
 };
 
 export type Notifier = ReturnType<typeof createNotifier>;
+
+/** Google push: "On 500, 502, 503 or 504 Google retries"; any other status is a final failure. */
+export const retryOnServerErrors = (status: number): boolean => [500, 502, 503, 504].includes(status);
 
 export function createNotifier(options: NotifierOptions) {
   let faults: (NotificationFault & { used: number })[] = [];
@@ -52,6 +62,7 @@ export function createNotifier(options: NotifierOptions) {
         record({ url: notification.url, body: notification.body, attempt, status: response.status });
         await response.body?.cancel();
         if (response.ok) return;
+        if (options.retryOn && !options.retryOn(response.status)) break;
       } catch {
         record({ url: notification.url, body: notification.body, attempt, status: 'network-error' });
       }
@@ -59,6 +70,7 @@ export function createNotifier(options: NotifierOptions) {
         await new Promise((resolve) => setTimeout(resolve, options.retryBaseDelayMs * 2 ** (attempt - 1)));
       }
     }
+    options.onGiveUp?.(notification);
   }
 
   function track(promise: Promise<void>) {

@@ -6,6 +6,7 @@ import { checkCard } from './stripe.cards.ts';
 import { type CheckoutDeps, completeCheckout, saveCard } from './stripe.checkout-flow.ts';
 import { DEFAULT_TEST_CARD } from './stripe.checkout-page.ts';
 import { subscriptionStatuses } from './stripe.schemas.ts';
+import type { WebhookEndpoint } from './stripe.webhooks.ts';
 
 const advanceSchema = z
   .object({ seconds: z.number().int().min(0).optional(), days: z.number().min(0).optional() })
@@ -14,6 +15,8 @@ const webhookSchema = z.object({
   url: z.url().nullable(),
   secret: z.string().min(1).optional(),
   enabledEvents: z.array(z.string()).min(1).optional(),
+  /** Also restore this URL on `POST /_emulator/reset` (how `startEmulators` wires the sandbox app). */
+  keepOnReset: z.boolean().optional(),
 });
 const statusSchema = z.object({ status: z.enum(subscriptionStatuses) });
 const cardSchema = z.object({ number: z.string() });
@@ -23,7 +26,11 @@ const completeSchema = z.object({
   card: z.string().optional(),
 });
 
-type ControlDeps = CheckoutDeps & { notifier: Notifier };
+type ControlDeps = CheckoutDeps & {
+  notifier: Notifier;
+  /** The endpoint `POST /_emulator/reset` restores; `keepOnReset` changes its URL. */
+  defaultEndpoint: WebhookEndpoint;
+};
 
 const invalid = (issues: unknown) => ({ error: 'invalid request', issues });
 
@@ -101,6 +108,7 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
     const parsed = webhookSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
     events.endpoint.url = parsed.data.url ?? undefined;
+    if (parsed.data.keepOnReset) deps.defaultEndpoint.url = events.endpoint.url;
     if (parsed.data.secret) events.endpoint.secret = parsed.data.secret;
     if (parsed.data.enabledEvents) events.endpoint.enabledEvents = parsed.data.enabledEvents;
     return events.endpoint;

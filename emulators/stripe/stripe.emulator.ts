@@ -22,7 +22,7 @@ import { registerPortalRoutes } from './stripe.portal-routes.ts';
 import { registerPriceRoutes } from './stripe.price-routes.ts';
 import { StripeStore } from './stripe.store.ts';
 import { registerSubscriptionRoutes } from './stripe.subscription-routes.ts';
-import { StripeEvents } from './stripe.webhooks.ts';
+import { StripeEvents, type WebhookEndpoint } from './stripe.webhooks.ts';
 
 export const SANDBOX_STRIPE_SECRET_KEY = 'sk_test_sandbox';
 export const SANDBOX_STRIPE_WEBHOOK_SECRET = 'whsec_sandbox';
@@ -65,7 +65,7 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
     timeoutMs: 10_000,
   });
   const apiVersion = options.apiVersion ?? STRIPE_API_VERSION;
-  const initialEndpoint = {
+  const initialEndpoint: WebhookEndpoint = {
     url: options.webhookUrl,
     secret: options.webhookSecret ?? SANDBOX_STRIPE_WEBHOOK_SECRET,
     enabledEvents: ['*'],
@@ -98,7 +98,7 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   );
   registerCheckoutPage(app, deps);
   registerPortalPage(app, deps);
-  registerControlRoutes(app, { ...deps, notifier });
+  registerControlRoutes(app, { ...deps, notifier, defaultEndpoint: initialEndpoint });
 
   app.get('/_emulator/state', async () => ({
     clock: { now: clock.now(), offsetSeconds: clock.offsetSeconds },

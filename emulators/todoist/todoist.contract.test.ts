@@ -361,6 +361,43 @@ describe('errors', () => {
     await expect(watching.getTasks()).resolves.toMatchObject({ results: [] });
   });
 
+  it('stores a create whose response is lost (5xx), so the SDK call fails but the task exists', async () => {
+    await control(todoist.origin, 'faults', {
+      kind: 'lose-response',
+      status: 502,
+      method: 'POST',
+      path: '/api/v1/tasks',
+      times: 1,
+    });
+    const failure = await rejection(api.addTask({ content: 'Written, answer lost' }));
+    expect(failure.httpStatusCode).toBe(502);
+    const { results } = await api.getTasks();
+    expect(results.map((task) => task.content)).toEqual(['Written, answer lost']);
+  });
+
+  it('stores a Sync command whose connection is dropped; the SDK retries network errors by itself', async () => {
+    await control(todoist.origin, 'faults', {
+      kind: 'lose-response',
+      drop: true,
+      method: 'POST',
+      path: '/api/v1/sync',
+      times: 1,
+    });
+    const command = {
+      type: 'item_add',
+      uuid: 'f5a1c0de-0000-4000-8000-000000000001',
+      args: { content: 'Once' },
+    };
+    // The retry carries the same command uuid, which Todoist applies once.
+    await api.sync({ commands: [command] });
+    const { results } = await api.getTasks();
+    expect(results.map((task) => task.content)).toEqual(['Once']);
+    const state = (await (await fetch(`${todoist.origin}/_emulator/state`)).json()) as {
+      requests: Record<string, number>;
+    };
+    expect(state.requests['POST /api/v1/sync']).toBe(2);
+  });
+
   it('refuses writes to a read-only token with 403', async () => {
     const reader = await seedUser(todoist.origin, { email: 'reader@example.com', scopes: ['data:read'] });
     const failure = await rejection(sdk(todoist.origin, reader.accessToken ?? '').addTask({ content: 'x' }));

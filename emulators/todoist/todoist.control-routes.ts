@@ -45,6 +45,8 @@ const seedSchema = z.object({
 const webhookSchema = z.object({
   url: z.url().nullable().optional(),
   events: z.array(z.enum(WEBHOOK_EVENTS)).optional(),
+  /** Also restore this URL on `POST /_emulator/reset` (how `startEmulators` wires the sandbox app). */
+  keepOnReset: z.boolean().optional(),
 });
 const expireSchema = z.object({ mode: z.enum(['full-sync', 'error']).optional() });
 
@@ -140,7 +142,8 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
 
   app.get('/_emulator/webhook', async () => webhooks.settings());
   app.post('/_emulator/webhook', async (request) => {
-    webhooks.configure(parseWith(webhookSchema, request.body));
+    const { keepOnReset, ...settings } = parseWith(webhookSchema, request.body);
+    webhooks.configure(settings, keepOnReset);
     return webhooks.settings();
   });
 

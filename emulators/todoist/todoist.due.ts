@@ -1,4 +1,5 @@
 import { errors } from './todoist.errors.ts';
+import { nextAfter, onOrAfter, parseRecurrence, type Recurrence } from './todoist.recurrence.ts';
 import { addDays, formatDate, formatFloating, formatUtc, fromWall, toWall } from './todoist.time.ts';
 
 /** The v1 due object: `date` is `YYYY-MM-DD`, floating `YYYY-MM-DDTHH:MM:SS`, or UTC `…Z` with `timezone`. */
@@ -19,7 +20,6 @@ type ParsedDate =
   | { kind: 'fixed'; instant: Date };
 
 type Time = { hours: number; minutes: number };
-export type Recurrence = { days: number; fromCompletion: boolean };
 type ParsedString =
   | { kind: 'clear' }
   | { kind: 'recurring'; recurrence: Recurrence; time: Time | undefined }
@@ -59,25 +59,18 @@ function parseTime(value: string | undefined): Time | undefined | null {
   return { hours, minutes };
 }
 
-/** The small grammar the emulator understands: "every [N] day(s)/week(s) [at T]", "today/tomorrow/YYYY-MM-DD [at T]". */
+/**
+ * The small grammar the emulator understands: a recurrence (todoist.recurrence.ts) or
+ * "today/tomorrow/YYYY-MM-DD", either with "at <time>".
+ */
 export function parseDueString(input: string): ParsedString | undefined {
   const text = input.trim().toLowerCase().replace(/\s+/g, ' ');
   if (text === 'no date' || text === 'no due date') return { kind: 'clear' };
   const [head = '', timeText] = text.split(' at ', 2);
   const time = parseTime(timeText);
   if (time === null) return undefined;
-  const recurring = /^(?:every(!)? (?:(\d+|other) )?(day|days|week|weeks)|(daily|weekly))$/.exec(head);
-  if (recurring) {
-    const [, bang, countText, unit, shorthand] = recurring;
-    const count = countText === 'other' ? 2 : Number(countText ?? 1);
-    if (!Number.isInteger(count) || count < 1) return undefined;
-    const weekly = unit?.startsWith('week') || shorthand === 'weekly';
-    return {
-      kind: 'recurring',
-      recurrence: { days: count * (weekly ? 7 : 1), fromCompletion: bang === '!' },
-      time,
-    };
-  }
+  const recurrence = parseRecurrence(head);
+  if (recurrence) return { kind: 'recurring', recurrence, time };
   if (head === 'today' || head === 'tomorrow') return { kind: 'once', day: head, time };
   const date = parseDueDate(head);
   if (date?.kind === 'date') return { kind: 'once', day: date.wall, time };
@@ -86,7 +79,7 @@ export function parseDueString(input: string): ParsedString | undefined {
 
 export function recurrenceOf(due: Due): Recurrence {
   const parsed = parseDueString(due.string);
-  return parsed?.kind === 'recurring' ? parsed.recurrence : { days: 1, fromCompletion: false };
+  return parsed?.kind === 'recurring' ? parsed.recurrence : { kind: 'days', every: 1, fromCompletion: false };
 }
 
 function startOfDay(wall: Date): Date {
@@ -121,9 +114,10 @@ function firstDate(parsed: Exclude<ParsedString, { kind: 'clear' }>, ctx: DueCon
     const day = parsed.day === 'today' ? today : parsed.day === 'tomorrow' ? addDays(today, 1) : parsed.day;
     return parsed.time ? { kind: 'floating', wall: atTime(day, parsed.time) } : { kind: 'date', wall: day };
   }
-  if (!parsed.time) return { kind: 'date', wall: today };
-  let candidate = atTime(today, parsed.time);
-  while (candidate <= nowWall) candidate = addDays(candidate, parsed.recurrence.days);
+  const { recurrence } = parsed;
+  if (!parsed.time) return { kind: 'date', wall: onOrAfter(recurrence, today) };
+  let candidate = onOrAfter(recurrence, atTime(today, parsed.time));
+  while (candidate <= nowWall) candidate = nextAfter(recurrence, candidate);
   return { kind: 'floating', wall: candidate };
 }
 
@@ -166,9 +160,12 @@ export function buildDue(spec: DueSpec, ctx: DueContext, argument: string): Due 
   };
 }
 
-/** A recurring task's next occurrence after completion: the first one after now (after today for dates). */
+/**
+ * A recurring task's next occurrence after completion: the first one after now (after today for
+ * dates), on the wall clock of the user's zone, or of the due's own zone for a fixed time.
+ */
 export function nextOccurrence(due: Due, ctx: DueContext): Due {
-  const { days, fromCompletion } = recurrenceOf(due);
+  const recurrence = recurrenceOf(due);
   const parsed = parseDueDate(due.date);
   if (!parsed) return due;
   const zone = parsed.kind === 'fixed' ? (due.timezone ?? ctx.timeZone) : ctx.timeZone;
@@ -176,12 +173,12 @@ export function nextOccurrence(due: Due, ctx: DueContext): Due {
   const today = startOfDay(nowWall);
   const wall = parsed.kind === 'fixed' ? toWall(parsed.instant, zone) : parsed.wall;
   const timeOfDay = wall.getTime() - startOfDay(wall).getTime();
-  let next = addDays(fromCompletion ? new Date(today.getTime() + timeOfDay) : wall, days);
+  let next = nextAfter(recurrence, recurrence.fromCompletion ? new Date(today.getTime() + timeOfDay) : wall);
   if (parsed.kind === 'date') {
-    while (next < today) next = addDays(next, days);
+    while (next < today) next = nextAfter(recurrence, next);
     return { ...due, date: formatDate(next) };
   }
-  while (next <= nowWall) next = addDays(next, days);
+  while (next <= nowWall) next = nextAfter(recurrence, next);
   if (parsed.kind === 'floating') return { ...due, date: formatFloating(next) };
   return { ...due, date: formatUtc(fromWall(next, zone)) };
 }

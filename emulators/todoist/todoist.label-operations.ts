@@ -63,8 +63,41 @@ export function createLabelOperations(context: TodoistContext, tasks: TaskOperat
     if (color !== undefined && !(COLORS as readonly string[]).includes(color)) throw errors.invalid('color');
   }
 
+  function update(user: UserRecord, id: string, fields: LabelFields): LabelRecord {
+    const label = find(user, id);
+    checkColor(fields.color);
+    const oldName = label.name;
+    if (fields.name !== undefined) label.name = checkName(user, fields.name, label);
+    if (fields.color !== undefined) label.color = fields.color;
+    if (fields.order !== undefined && fields.order !== null) label.order = fields.order;
+    if (fields.isFavorite !== undefined) label.isFavorite = fields.isFavorite;
+    store.touch(label);
+    if (label.name !== oldName) tasks.replaceLabel(user, oldName, label.name);
+    webhooks.emit(user, 'label:updated', syncLabelWire(label));
+    return label;
+  }
+
   return {
     find,
+    update,
+
+    /**
+     * Sync `label_rename` (`name_old` → `name_new`): renames the personal label of that name, if any,
+     * and the name on every task, so shared labels (names without a label) are renamed too.
+     */
+    rename(user: UserRecord, oldName: string, newName: string): void {
+      const label = store
+        .userLabels(user.id)
+        .find((candidate) => !candidate.isDeleted && candidate.name === oldName);
+      if (label) {
+        update(user, label.id, { name: newName });
+        return;
+      }
+      const trimmed = newName.trim();
+      if (!trimmed || trimmed.length > 128)
+        throw errors.invalid('name_new', 'Label names are 1 to 128 characters');
+      tasks.replaceLabel(user, oldName, trimmed);
+    },
 
     add(user: UserRecord, fields: LabelFields & { name: string }): LabelRecord {
       checkColor(fields.color);
@@ -82,20 +115,6 @@ export function createLabelOperations(context: TodoistContext, tasks: TaskOperat
       store.touch(label);
       store.labels.set(label.id, label);
       webhooks.emit(user, 'label:added', syncLabelWire(label));
-      return label;
-    },
-
-    update(user: UserRecord, id: string, fields: LabelFields): LabelRecord {
-      const label = find(user, id);
-      checkColor(fields.color);
-      const oldName = label.name;
-      if (fields.name !== undefined) label.name = checkName(user, fields.name, label);
-      if (fields.color !== undefined) label.color = fields.color;
-      if (fields.order !== undefined && fields.order !== null) label.order = fields.order;
-      if (fields.isFavorite !== undefined) label.isFavorite = fields.isFavorite;
-      store.touch(label);
-      if (label.name !== oldName) tasks.replaceLabel(user, oldName, label.name);
-      webhooks.emit(user, 'label:updated', syncLabelWire(label));
       return label;
     },
 

@@ -77,7 +77,9 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TodoistContex
         state: params.state,
         redirect_uri: params.redirect_uri,
       },
-      email: DEFAULT_EMAIL,
+      // Not a documented Todoist parameter; the emulator takes Google's and Microsoft's `login_hint`
+      // so the product can offer the signed-in user's e-mail first. Real Todoist ignores it.
+      email: params.login_hint || DEFAULT_EMAIL,
       name: DEFAULT_NAME,
     });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);

@@ -71,6 +71,14 @@ describe('authorization page', () => {
     expect(html).toContain('Timeboxer');
   });
 
+  it('pre-fills the Email from login_hint (escaped), and signs in whoever is submitted', async () => {
+    const url = `${authorizeUrl()}&login_hint=${encodeURIComponent('grace"<x>@example.com')}`;
+    const html = await (await fetch(url)).text();
+    expect(html).toMatch(/<input id="email"[^>]*value="grace&quot;&lt;x&gt;@example\.com"/);
+    const hinted = await (await fetch(`${authorizeUrl()}&login_hint=grace%40example.com`)).text();
+    expect(hinted).toMatch(/<input id="email"[^>]*value="grace@example\.com"/);
+  });
+
   it('redirects to the registered URI with code and state', async () => {
     const { response, location } = await consent(authorizeUrl());
     expect(response.status).toBe(302);

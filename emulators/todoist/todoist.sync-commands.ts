@@ -3,9 +3,23 @@ import { type Need, requireScope, type Session } from './todoist.auth.ts';
 import { dueContext, type TodoistContext } from './todoist.context.ts';
 import { buildDue } from './todoist.due.ts';
 import { errors, TodoistError } from './todoist.errors.ts';
-import { COLORS, type LabelOperations } from './todoist.label-operations.ts';
+import type { LabelOperations } from './todoist.label-operations.ts';
+import {
+  byId,
+  itemAdd,
+  itemComplete,
+  itemCompleteUndo,
+  itemMove,
+  itemUpdate,
+  itemUpdateDateComplete,
+  labelAdd,
+  labelDelete,
+  labelRename,
+  labelUpdate,
+  type taskArgs,
+} from './todoist.sync-args.ts';
 import type { TaskFields, TaskOperations } from './todoist.task-operations.ts';
-import { DATE_ONLY, parseWith } from './todoist.validation.ts';
+import { parseWith } from './todoist.validation.ts';
 
 const commandSchema = z.object({
   type: z.string().min(1),
@@ -15,55 +29,6 @@ const commandSchema = z.object({
 });
 export const commandsSchema = z.array(commandSchema);
 export type SyncCommand = z.infer<typeof commandSchema>;
-
-const due = z
-  .object({
-    date: z.string(),
-    string: z.string(),
-    timezone: z.string().nullable(),
-    lang: z.string(),
-    is_recurring: z.boolean(),
-  })
-  .partial()
-  .nullable();
-const taskArgs = z
-  .object({
-    content: z.string().min(1).max(500),
-    description: z.string(),
-    project_id: z.string(),
-    section_id: z.string().nullable(),
-    parent_id: z.string().nullable(),
-    due,
-    deadline: z.object({ date: z.string().regex(DATE_ONLY), lang: z.string().optional() }).nullable(),
-    duration: z.object({ amount: z.number().int().positive(), unit: z.enum(['minute', 'day']) }).nullable(),
-    priority: z.number().int().min(1).max(4),
-    child_order: z.number().int(),
-    day_order: z.number().int(),
-    is_collapsed: z.boolean(),
-    labels: z.array(z.string().min(1)),
-    responsible_uid: z.string().nullable(),
-  })
-  .partial();
-const itemAdd = taskArgs.extend({ content: z.string().min(1).max(500) });
-const itemUpdate = taskArgs
-  .omit({ project_id: true, section_id: true, parent_id: true })
-  .extend({ id: z.string() });
-const byId = z.object({ id: z.string() });
-const itemComplete = byId.extend({
-  completed_at: z.string().optional(),
-  date_completed: z.string().optional(),
-});
-const labelArgs = z
-  .object({
-    name: z.string().min(1).max(128),
-    color: z.enum(COLORS),
-    item_order: z.number().int(),
-    is_favorite: z.boolean(),
-  })
-  .partial();
-const labelAdd = labelArgs.extend({ name: z.string().min(1).max(128) });
-const labelUpdate = labelArgs.extend({ id: z.string() });
-const labelDelete = byId.extend({ cascade: z.enum(['all', 'none']).optional() });
 
 /** Runs Sync commands in order. A uuid seen before is answered from memory and not applied twice. */
 export function runCommands(
@@ -137,6 +102,50 @@ export function runCommands(
         return undefined;
       },
     },
+    item_update_date_complete: {
+      need: 'write',
+      run: (args) => {
+        const parsed = parseWith(itemUpdateDateComplete, args);
+        const ctx = dueContext(context, user);
+        ops.tasks.updateDateComplete(
+          user,
+          parsed.id,
+          // A due without a string keeps the task's own (recurring) string and zone.
+          (current) =>
+            buildDue(
+              {
+                ...parsed.due,
+                string: parsed.due.string ?? current?.string,
+                timezone: parsed.due.timezone === undefined ? current?.timezone : parsed.due.timezone,
+              },
+              ctx,
+              'due',
+            ),
+          { isForward: parsed.is_forward, resetSubtasks: parsed.reset_subtasks },
+        );
+        return undefined;
+      },
+    },
+    item_complete_undo: {
+      need: 'write',
+      run: (args) => {
+        const parsed = parseWith(itemCompleteUndo, args);
+        ops.tasks.completeUndo(user, parsed.id, parsed.descendants);
+        return undefined;
+      },
+    },
+    item_move: {
+      need: 'write',
+      run: (args) => {
+        const parsed = parseWith(itemMove, args);
+        ops.tasks.move(user, parsed.id, {
+          projectId: parsed.project_id,
+          sectionId: parsed.section_id,
+          parentId: parsed.parent_id,
+        });
+        return undefined;
+      },
+    },
     item_delete: {
       need: 'delete',
       run: (args) => {
@@ -167,6 +176,14 @@ export function runCommands(
           order: parsed.item_order,
           isFavorite: parsed.is_favorite,
         });
+        return undefined;
+      },
+    },
+    label_rename: {
+      need: 'write',
+      run: (args) => {
+        const parsed = parseWith(labelRename, args);
+        ops.labels.rename(user, parsed.name_old, parsed.name_new);
         return undefined;
       },
     },

@@ -197,6 +197,109 @@ describe('commands', () => {
     expect(await api.getTask(id)).toMatchObject({ checked: true, due: { date: '2030-01-06' } });
   });
 
+  it('item_update_date_complete completes one occurrence and moves the task to the given due', async () => {
+    const add = createCommand(
+      'item_add',
+      { content: 'Weekly review', due: { date: '2030-01-07T09:00:00', string: 'every monday at 9am' } },
+      'tmp-review',
+    );
+    const { tempIdMapping } = await api.sync({ commands: [add] });
+    const id = tempIdMapping?.['tmp-review'] ?? '';
+    const complete = createCommand('item_update_date_complete', {
+      id,
+      due: { date: '2030-01-14T09:00:00' },
+      isForward: true,
+    });
+    expect((await api.sync({ commands: [complete] })).syncStatus).toEqual({ [complete.uuid]: 'ok' });
+    expect(await api.getTask(id)).toMatchObject({
+      checked: false,
+      due: { date: '2030-01-14T09:00:00', string: 'every monday at 9am', isRecurring: true },
+    });
+  });
+
+  it('closes weekday and monthly recurring tasks to their next occurrence', async () => {
+    const adds = [
+      createCommand(
+        'item_add',
+        { content: 'Standup', due: { date: '2030-01-11T09:00:00', string: 'every weekday at 9am' } },
+        'tmp-standup',
+      ),
+      createCommand(
+        'item_add',
+        { content: 'Invoices', due: { date: '2030-01-31', string: 'every month' } },
+        'tmp-invoices',
+      ),
+    ];
+    const { tempIdMapping } = await api.sync({ commands: adds });
+    const standup = tempIdMapping?.['tmp-standup'] ?? '';
+    const invoices = tempIdMapping?.['tmp-invoices'] ?? '';
+    await api.sync({ commands: [closeCommand({ id: standup }), closeCommand({ id: invoices })] });
+    // Friday → Monday; 31 January → the last day of February.
+    expect((await api.getTask(standup)).due).toMatchObject({
+      date: '2030-01-14T09:00:00',
+      isRecurring: true,
+    });
+    expect((await api.getTask(invoices)).due).toMatchObject({ date: '2030-02-28', isRecurring: true });
+  });
+
+  it('item_move moves a task under another, to a project with its subtasks, and back to the top', async () => {
+    const work = (
+      await seedUser(todoist.origin, { email: 'ada@example.com', projects: [{ name: 'Work' }] })
+    ).projects.find((project) => project.name === 'Work');
+    const adds = [
+      createCommand('item_add', { content: 'Parent' }, 'tmp-parent'),
+      createCommand('item_add', { content: 'Child' }, 'tmp-child'),
+    ];
+    const { tempIdMapping } = await api.sync({ commands: adds });
+    const parent = tempIdMapping?.['tmp-parent'] ?? '';
+    const child = tempIdMapping?.['tmp-child'] ?? '';
+    await api.sync({ commands: [createCommand('item_move', { id: child, parentId: parent })] });
+    expect(await api.getTask(child)).toMatchObject({ parentId: parent, projectId: user.inboxProjectId });
+    await api.sync({ commands: [createCommand('item_move', { id: parent, projectId: work?.id ?? '' })] });
+    expect(await api.getTask(child)).toMatchObject({ parentId: parent, projectId: work?.id });
+    const cycle = await rejection(
+      api.sync({ commands: [createCommand('item_move', { id: parent, parentId: child })] }),
+    );
+    expect(cycle).toBeInstanceOf(TodoistSyncError);
+    await api.sync({ commands: [createCommand('item_move', { id: child, parentId: null })] });
+    expect(await api.getTask(child)).toMatchObject({ parentId: null, projectId: work?.id });
+  });
+
+  it('item_complete_undo reopens a completed task and restores its subtasks', async () => {
+    const adds = [
+      createCommand('item_add', { content: 'Parent' }, 'tmp-parent'),
+      createCommand('item_add', { content: 'Child', parentId: 'tmp-parent' }, 'tmp-child'),
+    ];
+    const { tempIdMapping } = await api.sync({ commands: adds });
+    const parent = tempIdMapping?.['tmp-parent'] ?? '';
+    const child = tempIdMapping?.['tmp-child'] ?? '';
+    await api.sync({
+      commands: [createCommand('item_complete', { id: parent, completedAt: '2030-01-06T10:00:00.000000Z' })],
+    });
+    expect((await api.getTask(child)).checked).toBe(true);
+    await api.sync({
+      commands: [
+        createCommand('item_complete_undo', { id: parent, descendants: [{ id: child, checked: false }] }),
+      ],
+    });
+    expect(await api.getTask(parent)).toMatchObject({ checked: false, completedAt: null });
+    expect((await api.getTask(child)).checked).toBe(false);
+  });
+
+  it('label_rename renames a personal label and a shared one, on every task', async () => {
+    const add = createCommand('item_add', { content: 'Shared', labels: ['team'] }, 'tmp-shared');
+    const { tempIdMapping } = await api.sync({ commands: [add] });
+    await api.sync({
+      commands: [
+        createCommand('label_rename', { nameOld: '30min', nameNew: '45min' }),
+        createCommand('label_rename', { nameOld: 'team', nameNew: 'squad' }),
+      ],
+    });
+    expect((await api.getLabels()).results.map((label) => label.name)).toEqual(['45min']);
+    expect((await api.getTask(user.tasks[0]?.id ?? '')).labels).toEqual(['45min']);
+    expect((await api.getTask(tempIdMapping?.['tmp-shared'] ?? '')).labels).toEqual(['squad']);
+  });
+
   it('reports a failed command in sync_status (the SDK throws TodoistSyncError)', async () => {
     const ok = createCommand('item_add', { content: 'Fine' });
     const bad = createCommand('item_update', { id: '6doesnotexist000', content: 'x' });

@@ -53,6 +53,20 @@ export function createTaskOperations(context: TodoistContext) {
     if (!project || project.userId !== user.id || project.isDeleted) throw errors.projectNotFound();
   }
 
+  /** Checks or unchecks one task (no cascade), with its webhook; no-op when already so. */
+  function setChecked(user: UserRecord, task: TaskRecord, checked: boolean): void {
+    if (task.checked === checked) return;
+    task.checked = checked;
+    task.completedAt = checked ? clock.stamp() : null;
+    changed(task);
+    webhooks.emit(user, checked ? 'item:completed' : 'item:uncompleted', webhookTaskWire(task));
+  }
+
+  function updated(user: UserRecord, task: TaskRecord, before: object, intent: string): void {
+    changed(task);
+    webhooks.emit(user, 'item:updated', webhookTaskWire(task), { old_item: before, update_intent: intent });
+  }
+
   function complete(user: UserRecord, task: TaskRecord, completedAt?: string): void {
     for (const target of [task, ...descendants(task)]) {
       if (target.checked) continue;
@@ -111,11 +125,7 @@ export function createTaskOperations(context: TodoistContext) {
         if (value !== undefined)
           Object.assign(task, { [key]: key === 'labels' ? [...new Set(value as string[])] : value });
       }
-      changed(task);
-      webhooks.emit(user, 'item:updated', webhookTaskWire(task), {
-        old_item: before,
-        update_intent: 'item_updated',
-      });
+      updated(user, task, before, 'item_updated');
       return task;
     },
 
@@ -125,11 +135,7 @@ export function createTaskOperations(context: TodoistContext) {
       if (task.due?.is_recurring && !task.checked) {
         const before = webhookTaskWire(task);
         task.due = nextOccurrence(task.due, dueContext(context, user));
-        changed(task);
-        webhooks.emit(user, 'item:updated', webhookTaskWire(task), {
-          old_item: before,
-          update_intent: 'item_completed',
-        });
+        updated(user, task, before, 'item_completed');
         return task;
       }
       complete(user, task);
@@ -145,11 +151,71 @@ export function createTaskOperations(context: TodoistContext) {
 
     reopen(user: UserRecord, id: string): TaskRecord {
       const task = find(user, id);
-      if (!task.checked) return task;
-      task.checked = false;
-      task.completedAt = null;
-      changed(task);
-      webhooks.emit(user, 'item:uncompleted', webhookTaskWire(task));
+      setChecked(user, task, false);
+      return task;
+    },
+
+    /**
+     * Sync `item_update_date_complete`: one occurrence of a recurring task is done (`isForward`) or
+     * undone, and the task moves to the due the client computed. `resetSubtasks` unchecks subtasks.
+     */
+    updateDateComplete(
+      user: UserRecord,
+      id: string,
+      due: (current: TaskRecord['due']) => TaskRecord['due'],
+      options: { isForward: boolean; resetSubtasks: boolean },
+    ): TaskRecord {
+      const task = find(user, id);
+      const before = webhookTaskWire(task);
+      task.due = due(task.due);
+      if (options.resetSubtasks) for (const child of descendants(task)) setChecked(user, child, false);
+      updated(user, task, before, options.isForward ? 'item_completed' : 'item_uncompleted');
+      return task;
+    },
+
+    /**
+     * Sync `item_complete_undo`: reopens a completed task and puts its subtasks back as the client
+     * says they were (`descendants`, unchecked unless `checked: true`). The emulator keeps no history,
+     * so a recurring task's earlier due date is not restored.
+     */
+    completeUndo(user: UserRecord, id: string, states: { id: string; checked?: boolean }[]): TaskRecord {
+      const task = find(user, id);
+      setChecked(user, task, false);
+      const children = descendants(task);
+      for (const state of states) {
+        const child = children.find((candidate) => candidate.id === store.resolveId(user.id, state.id));
+        if (child) setChecked(user, child, state.checked ?? false);
+      }
+      return task;
+    },
+
+    /** Sync `item_move`: to a project (top level), a section, or under another task (null: top level). */
+    move(
+      user: UserRecord,
+      id: string,
+      target: { projectId?: string; sectionId?: string | null; parentId?: string | null },
+    ): TaskRecord {
+      const task = find(user, id);
+      const before = webhookTaskWire(task);
+      if (target.parentId !== undefined) {
+        const parent = target.parentId === null ? undefined : find(user, target.parentId);
+        if (parent && (parent === task || descendants(task).includes(parent))) {
+          throw errors.invalid('parent_id', 'A task cannot be moved under itself or its subtasks');
+        }
+        task.parentId = parent?.id ?? null;
+        if (parent) Object.assign(task, { projectId: parent.projectId, sectionId: parent.sectionId });
+      } else if (target.sectionId !== undefined) {
+        Object.assign(task, { sectionId: target.sectionId, parentId: null });
+      } else if (target.projectId !== undefined) {
+        checkProject(user, target.projectId);
+        const projectId = store.resolveId(user.id, target.projectId);
+        Object.assign(task, { projectId, sectionId: null, parentId: null });
+      }
+      for (const child of descendants(task)) {
+        Object.assign(child, { projectId: task.projectId, sectionId: task.sectionId });
+        changed(child);
+      }
+      updated(user, task, before, 'item_updated');
       return task;
     },
 

@@ -28,13 +28,17 @@ export function createWebhookEmitter(options: {
   notifier: Notifier;
   url: string | undefined;
 }) {
-  const initial = (): WebhookSettings => ({ url: options.url ?? null, events: [...WEBHOOK_EVENTS] });
+  // What `reset` returns to: the start option, or a URL configured with `keepOnReset`.
+  let defaultUrl = options.url ?? null;
+  const initial = (): WebhookSettings => ({ url: defaultUrl, events: [...WEBHOOK_EVENTS] });
   let settings = initial();
   let muted = false;
 
   return {
     settings: (): WebhookSettings => ({ ...settings, events: [...settings.events] }),
-    configure(next: Partial<WebhookSettings>): void {
+    /** `keepOnReset`: the URL also survives `POST /_emulator/reset` (the sandbox app's own receiver). */
+    configure(next: Partial<WebhookSettings>, keepOnReset = false): void {
+      if (keepOnReset && next.url !== undefined) defaultUrl = next.url;
       settings = {
         url: next.url === undefined ? settings.url : next.url,
         events: next.events ?? settings.events,

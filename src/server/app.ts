@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type RunningEmulators, startEmulators } from '#emulators/index.ts';
+import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrations.ts';
@@ -17,7 +18,7 @@ import { createTokenManager } from './domain/integrations/token-manager.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { createSettingsRepository } from './domain/settings/settings.repository.ts';
-import { createSettingsService } from './domain/settings/settings.service.ts';
+import { createSettingsService, type SettingsService } from './domain/settings/settings.service.ts';
 import { type Clock, systemClock } from './domain/shared/clock.ts';
 import { createAccountReader } from './domain/users/account.repository.ts';
 import type { IdentityProviderName } from './domain/users/user.repository.ts';
@@ -27,21 +28,41 @@ import { buildServer } from './http/server.ts';
 import { loggerOptions } from './logger.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
 import { createGoogleCalendarGateway } from './providers/google-calendar/google-calendar.gateway.ts';
+import { createGoogleCalendarEvents } from './providers/google-calendar/google-calendar-events.adapter.ts';
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
 import { createMicrosoftCalendarGateway } from './providers/microsoft/microsoft-calendar.gateway.ts';
+import { createMicrosoftCalendarEvents } from './providers/microsoft/microsoft-calendar-events.adapter.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing.adapter.ts';
 import { createTodoistGateway } from './providers/todoist/todoist.gateway.ts';
+import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
+import type { TaskSource } from './sync/sync.ports.ts';
+import { createSyncService, type SyncService } from './sync/sync.service.ts';
+import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
+import { createSyncChannels } from './sync/sync-channels.ts';
+import { createSyncEngine, type WithToken } from './sync/sync-engine.ts';
+import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
+import { createSyncPreview } from './sync/sync-preview.ts';
+import { type SyncQueue, startSyncQueue } from './sync/sync-queue.ts';
+import { createSyncSettingsReader } from './sync/sync-settings.repository.ts';
+import { createSyncStateRepository } from './sync/sync-state.repository.ts';
 
 export type App = {
   server: FastifyInstance;
   database: Database;
   config: Config;
   emulators: RunningEmulators | null;
+  sync: { service: SyncService; engine: ReturnType<typeof createSyncEngine>; queue: SyncQueue };
+  /** Call once listening: the origin providers reach us on (the configured URL may say port 0). */
+  listening(origin: string): Promise<void>;
   close(): Promise<void>;
 };
 
+/** web: HTTP only (jobs are queued for workers); worker: sync jobs only; all: both in one process. */
+export type AppRole = 'web' | 'worker' | 'all';
+
 export type AppOverrides = {
+  role?: AppRole;
   clock?: Clock;
   identityProviders?: Partial<Record<IdentityProviderName, IdentityProvider>>;
 };
@@ -105,7 +126,96 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     clock,
     log: integrationLog,
   });
-  const users = createUserService({ users: userRepository, clock, revokeGrants: integrations.revokeAll });
+  const role = overrides.role ?? 'all';
+  const syncLog = logger.child({ area: 'sync' });
+  const withToken: WithToken = (userId, kind, work) => tokens.withAccessToken(userId, kind, work);
+  const calendarTargets = {
+    google: config.googleCalendar ? createGoogleCalendarEvents(config.googleCalendar) : null,
+    microsoft: config.microsoft ? createMicrosoftCalendarEvents(config.microsoft) : null,
+  };
+  const taskSource = config.todoist ? createTodoistTasks(config.todoist) : null;
+  let publicOrigin = config.appUrl;
+  const syncStates = createSyncStateRepository(database.db);
+  const syncActivity = createSyncActivityRepository(database.db);
+  const syncSettings = createSyncSettingsReader(database.db);
+  const syncChannels = createSyncChannels({
+    states: syncStates,
+    calendars: calendarTargets,
+    withToken,
+    clock,
+    log: syncLog,
+    publicOrigin: () => publicOrigin,
+  });
+  const syncEngine = createSyncEngine({
+    settings: syncSettings,
+    links: createSyncLinkRepository(database.db),
+    states: syncStates,
+    activity: syncActivity,
+    channels: syncChannels,
+    tasks: taskSource ?? unavailableTaskSource,
+    calendars: calendarTargets,
+    withToken,
+    clock,
+    log: syncLog,
+  });
+  const syncQueue = await startSyncQueue(database, {
+    reconcileCron: '*/15 * * * *',
+    reconcileJitterSeconds: 120,
+    pollingIntervalSeconds: 0.5,
+    log: syncLog,
+  });
+  if (role !== 'web') {
+    await syncQueue.work({
+      sync: async (userId) => {
+        const outcome = await syncEngine.run(userId);
+        syncLog.info({ userId, outcome }, 'sync run');
+        return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
+      },
+      reconcile: () => syncSettings.activeUsers(),
+    });
+  }
+  const sync = createSyncService({
+    queue: syncQueue,
+    channels: syncChannels,
+    settings: syncSettings,
+    states: syncStates,
+    activity: syncActivity,
+    todoistClientSecret: config.todoist?.clientSecret ?? null,
+    clock,
+    log: syncLog,
+  });
+  const syncPreview = createSyncPreview({
+    settings: syncSettings,
+    tasks: taskSource ?? unavailableTaskSource,
+    calendars: calendarTargets,
+    withToken,
+    clock,
+  });
+  const integrationsWithSync = {
+    ...integrations,
+    async disconnect(userId: string, provider: Parameters<typeof integrations.disconnect>[1]) {
+      // Channels are stopped while the grant still works; removing it stops sync too.
+      await sync
+        .stopChannels(userId)
+        .catch((error: unknown) => syncLog.warn({ err: error }, 'stopping channels failed'));
+      await integrations.disconnect(userId, provider);
+    },
+  };
+  const settingsService = withSyncRequests(
+    createSettingsService({ settings: createSettingsRepository(database.db) }),
+    sync,
+  );
+
+  const users = createUserService({
+    users: userRepository,
+    clock,
+    revokeGrants: async (userId) => {
+      await sync
+        .stopChannels(userId)
+        .catch((error: unknown) => syncLog.warn({ err: error }, 'stopping channels failed'));
+      await integrations.revokeAll(userId);
+    },
+  });
   const billing = createBillingService({
     users: userRepository,
     events: createStripeEventRepository(database.db),
@@ -124,10 +234,12 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     database,
     users,
     accounts: createAccountReader(database.db),
-    settings: createSettingsService({ settings: createSettingsRepository(database.db) }),
+    settings: settingsService,
+    sync,
+    syncPreview,
     sessions,
     billing,
-    integrations,
+    integrations: integrationsWithSync,
     todoistLabels,
     paymentOrigins: config.stripe?.redirectOrigins ?? [],
     identityProviders,
@@ -148,14 +260,56 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     database,
     config,
     emulators,
+    sync: { service: sync, engine: syncEngine, queue: syncQueue },
+    async listening(origin) {
+      publicOrigin = origin.replace(/\/$/, '');
+      await emulators?.setWebhookUrls({
+        todoist: `${publicOrigin}${SYNC_PATHS.todoistWebhook}`,
+        stripe: `${publicOrigin}/api/webhooks/stripe`,
+      });
+    },
     close: () => {
       closing ??= (async () => {
         await server.close();
+        await syncQueue.stop();
         await database.close();
         await emulators?.close();
       })();
       return closing;
     },
+  };
+}
+
+const unavailableTaskSource: TaskSource = {
+  changes: () => Promise.reject(new Error('Todoist is not configured')),
+  task: () => Promise.reject(new Error('Todoist is not configured')),
+  apply: () => Promise.reject(new Error('Todoist is not configured')),
+};
+
+/** Every settings change may change what is synced: the user's next run follows right after. */
+function withSyncRequests(settings: SettingsService, sync: SyncService): SettingsService {
+  const after =
+    <A extends unknown[]>(change: (userId: string, ...args: A) => Promise<void>) =>
+    async (userId: string, ...args: A) => {
+      await change(userId, ...args);
+      await sync.request(userId);
+    };
+  return {
+    ...settings,
+    addTimebox: after(settings.addTimebox),
+    editTimebox: after(settings.editTimebox),
+    deleteTimebox: after(settings.deleteTimebox),
+    setTaskDurationActive: after(settings.setTaskDurationActive),
+    setTaskDurationLabel: after(settings.setTaskDurationLabel),
+    setCalendarId: after(settings.setCalendarId),
+    setColor: after(settings.setColor),
+    setCategory: after(settings.setCategory),
+    setPrivate: after(settings.setPrivate),
+    setTodoistLinkDescription: after(settings.setTodoistLinkDescription),
+    setReminder: after(settings.setReminder),
+    setOnComplete: after(settings.setOnComplete),
+    setOnPreComplete: after(settings.setOnPreComplete),
+    setSyncActive: after(settings.setSyncActive),
   };
 }
 

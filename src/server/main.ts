@@ -1,11 +1,19 @@
-import { createApp } from './app.ts';
+import { type AppRole, createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/** `--role=web|worker|all` (default all): web and workers scale apart on one PostgreSQL. */
+function roleFromArgs(args: string[]): AppRole {
+  const value = args.find((arg) => arg.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+  if (value === 'web' || value === 'worker' || value === 'all') return value;
+  throw new ConfigError(`Unknown role "${value}": use --role=web, --role=worker or --role=all`);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await createApp(config);
+  const role = roleFromArgs(process.argv.slice(2));
+  const app = await createApp(config, { role });
   const log = app.server.log;
 
   let stopping = false;
@@ -29,7 +37,15 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  await app.server.listen({ host: config.host, port: config.port });
+  if (role === 'worker') {
+    log.info('Timeboxer sync worker is running');
+    return;
+  }
+  const address = await app.server.listen({ host: config.host, port: config.port });
+  // With PORT=0 the configured URL names port 0: providers must be told the port we really got.
+  const url = new URL(config.appUrl);
+  if (url.port === '0') url.port = new URL(address).port;
+  await app.listening(url.origin);
   const where =
     config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
   const mode = config.sandbox ? 'sandbox mode: sign-in uses the local emulators' : 'live providers';

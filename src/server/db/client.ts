@@ -14,6 +14,8 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 export type Database = {
   kind: DatabaseTarget['kind'];
   db: Db;
+  /** What the job queue connects through: its own pool on a server, the same instance embedded. */
+  queueConnection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -31,6 +33,7 @@ export async function openDatabase(
     return {
       kind: 'postgres',
       db,
+      queueConnection: { kind: 'postgres', url: target.url },
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => pool.end(),
     };
@@ -41,6 +44,7 @@ export async function openDatabase(
   return {
     kind: 'pglite',
     db,
+    queueConnection: { kind: 'pglite', client },
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

@@ -16,6 +16,8 @@ import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
+import type { SyncService } from '#server/sync/sync.service.ts';
+import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
 import { createCookiePolicy } from './cookies.ts';
 import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
@@ -30,6 +32,7 @@ import { paymentRoutes } from './routes/payment.routes.ts';
 import { sandboxRoutes } from './routes/sandbox.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.routes.ts';
+import { syncRoutes } from './routes/sync.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 
 export type ServerDeps = {
@@ -43,6 +46,8 @@ export type ServerDeps = {
   billing: BillingService;
   integrations: IntegrationService;
   todoistLabels: TodoistLabelService;
+  sync: SyncService;
+  syncPreview: SyncPreviewService;
   /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
   paymentOrigins: string[];
   identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
@@ -132,6 +137,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     accounts: deps.accounts,
   });
   await app.register(stripeWebhookRoutes, { billing: deps.billing });
+  await app.register(syncRoutes, { sync: deps.sync, preview: deps.syncPreview });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });
   return app;

@@ -5,6 +5,7 @@ import type {
   SandboxEventInput,
   SandboxEventRef,
 } from '#shared/api/sandbox.schema.ts';
+import { createSandboxAccounts } from './sandbox-accounts.ts';
 import type { SandboxCalendarService } from './sandbox-emulator-access.ts';
 import { createSandboxGoogleCalendar } from './sandbox-google-calendar.ts';
 import { createSandboxMicrosoftCalendar, type MicrosoftEndpoints } from './sandbox-microsoft-calendar.ts';
@@ -32,6 +33,11 @@ export function createSandboxConsole(endpoints: SandboxEndpoints) {
 
   return {
     ...createSandboxTodoist(endpoints.todoistOrigin),
+    ...createSandboxAccounts({
+      todoist: endpoints.todoistOrigin,
+      google: endpoints.googleCalendarOrigin,
+      microsoft: endpoints.microsoft.origin,
+    }),
 
     readCalendar({ email, calendarId, provider }: SandboxCalendarQuery): Promise<SandboxCalendar> {
       return calendars[provider].read(email, calendarId);

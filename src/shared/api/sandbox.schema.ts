@@ -80,3 +80,21 @@ export type SandboxEventRef = {
   calendarId: string;
   id: string;
 };
+
+/**
+ * GET /api/sandbox/accounts: the emulated accounts the signed-in user connected, so the console opens
+ * on them. Null where nothing is connected (or nobody is signed in); `email` is null when the emulator
+ * no longer knows the account.
+ */
+export const sandboxAccountsSchema = z.object({
+  todoist: z.object({ email: z.string().nullable() }).nullable(),
+  calendar: z
+    .object({
+      provider: sandboxCalendarProviderSchema,
+      email: z.string().nullable(),
+      /** The calendar chosen for sync in the Calendar Settings, if any. */
+      calendarId: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SandboxAccounts = z.infer<typeof sandboxAccountsSchema>;

@@ -22,3 +22,8 @@ export const paths = {
   signInWithGoogle: '/auth/google',
   signInWithFacebook: '/auth/facebook',
 } as const;
+
+/** Ids of dashboard sections that other sections link to (`#calendar-settings`). */
+export const sectionIds = {
+  calendarSettings: 'calendar-settings',
+} as const;

@@ -4,8 +4,12 @@ import type { ConnectFlow, IntegrationProvider } from './integration-providers.t
 
 const random = () => randomBytes(32).toString('base64url');
 
-export function startConnectFlow(provider: IntegrationProvider, userId: string): ConnectFlow {
-  return { provider, state: random(), codeVerifier: random(), userId };
+export function startConnectFlow(
+  provider: IntegrationProvider,
+  userId: string,
+  loginHint?: string,
+): ConnectFlow {
+  return { provider, state: random(), codeVerifier: random(), userId, ...(loginHint ? { loginHint } : {}) };
 }
 
 const connectFlowSchema = z.object({
@@ -13,6 +17,7 @@ const connectFlowSchema = z.object({
   state: z.string().min(32),
   codeVerifier: z.string().min(43),
   userId: z.string().min(1),
+  loginHint: z.string().optional(),
 });
 
 export function parseConnectFlow(serialized: string | undefined): ConnectFlow | null {

@@ -20,6 +20,8 @@ export type ConnectFlow = {
   codeVerifier: string;
   /** Who started the flow: the callback must come back to the same signed-in user. */
   userId: string;
+  /** The signed-in user's e-mail, sent as `login_hint` so the provider offers that account first. */
+  loginHint?: string;
 };
 
 export type ProviderTokens = {

@@ -100,8 +100,14 @@ export function createIntegrationService(deps: Deps) {
   }
 
   return {
-    async startConnect(userId: string, provider: IntegrationProvider, redirectUri: string) {
-      const flow = startConnectFlow(provider, userId);
+    /** `loginHint`: the signed-in user's e-mail, offered first on the provider's account page. */
+    async startConnect(
+      userId: string,
+      provider: IntegrationProvider,
+      redirectUri: string,
+      loginHint?: string,
+    ) {
+      const flow = startConnectFlow(provider, userId, loginHint);
       return { flow, url: await connector(provider).authorizationUrl(flow, redirectUri) };
     },
 

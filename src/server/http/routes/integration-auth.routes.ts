@@ -44,7 +44,9 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
       if (!userId) return reply.redirect('/login');
       let started: Awaited<ReturnType<IntegrationService['startConnect']>>;
       try {
-        started = await integrations.startConnect(userId, provider, redirectUri);
+        // Offer the account the user signed in with first; they can still pick another one.
+        const email = (await accounts.currentUser(userId))?.email;
+        started = await integrations.startConnect(userId, provider, redirectUri, email || undefined);
       } catch (error) {
         request.log.warn({ err: error, provider, userId }, 'connect could not start');
         return failed(reply);

@@ -169,6 +169,24 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       });
     });
 
+    it.each([
+      ['todoist', '/auth/todoist'],
+      ['google', '/auth/google/calendar'],
+      ['microsoft', '/auth/microsoft'],
+    ] as const)(
+      'sends the signed-in e-mail as login_hint to %s, whose page offers it first',
+      async (_, path) => {
+        const email = `hinted-${path.split('/')[2]}@example.com`;
+        const cookies = await signIn(email);
+        const start = await get(path, cookies);
+        expect(start.statusCode).toBe(302);
+        const consentUrl = new URL(String(start.headers.location));
+        expect(consentUrl.searchParams.get('login_hint')).toBe(email);
+        const page = await (await fetch(consentUrl)).text();
+        expect(page).toMatch(new RegExp(`<input id="email"[^>]*value="${email.replace(/\./g, '\\.')}"`));
+      },
+    );
+
     it('stores the tokens encrypted, never in clear', async () => {
       const email = 'encrypted@example.com';
       const cookies = await signIn(email);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
 
 const email = 'sandbox-visitor@example.com';
@@ -291,6 +292,70 @@ describe('sandbox console routes', () => {
       message: 'The end must be after the start',
     });
     expect((await todoist()).tasks).toEqual([]);
+  });
+
+  describe('the accounts the console opens on', () => {
+    const accounts = async (cookies: Record<string, string> = {}) => {
+      const response = await app.server.inject({ url: '/api/sandbox/accounts', cookies });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const signIn = async (signInEmail: string) => {
+      const { sessionCookie } = await signInThroughEmulator(app.server, 'google', {
+        email: signInEmail,
+        name: 'Ada Visitor',
+      });
+      return { sid: sessionCookie?.value ?? '' };
+    };
+
+    it('are none for a visitor who is not signed in', async () => {
+      expect(await accounts()).toEqual({ todoist: null, calendar: null });
+    });
+
+    it('are none before anything is connected', async () => {
+      expect(await accounts(await signIn('nothing-yet@example.com'))).toEqual({
+        todoist: null,
+        calendar: null,
+      });
+    });
+
+    it('are the Todoist and Google Calendar accounts the user connected, whatever their sign-in', async () => {
+      const cookies = await signIn('signs-in@example.com');
+      await connectThroughEmulator(app.server, 'todoist', { email: 'Todo.Person@example.com' }, cookies);
+      await connectThroughEmulator(app.server, 'google', { email: 'calendar.person@example.com' }, cookies);
+      expect(await accounts(cookies)).toEqual({
+        todoist: { email: 'todo.person@example.com' },
+        calendar: { provider: 'google', email: 'calendar.person@example.com', calendarId: null },
+      });
+
+      const calendarId = (await app.server.inject({ url: '/api/current_user', cookies }))
+        .json()
+        .calendarSettings.calendars.find(
+          (c: { name: string }) => c.name !== 'calendar.person@example.com',
+        ).id;
+      const chosen = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        payload: { calendarId },
+        cookies,
+        headers: sameOrigin,
+      });
+      expect(chosen.statusCode).toBe(200);
+      expect((await accounts(cookies)).calendar).toEqual({
+        provider: 'google',
+        email: 'calendar.person@example.com',
+        calendarId,
+      });
+    });
+
+    it('name Microsoft 365 when that is the connected calendar', async () => {
+      const cookies = await signIn('outlook-user@example.com');
+      await connectThroughEmulator(app.server, 'microsoft', { email: 'mailbox@example.com' }, cookies);
+      expect(await accounts(cookies)).toEqual({
+        todoist: null,
+        calendar: { provider: 'microsoft', email: 'mailbox@example.com', calendarId: null },
+      });
+    });
   });
 
   it('refuses a cross-site change', async () => {

@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors.ts';
+import type { SandboxConnections } from '#server/sandbox/sandbox-accounts.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
+import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
 import {
   type SandboxCalendarProvider,
   sandboxAccountQuerySchema,
+  sandboxAccountsSchema,
   sandboxCalendarQuerySchema,
   sandboxCalendarSchema,
   sandboxEventInputSchema,
@@ -28,6 +31,30 @@ const serviceNames: Record<SandboxCalendarProvider, string> = {
   microsoft: 'Microsoft 365',
 };
 
+const calendarProviders: Record<
+  NonNullable<CurrentUser['calendarSettings']['provider']>,
+  SandboxCalendarProvider
+> = {
+  'Google Calendar': 'google',
+  Microsoft: 'microsoft',
+};
+
+/** The provider ids of what the user connected, as their view of the account names them. */
+function connectionsOf({ todoSettings, calendarSettings }: CurrentUser): SandboxConnections {
+  const { provider, calendars, calendarId } = calendarSettings;
+  return {
+    todoistUserId: todoSettings.connected ? todoSettings.userId : null,
+    calendar:
+      calendarSettings.connected && provider
+        ? {
+            provider: calendarProviders[provider],
+            calendarIds: [...calendars.map((calendar) => calendar.id), ...(calendarId ? [calendarId] : [])],
+            chosenCalendarId: calendarId,
+          }
+        : null,
+  };
+}
+
 /** The sandbox console's API; registered only in sandbox mode, so it does not exist with real providers. */
 export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox: SandboxConsole }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -39,6 +66,30 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox
       throw new AppError('upstream_error', `The emulated ${side} refused this: ${detail}`, { cause: error });
     }
   };
+
+  /**
+   * The signed-in visitor's account view, read through our own `/api/current_user` with their cookie:
+   * this plugin is handed only the console, and so no id the page sends is trusted. Null when signed out.
+   */
+  const signedInView = async (request: FastifyRequest): Promise<CurrentUser | null> => {
+    if (!(await request.signedInUserId())) return null;
+    const response = await app.inject({
+      url: '/api/current_user',
+      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+    });
+    if (response.statusCode !== 200 || response.body.trim() === '') return null;
+    return currentUserSchema.parse(response.json());
+  };
+
+  routes.get(
+    '/api/sandbox/accounts',
+    { schema: { response: { 200: sandboxAccountsSchema } } },
+    async (request) => {
+      const user = await signedInView(request);
+      if (!user) return { todoist: null, calendar: null };
+      return upstream('providers', () => sandbox.accountsOf(connectionsOf(user)));
+    },
+  );
 
   routes.get(
     '/api/sandbox/todoist',

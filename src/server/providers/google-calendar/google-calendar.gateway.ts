@@ -40,6 +40,7 @@ export function createGoogleCalendarGateway(config: GoogleCalendarConfig): Calen
           state: flow.state,
           code_challenge: pkceChallenge(flow.codeVerifier),
           code_challenge_method: CodeChallengeMethod.S256,
+          ...(flow.loginHint ? { login_hint: flow.loginHint } : {}),
         }),
       );
     },

@@ -16,3 +16,33 @@ export const calendarListSchema = z.object({
     .default([]),
   nextPageToken: z.string().nullish(),
 });
+
+const eventTimeSchema = z.object({ date: z.string().nullish(), dateTime: z.string().nullish() }).nullish();
+
+/** An event as events.list/insert/get return it; cancelled events in a sync carry little more than ids. */
+export const googleEventSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  etag: z.string().nullish(),
+  updated: z.string().nullish(),
+  summary: z.string().nullish(),
+  colorId: z.string().nullish(),
+  start: eventTimeSchema,
+  end: eventTimeSchema,
+  recurrence: z.array(z.string()).nullish(),
+  recurringEventId: z.string().nullish(),
+  extendedProperties: z.object({ private: z.record(z.string(), z.string()).nullish() }).nullish(),
+});
+export type GoogleEvent = z.infer<typeof googleEventSchema>;
+
+export const googleEventPageSchema = z.object({
+  items: z.array(googleEventSchema).default([]),
+  nextPageToken: z.string().nullish(),
+  nextSyncToken: z.string().nullish(),
+});
+
+export const googleChannelSchema = z.object({
+  id: z.string().min(1),
+  resourceId: z.string().min(1),
+  expiration: z.string().nullish(),
+});

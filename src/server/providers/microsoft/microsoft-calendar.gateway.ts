@@ -94,6 +94,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig): Calenda
         code_challenge: pkceChallenge(flow.codeVerifier),
         code_challenge_method: 'S256',
         prompt: 'select_account',
+        ...(flow.loginHint ? { login_hint: flow.loginHint } : {}),
       }).toString();
       return url;
     },

@@ -46,6 +46,8 @@ export function createTodoistGateway(config: TodoistConfig): TodoistGateway {
       // Todoist takes the redirect URI registered with the app; naming it also lets one app serve
       // several (the emulator requires it when none is registered).
       url.searchParams.set('redirect_uri', redirectUri);
+      // Not documented by Todoist (which ignores unknown parameters); the sandbox emulator uses it.
+      if (flow.loginHint) url.searchParams.set('login_hint', flow.loginHint);
       return url;
     },
 

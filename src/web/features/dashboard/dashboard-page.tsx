@@ -5,6 +5,7 @@ import { useAuth } from '../auth/api/current-user.ts';
 import { NotLoggedIn } from '../auth/components/not-logged-in.tsx';
 import { AdvancedSettingsSection } from '../calendar-settings/components/advanced-settings-section.tsx';
 import { CalendarSettingsSection } from '../calendar-settings/components/calendar-settings-section.tsx';
+import { SyncActivitySection } from '../sync-activity/sync-activity-section.tsx';
 import { TimeBoxSettingsSection } from '../timeboxes/time-box-settings-section.tsx';
 import { WelcomeWizard } from '../welcome-wizard/welcome-wizard.tsx';
 import { IntegrationsRow } from './components/integrations-row.tsx';
@@ -26,6 +27,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
     <PageContainer title="Dashboard">
       <Text>Welcome, {user.name.firstName}.</Text>
       <StatusRow user={user} />
+      <SyncActivitySection user={user} />
       <IntegrationsRow user={user} />
       <TimeBoxSettingsSection todo={user.todoSettings} />
       <CalendarSettingsSection calendar={user.calendarSettings} />

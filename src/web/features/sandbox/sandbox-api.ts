@@ -1,16 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type SandboxCalendarProvider,
   type SandboxEventInput,
   type SandboxEventRef,
   type SandboxTaskInput,
+  sandboxAccountsSchema,
   sandboxCalendarSchema,
   sandboxTodoistSchema,
 } from '#shared/api/sandbox.schema.ts';
 import { getJson, sendJson } from '../../lib/api-client.ts';
 
-/** How often the console re-reads both sides, so that changes made by the sync show up by themselves. */
-const REFRESH_MS = 3000;
+/**
+ * How often the console re-reads both sides (and the sync activity), so that changes made by the sync
+ * show up by themselves. TanStack Query pauses it while the tab is hidden, and re-renders only when an
+ * answer differs, so nothing flickers and an open form keeps what is being typed.
+ */
+export const SANDBOX_REFRESH_MS = 1500;
 
 const query = (params: Record<string, string | undefined>) =>
   new URLSearchParams(
@@ -21,7 +26,9 @@ export function useSandboxTodoist(email: string) {
   return useQuery({
     queryKey: ['sandbox', 'todoist', email],
     queryFn: () => getJson(`/api/sandbox/todoist?${query({ email })}`, sandboxTodoistSchema),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: SANDBOX_REFRESH_MS,
+    // Another account's list stays until the new one is read, instead of a loader in between.
+    placeholderData: keepPreviousData,
     enabled: email.includes('@'),
   });
 }
@@ -35,8 +42,22 @@ export function useSandboxCalendar(
     queryKey: ['sandbox', 'calendar', provider, email, calendarId],
     queryFn: () =>
       getJson(`/api/sandbox/calendar?${query({ email, provider, calendarId })}`, sandboxCalendarSchema),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: SANDBOX_REFRESH_MS,
+    // Another account or calendar of the same service stays until the new one is read; another service
+    // does not, since its calendars mean nothing there.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === provider ? previous : undefined,
     enabled: email.includes('@'),
+  });
+}
+
+/** The accounts the signed-in visitor connected, which the console opens on. */
+export function useSandboxAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['sandbox', 'accounts'],
+    queryFn: () => getJson('/api/sandbox/accounts', sandboxAccountsSchema),
+    staleTime: 60_000,
+    enabled,
   });
 }
 

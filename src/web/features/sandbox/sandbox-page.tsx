@@ -1,24 +1,26 @@
-import { Alert, Container, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Container, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import type { SandboxAccounts } from '#shared/api/sandbox.schema.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { useAuth } from '../auth/api/current-user.ts';
 import { CalendarPanel } from './components/calendar-panel.tsx';
+import { SandboxSyncActivity } from './components/sandbox-sync-activity.tsx';
 import { TodoistPanel } from './components/todoist-panel.tsx';
+import { useSandboxAccounts } from './sandbox-api.ts';
 
-/** The emulated sign-in pages suggest this identity, so it is the natural account to look at. */
+/** The emulated sign-in and connect pages suggest this identity, so it is the natural account to look at. */
 const DEFAULT_SANDBOX_EMAIL = 'ada.lovelace@example.com';
 
 /** Sandbox mode only: the emulated Todoist and calendar side by side, to change and watch the sync. */
 export function SandboxPage() {
   const config = usePublicConfig();
   const user = useAuth();
-  const [email, setEmail] = useState(user ? user.email || DEFAULT_SANDBOX_EMAIL : DEFAULT_SANDBOX_EMAIL);
-  const [account] = useDebouncedValue(email.trim().toLowerCase(), 400);
+  const sandbox = config.data?.sandbox === true;
+  const accounts = useSandboxAccounts(sandbox && user !== null);
 
   if (config.isPending) return <Loader role="status" m="xl" aria-label="Loading" />;
-  if (!config.data?.sandbox) {
+  if (!sandbox) {
     return (
       <Container size="sm" py={64}>
         <Title order={1}>Page not found</Title>
@@ -30,26 +32,44 @@ export function SandboxPage() {
   }
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="xl" py="xl">
       <Stack gap="lg">
         <Title order={1}>Sandbox console</Title>
         <Alert icon={<IconFlask />} color="blue" variant="light" title="Everything here is emulated">
           These are the local stand-ins for Todoist, Google Calendar and Microsoft 365. Change a task or an
           event here as you would in those apps, and watch the other side follow once sync is active. Each
-          e-mail address is its own account, the one you choose on the emulated connect pages.
+          e-mail address is its own account, the one you choose on the emulated connect pages; the console
+          opens on the accounts you connected.
         </Alert>
-        <TextInput
-          label="Account e-mail"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          maw={420}
-          type="email"
-        />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <TodoistPanel email={account} />
-          <CalendarPanel email={account} />
-        </SimpleGrid>
+        {user === null || accounts.isPending ? (
+          <Loader role="status" aria-label="Loading your accounts" />
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Panels user={user} accounts={accounts.data} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <SandboxSyncActivity user={user} />
+            </Grid.Col>
+          </Grid>
+        )}
       </Stack>
     </Container>
+  );
+}
+
+/** Each side opens on the account connected to it, else on the sign-in address, else the suggested one. */
+function Panels({ user, accounts }: { user: CurrentUser | false; accounts: SandboxAccounts | undefined }) {
+  const fallback = (user ? user.email : '') || DEFAULT_SANDBOX_EMAIL;
+  const calendar = accounts?.calendar;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <TodoistPanel initialEmail={accounts?.todoist?.email ?? fallback} />
+      <CalendarPanel
+        initialEmail={calendar?.email ?? fallback}
+        initialProvider={calendar?.provider ?? 'google'}
+        initialCalendarId={calendar?.calendarId ?? undefined}
+      />
+    </SimpleGrid>
   );
 }

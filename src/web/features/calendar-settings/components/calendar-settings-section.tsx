@@ -2,6 +2,7 @@ import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { sectionIds } from '../../../lib/paths.ts';
 import { useUserChange } from '../../auth/api/user-change.ts';
 import { swatchColor } from '../calendar-colors.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
@@ -24,7 +25,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
   };
 
   return (
-    <SectionCard title="Calendar Settings">
+    <SectionCard title="Calendar Settings" id={sectionIds.calendarSettings}>
       {!ready && (
         <Text size="sm" fw={500}>
           Connect Google Calendar or Microsoft 365 in the Integrations above to choose these settings.

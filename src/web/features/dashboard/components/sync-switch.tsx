@@ -1,14 +1,20 @@
 import { Loader, Stack, Switch, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { syncToggleAllowed } from '#shared/settings/rules.ts';
 import { useUserChange } from '../../auth/api/user-change.ts';
 import { dashboardCalls } from '../dashboard-api.ts';
 import { joinSteps, missingForSync, syncReadiness } from '../sync-readiness.ts';
+import { SyncPreviewModal } from './sync-preview-modal.tsx';
 
-/** The sync-active toggle (spec §4): on only when everything is in place, off at any time. */
+/**
+ * The sync-active toggle (spec §4): on only when everything is in place, and only after the preview
+ * of what it would do has been shown; off at any time, at once.
+ */
 export function SyncSwitch({ user }: { user: CurrentUser }) {
   const change = useUserChange(dashboardCalls.setSyncActive);
+  const [previewOpened, preview] = useDisclosure(false);
   const readiness = syncReadiness(user);
   const missing = missingForSync(readiness);
   const canTurnOn = syncToggleAllowed(readiness, true);
@@ -30,9 +36,19 @@ export function SyncSwitch({ user }: { user: CurrentUser }) {
         description={description}
         checked={checked}
         disabled={change.isPending || (!user.syncActive && !canTurnOn)}
-        onChange={(event) => change.mutate(event.currentTarget.checked)}
+        onChange={(event) => {
+          if (event.currentTarget.checked) preview.open();
+          else change.mutate(false);
+        }}
         thumbIcon={change.isPending ? <Loader size={10} color="gray" aria-hidden /> : undefined}
         aria-busy={change.isPending}
+      />
+      <SyncPreviewModal
+        opened={previewOpened}
+        provider={user.calendarSettings.provider}
+        switching={change.isPending}
+        onConfirm={() => change.mutate(true, { onSuccess: preview.close })}
+        onClose={preview.close}
       />
       {paused && (
         <Text size="sm" fw={600} role="status">

@@ -14,6 +14,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SandboxCalendarProvider, SandboxEvent } from '#shared/api/sandbox.schema.ts';
 import { sandboxCalls, useSandboxCalendar, useSandboxChange } from '../sandbox-api.ts';
+import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
 import { EventForm, type EventFormValues } from './event-form.tsx';
 import { EventList } from './event-list.tsx';
 
@@ -22,15 +23,24 @@ const SERVICES: { value: SandboxCalendarProvider; label: string }[] = [
   { value: 'microsoft', label: 'Microsoft 365' },
 ];
 
+type Props = {
+  initialEmail: string;
+  initialProvider: SandboxCalendarProvider;
+  /** The calendar chosen for sync, when the visitor connected this account. */
+  initialCalendarId?: string;
+};
+
 /**
- * The emulated calendar of `email`, on Google Calendar or Microsoft 365: one calendar's events from
- * yesterday to two weeks ahead, and the changes a person would make there.
+ * An emulated calendar on Google Calendar or Microsoft 365, first the one the visitor connected: one
+ * calendar's events from yesterday to two weeks ahead, and the changes a person would make there.
  */
-export function CalendarPanel({ email }: { email: string }) {
-  const [provider, setProvider] = useState<SandboxCalendarProvider>('google');
-  const [chosenCalendar, setChosenCalendar] = useState<string | undefined>();
+export function CalendarPanel({ initialEmail, initialProvider, initialCalendarId }: Props) {
+  const { email: typed, setEmail, account: email } = useAccountEmail(initialEmail);
+  const [provider, setProvider] = useState<SandboxCalendarProvider>(initialProvider);
+  const [chosenCalendar, setChosenCalendar] = useState<string | undefined>(initialCalendarId);
   const calendar = useSandboxCalendar(email, provider, chosenCalendar);
-  const calendarId = calendar.data?.calendarId ?? '';
+  // Until the chosen account's calendars are read, the previous ones are shown but not changed.
+  const calendarId = calendar.isPlaceholderData ? '' : (calendar.data?.calendarId ?? '');
   const [editing, setEditing] = useState<SandboxEvent | 'new' | null>(null);
   const add = useSandboxChange('calendar', sandboxCalls.addEvent);
   const update = useSandboxChange('calendar', sandboxCalls.updateEvent);
@@ -68,6 +78,14 @@ export function CalendarPanel({ email }: { email: string }) {
           Add event
         </Button>
       </Group>
+      <AccountEmailInput
+        label="Calendar account e-mail"
+        value={typed}
+        onChange={(value) => {
+          setEmail(value);
+          setChosenCalendar(undefined);
+        }}
+      />
       <SegmentedControl
         aria-label="Calendar service"
         data={SERVICES}
@@ -82,9 +100,10 @@ export function CalendarPanel({ email }: { email: string }) {
           label="Calendar"
           mb="sm"
           data={calendar.data.calendars.map((entry) => ({ value: entry.id, label: entry.name }))}
-          value={calendarId}
+          value={calendar.data.calendarId}
           onChange={(value) => setChosenCalendar(value ?? undefined)}
           allowDeselect={false}
+          disabled={calendar.isPlaceholderData}
         />
       )}
       {failure && (
@@ -100,6 +119,7 @@ export function CalendarPanel({ email }: { email: string }) {
         <Text c="dimmed">No events in the next two weeks.</Text>
       )}
       <EventList
+        busy={calendar.isPlaceholderData}
         events={calendar.data?.events ?? []}
         onEdit={setEditing}
         onDelete={(event) => remove.mutate({ email, provider, calendarId, id: event.id })}

@@ -5,14 +5,21 @@ import { formatWhen } from '../local-date-time.ts';
 
 type Props = {
   events: SandboxEvent[];
+  /** Another account's events, shown until the chosen one's are read. */
+  busy?: boolean;
   onEdit: (event: SandboxEvent) => void;
   onDelete: (event: SandboxEvent) => void;
 };
 
 /** One calendar's events, each with its edit and delete buttons (series and all-day events are not edited here). */
-export function EventList({ events, onEdit, onDelete }: Props) {
+export function EventList({ events, busy = false, onEdit, onDelete }: Props) {
   return (
-    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}
+      aria-busy={busy}
+    >
       {events.map((event) => (
         <Group
           key={event.id}

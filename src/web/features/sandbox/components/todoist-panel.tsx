@@ -16,10 +16,15 @@ import { useState } from 'react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { formatWhen } from '../local-date-time.ts';
 import { sandboxCalls, useSandboxChange, useSandboxTodoist } from '../sandbox-api.ts';
+import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
 import { TaskForm, type TaskFormValues } from './task-form.tsx';
 
-/** The emulated Todoist account of `email`: its active tasks, and the changes a person would make. */
-export function TodoistPanel({ email }: { email: string }) {
+/**
+ * An emulated Todoist account, first the one the visitor connected: its active tasks, and the changes
+ * a person would make.
+ */
+export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
+  const { email: typed, setEmail, account: email } = useAccountEmail(initialEmail);
   const todoist = useSandboxTodoist(email);
   const [editing, setEditing] = useState<SandboxTask | 'new' | null>(null);
   const add = useSandboxChange('todoist', sandboxCalls.addTask);
@@ -44,6 +49,7 @@ export function TodoistPanel({ email }: { email: string }) {
           Add task
         </Button>
       </Group>
+      <AccountEmailInput label="Todoist account e-mail" value={typed} onChange={setEmail} />
       {failure && (
         <Alert color="red" mb="sm" title="That did not work">
           {failure.message}
@@ -54,7 +60,12 @@ export function TodoistPanel({ email }: { email: string }) {
         <Alert color="red">The emulated Todoist could not be read: {todoist.error.message}</Alert>
       )}
       {todoist.data && todoist.data.tasks.length === 0 && <Text c="dimmed">No open tasks.</Text>}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack
+        gap="xs"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0, opacity: todoist.isPlaceholderData ? 0.6 : 1 }}
+        aria-busy={todoist.isPlaceholderData}
+      >
         {todoist.data?.tasks.map((task) => (
           <Group
             key={task.id}

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.table.ts';
+
+export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };
+
+/**
+ * One task mirrored by one event. Holds ids, version markers and the last values synced per field,
+ * so a change is told from an echo field by field. Titles only as hashes: never a task's or event's
+ * text. A create in flight is recorded here (`pendingKey`) before the provider is called, so a job that
+ * dies after the provider's write repeats the same idempotent create instead of making a second one.
+ */
+export const syncLinks = pgTable(
+  'sync_links',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null while the task is being created from an event. */
+    taskId: text('task_id'),
+    /** Null while the event is being created, or after it was removed on completion. */
+    eventId: text('event_id'),
+    calendarId: text('calendar_id').notNull(),
+    origin: text('origin').$type<'task' | 'event'>().notNull(),
+    /** The idempotency key of a create in flight (event client id / Todoist command uuid). */
+    pendingKey: text('pending_key'),
+    /** Counts the events made for this task, so each gets its own deterministic id. */
+    generation: integer('generation').notNull().default(0),
+    taskVersion: text('task_version'),
+    eventVersion: text('event_version'),
+    titleHash: text('title_hash').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    /** Length the task asks for (timebox label or duration field), and the event's own length. */
+    taskMinutes: integer('task_minutes').notNull(),
+    eventMinutes: integer('event_minutes').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    /** The event carries the ✓ prefix. */
+    marked: boolean('marked').notNull().default(false),
+    /** Fingerprint of the settings that shape an event (colour, privacy, reminder, link). */
+    appearanceHash: text('appearance_hash').notNull(),
+    /**
+     * What a task update from the calendar side must carry over without reading the task first: its
+     * label names, and how its due is kept (fixed zone, recurrence rule). No title, no description.
+     */
+    taskMeta: jsonb('task_meta').$type<LinkTaskMeta>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sync_links_user_task_idx').on(table.userId, table.taskId),
+    uniqueIndex('sync_links_user_event_idx').on(table.userId, table.eventId),
+  ],
+);
+
+/** Per user: incremental read positions and the push channel of the calendar. */
+export const syncStates = pgTable('sync_states', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  todoistToken: text('todoist_token'),
+  calendarToken: text('calendar_token'),
+  /** The calendar `calendarToken` belongs to; another chosen calendar means a full read. */
+  calendarId: text('calendar_id'),
+  calendarProvider: text('calendar_provider').$type<'google' | 'microsoft'>(),
+  channelId: text('channel_id'),
+  channelResourceId: text('channel_resource_id'),
+  /** SHA-256 of the secret the provider echoes with each notification (Google token, Graph clientState). */
+  channelSecretHash: text('channel_secret_hash'),
+  channelExpiresAt: timestamp('channel_expires_at', { withTimezone: true }),
+  /** Random per user: keys the title hashes of the user's links. */
+  titleSalt: text('title_salt'),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  /** A provider asked us to wait (429 Retry-After): no sync before then. */
+  backoffUntil: timestamp('backoff_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the sync did, for the dashboard: provider ids and short codes only. */
+export const syncActivity = pgTable(
+  'sync_activity',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    direction: text('direction').$type<'todoist-to-calendar' | 'calendar-to-todoist'>().notNull(),
+    action: text('action').$type<'created' | 'updated' | 'completed' | 'deleted' | 'skipped'>().notNull(),
+    taskId: text('task_id'),
+    eventId: text('event_id'),
+    detail: text('detail'),
+  },
+  (table) => [index('sync_activity_user_at_idx').on(table.userId, table.at)],
+);
+
+/** Problems only the user can solve (reconnect, calendar gone ...), until solved. */
+export const syncProblems = pgTable(
+  'sync_problems',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.code] })],
+);

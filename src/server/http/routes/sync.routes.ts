@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '#server/errors.ts';
+import { parseGraphNotifications } from '#server/providers/microsoft/microsoft-webhook.ts';
+import type { SyncService, WebhookOutcome } from '#server/sync/sync.service.ts';
+import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
+import { SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from '#shared/api/sync.schema.ts';
+
+type Options = { sync: SyncService; preview: SyncPreviewService };
+
+const statusOf = (outcome: WebhookOutcome) => (outcome === 'rejected' ? 403 : 200);
+
+/**
+ * Sync activity and preview for the dashboard, and the providers' notifications. Notifications are
+ * verified and queued, nothing else: providers want an answer within a few hundred milliseconds.
+ */
+export async function syncRoutes(app: FastifyInstance, { sync, preview }: Options) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(SYNC_PATHS.activity, { schema: { response: { 200: syncActivitySchema } } }, async (request) => {
+    const userId = await request.requireUserId();
+    return sync.activity(userId);
+  });
+
+  routes.get(SYNC_PATHS.preview, { schema: { response: { 200: syncPreviewSchema } } }, async (request) => {
+    const userId = await request.requireUserId();
+    const result = await preview.preview(userId);
+    if (!result)
+      throw new AppError('bad_request', 'Connect Todoist and a calendar, and choose a calendar first.');
+    return result;
+  });
+
+  await app.register(async (webhooks) => {
+    // Signatures are computed over the exact bytes sent, so JSON stays unparsed here.
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhooks.post(SYNC_PATHS.todoistWebhook, { config: { skipCsrf: true } }, async (request, reply) => {
+      const signature = request.headers['x-todoist-hmac-sha256'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await sync.todoistWebhook(body, typeof signature === 'string' ? signature : undefined);
+      return reply.code(statusOf(outcome)).send({ outcome });
+    });
+    webhooks.post(SYNC_PATHS.googleWebhook, { config: { skipCsrf: true } }, async (request, reply) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      // The first message of a channel ('sync') only says it exists; every other one is a nudge.
+      const outcome =
+        header('x-goog-resource-state') === 'sync'
+          ? 'ignored'
+          : await sync.calendarPush(header('x-goog-channel-id'), header('x-goog-channel-token'));
+      return reply.code(statusOf(outcome)).send();
+    });
+
+    // Graph: a new subscription is confirmed by echoing validationToken as text/plain (within 10 s).
+    for (const [path, lifecycle] of [
+      [SYNC_PATHS.microsoftWebhook, false],
+      [SYNC_PATHS.microsoftLifecycle, true],
+    ] as const) {
+      webhooks.post(path, { config: { skipCsrf: true } }, async (request, reply) => {
+        const { validationToken } = request.query as { validationToken?: string };
+        if (typeof validationToken === 'string') {
+          return reply.code(200).type('text/plain').send(validationToken);
+        }
+        const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+        const notifications = parseGraphNotifications(body);
+        if (!notifications) return reply.code(400).send();
+        let rejected = false;
+        for (const notification of notifications) {
+          const handle = lifecycle ? sync.calendarLifecycle : sync.calendarPush;
+          const outcome = await handle(notification.subscriptionId, notification.clientState ?? undefined);
+          rejected ||= outcome === 'rejected';
+        }
+        return reply.code(rejected ? 403 : 202).send();
+      });
+    }
+  });
+}

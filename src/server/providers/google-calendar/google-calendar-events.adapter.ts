@@ -1,0 +1,220 @@
+import { calendar, type calendar_v3 } from '@googleapis/calendar';
+import { OAuth2Client } from 'google-auth-library';
+import type { GoogleCalendarConfig } from '#server/config.ts';
+import {
+  ProviderRequestError,
+  ProviderUnauthorizedError,
+} from '#server/domain/integrations/integration-providers.ts';
+import {
+  type CalendarEvent,
+  CalendarGoneError,
+  type CalendarTarget,
+  type EventWrite,
+  RateLimitedError,
+  SyncTokenExpiredError,
+} from '#server/sync/sync.ports.ts';
+import {
+  type GoogleEvent,
+  googleChannelSchema,
+  googleEventPageSchema,
+  googleEventSchema,
+} from './google-calendar.schemas.ts';
+
+/** The private extended property that names the task an event mirrors (how we know our own events). */
+export const TASK_TAG = 'timeboxerTaskId';
+const PAGE_SIZE = 250;
+const RATE_LIMIT_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded']);
+
+/** Google Calendar events for the sync engine, through @googleapis/calendar; real or emulated, by config. */
+export function createGoogleCalendarEvents(config: GoogleCalendarConfig): CalendarTarget {
+  const api = (accessToken: string) => {
+    const auth = new OAuth2Client({ clientId: config.clientId, clientSecret: config.clientSecret });
+    auth.setCredentials({ access_token: accessToken });
+    // No retries inside the SDK: the job queue retries with backoff and honours Retry-After.
+    return calendar({ version: 'v3', auth, rootUrl: config.apiUrl, retry: false });
+  };
+
+  return {
+    changes: (token, calendarId, syncToken) =>
+      call('read the calendar', async () => {
+        const events: CalendarEvent[] = [];
+        let pageToken: string | undefined;
+        let nextToken: string | null | undefined;
+        do {
+          const response = await api(token).events.list({
+            calendarId,
+            maxResults: PAGE_SIZE,
+            pageToken,
+            ...(syncToken ? { syncToken } : { showDeleted: false }),
+          });
+          const page = googleEventPageSchema.parse(response.data);
+          events.push(...page.items.map(toCalendarEvent));
+          pageToken = page.nextPageToken ?? undefined;
+          nextToken = page.nextSyncToken;
+        } while (pageToken);
+        if (!nextToken) throw new ProviderRequestError('Google answered without a sync token');
+        return { events, full: !syncToken, nextToken };
+      }),
+
+    create: (token, calendarId, clientKey, write) =>
+      call('create an event', async () => {
+        try {
+          const response = await api(token).events.insert({
+            calendarId,
+            requestBody: { id: clientKey, ...eventBody(write) },
+          });
+          return toCalendarEvent(googleEventSchema.parse(response.data));
+        } catch (error) {
+          // Our id exists: an earlier attempt got through although its answer was lost.
+          if (statusOf(error) !== 409) throw error;
+          const response = await api(token).events.get({ calendarId, eventId: clientKey });
+          return toCalendarEvent(googleEventSchema.parse(response.data));
+        }
+      }),
+
+    update: (token, calendarId, eventId, write) =>
+      call('update an event', async () => {
+        const response = await api(token).events.patch({
+          calendarId,
+          eventId,
+          requestBody: eventBody(write),
+        });
+        return toCalendarEvent(googleEventSchema.parse(response.data));
+      }),
+
+    remove: (token, calendarId, eventId) =>
+      call('delete an event', async () => {
+        try {
+          await api(token).events.delete({ calendarId, eventId });
+        } catch (error) {
+          const status = statusOf(error);
+          if (status !== 404 && status !== 410) throw error;
+        }
+      }),
+
+    watch: (token, calendarId, channel) =>
+      call('watch the calendar', async () => {
+        const response = await api(token).events.watch({
+          calendarId,
+          requestBody: {
+            id: channel.id,
+            type: 'web_hook',
+            address: channel.address,
+            token: channel.secret,
+            params: { ttl: String(channel.ttlSeconds) },
+          },
+        });
+        const parsed = googleChannelSchema.parse(response.data);
+        return {
+          id: parsed.id,
+          resourceId: parsed.resourceId,
+          expiresAt: new Date(Number(parsed.expiration ?? Date.now() + channel.ttlSeconds * 1000)),
+        };
+      }),
+
+    stopWatch: (token, channel) =>
+      call('stop a channel', async () => {
+        try {
+          await api(token).channels.stop({
+            requestBody: { id: channel.id, resourceId: channel.resourceId ?? '' },
+          });
+        } catch (error) {
+          if (statusOf(error) !== 404) throw error;
+        }
+      }),
+  };
+}
+
+function eventBody(write: EventWrite): calendar_v3.Schema$Event {
+  const timing = {
+    summary: write.title,
+    start: { dateTime: write.start.toISOString(), timeZone: write.timeZone },
+    end: { dateTime: write.end.toISOString(), timeZone: write.timeZone },
+  };
+  // An event the user made keeps everything but its title and time (nothing they wrote is lost).
+  if (!write.appearance) return timing;
+  return {
+    ...timing,
+    // null clears a colour set before; the calendar's own colour shows then.
+    colorId: write.color === '' ? null : write.color,
+    visibility: write.private ? 'private' : 'default',
+    description: write.description,
+    reminders:
+      write.reminderMinutes === null
+        ? { useDefault: false, overrides: [] }
+        : { useDefault: false, overrides: [{ method: 'popup', minutes: write.reminderMinutes }] },
+    extendedProperties: { private: { [TASK_TAG]: write.taskId } },
+  };
+}
+
+function toCalendarEvent(event: GoogleEvent): CalendarEvent {
+  const start = event.start?.dateTime ? new Date(event.start.dateTime) : null;
+  const end = event.end?.dateTime ? new Date(event.end.dateTime) : null;
+  return {
+    id: event.id,
+    deleted: event.status === 'cancelled',
+    title: event.summary ?? '',
+    start,
+    end,
+    allDay: Boolean(event.start?.date),
+    recurring: Boolean(event.recurrence?.length || event.recurringEventId),
+    color: event.colorId ?? null,
+    categories: [],
+    taskTag: event.extendedProperties?.private?.[TASK_TAG] ?? null,
+    version: event.etag ?? '',
+    updatedAt: event.updated ? new Date(event.updated) : null,
+  };
+}
+
+type GaxiosLike = {
+  status?: number;
+  response?: { status?: number; headers?: unknown; data?: unknown };
+};
+
+function statusOf(error: unknown): number | undefined {
+  const e = error as GaxiosLike | null;
+  return e?.response?.status ?? e?.status;
+}
+
+function reasonOf(error: unknown): string | undefined {
+  const data = (error as GaxiosLike | null)?.response?.data as
+    | { error?: { errors?: { reason?: string }[] } }
+    | undefined;
+  return data?.error?.errors?.[0]?.reason;
+}
+
+function retryAfterMs(error: unknown): number | null {
+  const headers = (error as GaxiosLike | null)?.response?.headers;
+  const value =
+    headers instanceof Headers
+      ? headers.get('retry-after')
+      : ((headers as Record<string, string> | undefined)?.['retry-after'] ?? null);
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/** Runs a call, turning the SDK's errors (which carry request headers) into the sync's own. */
+async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw error;
+    const status = statusOf(error);
+    const reason = reasonOf(error);
+    if (status === 401) throw new ProviderUnauthorizedError(`Google refused the access token (${what})`);
+    if (status === 410) throw new SyncTokenExpiredError('Google expired the sync token');
+    if (status === 429 || (status === 403 && reason && RATE_LIMIT_REASONS.has(reason))) {
+      throw new RateLimitedError(`Google rate limit (${what})`, retryAfterMs(error));
+    }
+    if (status === 404 && what === 'read the calendar')
+      throw new CalendarGoneError('The calendar no longer exists');
+    const name = status === undefined ? `: ${(error as Error)?.name ?? 'error'}` : '';
+    throw new ProviderRequestError(
+      `Could not ${what}${reason ? ` [${reason.slice(0, 40)}]` : ''}${name}`,
+      status,
+    );
+  }
+}

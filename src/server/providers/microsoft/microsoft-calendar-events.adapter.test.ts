@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SyncTokenExpiredError } from '#server/sync/sync.ports.ts';
+import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
+
+/**
+ * What the emulator does not do: Graph's thin delta updates and its other refusals of a delta link.
+ * The official client runs as in production; only `fetch` answers from a script.
+ */
+const GRAPH = 'https://graph.test';
+const config = { clientId: 'id', clientSecret: 'secret', authorityUrl: `${GRAPH}/common`, graphUrl: GRAPH };
+const adapter = createMicrosoftCalendarEvents(config);
+const today = new Date().toISOString().slice(0, 10);
+const token = `${GRAPH}/v1.0/me/calendars/cal/calendarView/delta?$deltatoken=abc#window=${today}`;
+
+type Route = (url: URL) => { status: number; body: unknown } | undefined;
+const requests: string[] = [];
+function answer(...routes: Route[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input.url);
+      requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      for (const route of routes) {
+        const found = route(url);
+        if (found)
+          return new Response(JSON.stringify(found.body), {
+            status: found.status,
+            headers: { 'content-type': 'application/json' },
+          });
+      }
+      return new Response(JSON.stringify({ error: { code: 'ErrorItemNotFound', message: 'no' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+const deltaPage =
+  (value: unknown[]): Route =>
+  (url) =>
+    url.pathname.endsWith('/calendarView/delta')
+      ? {
+          status: 200,
+          body: {
+            value,
+            '@odata.deltaLink': `${GRAPH}/v1.0/me/calendars/cal/calendarView/delta?$deltatoken=def`,
+          },
+        }
+      : undefined;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  requests.length = 0;
+});
+
+describe('a delta round against Graph answers the emulator does not give', () => {
+  it('reads the whole event when an update carries only what changed; a vanished one is deleted', async () => {
+    answer(
+      deltaPage([
+        { id: 'thin', subject: 'Renamed' },
+        { id: 'gone-meanwhile', changeKey: 'k' },
+        {
+          id: 'occurrence',
+          type: 'occurrence',
+          seriesMasterId: 'm',
+          start: { dateTime: '2030-01-01T09:00:00.0000000', timeZone: 'UTC' },
+        },
+      ]),
+      (url) =>
+        url.pathname === '/v1.0/me/calendars/cal/events/thin'
+          ? {
+              status: 200,
+              body: {
+                id: 'thin',
+                subject: 'Renamed',
+                start: { dateTime: '2030-01-01T09:00:00.0000000', timeZone: 'UTC' },
+                end: { dateTime: '2030-01-01T10:00:00.0000000', timeZone: 'UTC' },
+                isAllDay: false,
+                type: 'singleInstance',
+                categories: [],
+                changeKey: 'ck',
+                lastModifiedDateTime: '2029-12-01T08:00:00.1234567Z',
+                singleValueExtendedProperties: [
+                  {
+                    id: 'String {66f5a359-4659-4830-9070-00047ec6ac6e} Name TimeboxerTaskId',
+                    value: 'task-9',
+                  },
+                ],
+              },
+            }
+          : undefined,
+    );
+    const { events, nextToken, full } = await adapter.changes('t', 'cal', token);
+    expect(full).toBe(false);
+    expect(nextToken).toBe(
+      `${GRAPH}/v1.0/me/calendars/cal/calendarView/delta?$deltatoken=def#window=${today}`,
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        id: 'thin',
+        title: 'Renamed',
+        start: new Date('2030-01-01T09:00:00Z'),
+        taskTag: 'task-9',
+        version: 'ck',
+        updatedAt: new Date('2029-12-01T08:00:00.123Z'),
+      }),
+      expect.objectContaining({ id: 'gone-meanwhile', deleted: true }),
+      expect.objectContaining({ id: 'occurrence', recurring: true, deleted: false }),
+    ]);
+    // The occurrence is not read again: occurrences are never synced.
+    expect(requests.filter((request) => request.includes('/events/'))).toEqual([
+      'GET /v1.0/me/calendars/cal/events/thin',
+      'GET /v1.0/me/calendars/cal/events/gone-meanwhile',
+    ]);
+  });
+
+  it.each([
+    [410, 'syncStateNotFound'],
+    [400, 'resyncRequired'],
+    [400, 'SyncStateNotFound'],
+  ])('turns %i %s into SyncTokenExpiredError', async (status, code) => {
+    answer(() => ({ status, body: { error: { code, message: 'Restart the synchronization.' } } }));
+    await expect(adapter.changes('t', 'cal', token)).rejects.toBeInstanceOf(SyncTokenExpiredError);
+  });
+});
+
+describe('writing against Graph answers the emulator does not give', () => {
+  it('writes in UTC when Graph does not know the user zone', async () => {
+    const bodies: { start: { timeZone: string } }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        // First the search for an earlier attempt's event: none.
+        if (init?.method === 'GET') return Response.json({ value: [] });
+        bodies.push(JSON.parse(String(init?.body)));
+        const refused = bodies.length === 1;
+        const body = refused
+          ? {
+              error: {
+                code: 'TimeZoneNotSupportedException',
+                message: 'A valid TimeZone value must be specified.',
+              },
+            }
+          : {
+              id: 'new',
+              subject: 'T',
+              start: { dateTime: '2030-05-01T07:00:00.0000000', timeZone: 'UTC' },
+              end: { dateTime: '2030-05-01T08:00:00.0000000', timeZone: 'UTC' },
+              isAllDay: false,
+              type: 'singleInstance',
+              transactionId: 'timeboxer:task-1:key',
+            };
+        return new Response(JSON.stringify(body), {
+          status: refused ? 400 : 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const created = await adapter.create('t', 'cal', 'key', {
+      title: 'T',
+      appearance: true,
+      start: new Date('2030-05-01T07:00:00Z'),
+      end: new Date('2030-05-01T08:00:00Z'),
+      timeZone: 'America/Nuuk',
+      color: '',
+      category: null,
+      private: false,
+      reminderMinutes: null,
+      description: null,
+      taskId: 'task-1',
+    });
+    expect(bodies.map((body) => body.start.timeZone)).toEqual(['America/Nuuk', 'UTC']);
+    expect(created).toMatchObject({ id: 'new', taskTag: 'task-1', start: new Date('2030-05-01T07:00:00Z') });
+  });
+});

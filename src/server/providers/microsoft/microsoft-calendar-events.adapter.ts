@@ -1,0 +1,237 @@
+import type { Client, GraphRequest } from '@microsoft/microsoft-graph-client';
+import type { z } from 'zod';
+import type { MicrosoftConfig } from '#server/config.ts';
+import { ProviderRequestError } from '#server/domain/integrations/integration-providers.ts';
+import {
+  type CalendarEvent,
+  CalendarGoneError,
+  type CalendarTarget,
+  SyncTokenExpiredError,
+} from '#server/sync/sync.ports.ts';
+import {
+  createKeyFilter,
+  deletedEvent,
+  eventFields,
+  needsFullRead,
+  newEventFields,
+  TASK_TAG_EXPANSION,
+  toCalendarEvent,
+  transactionIdFor,
+} from './microsoft-calendar-events.mapper.ts';
+import {
+  deltaPageSchema,
+  eventPageSchema,
+  type GraphEvent,
+  graphEventSchema,
+  subscriptionSchema,
+} from './microsoft-calendar-events.schemas.ts';
+import { deltaRequest, writeDeltaToken } from './microsoft-delta-token.ts';
+import {
+  calendarMissing,
+  graphCode,
+  graphFailure,
+  graphStatus,
+  syncGraphClient,
+  withZoneFallback,
+} from './microsoft-graph.client.ts';
+
+/** Outlook allows 10,080 minutes now; older documentation says 4,230, which every tenant accepts. */
+export const MAX_SUBSCRIPTION_MINUTES = 4230;
+const PREFER = 'outlook.timezone="UTC"';
+/** Outlook serves at most 4 concurrent requests per mailbox and app. */
+const PARALLEL_READS = 4;
+const MAX_PAGES = 500;
+
+export type MicrosoftCalendarEventsOptions = {
+  /** Per request (default 30 s); an answer that does not come is a failure, like a network error. */
+  timeoutMs?: number;
+  /** Delta page size asked for (default 100). */
+  pageSize?: number;
+  now?: () => Date;
+};
+
+/**
+ * Microsoft 365 as the sync engine's calendar: calendarView delta for changes, events for writes,
+ * subscriptions for push. Everything through the official Graph client; times read and written as
+ * UTC instants (written in the user's zone when that is unambiguous).
+ */
+export function createMicrosoftCalendarEvents(
+  config: MicrosoftConfig,
+  options: MicrosoftCalendarEventsOptions = {},
+): CalendarTarget {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const now = options.now ?? (() => new Date());
+  const deltaPrefer = `${PREFER}, odata.maxpagesize=${options.pageSize ?? 100}`;
+  const call = (client: Client, path: string): GraphRequest =>
+    client.api(path).option('signal', AbortSignal.timeout(timeoutMs));
+  const parse = <T>(schema: z.ZodType<T>, body: unknown, what: string): T => {
+    const parsed = schema.safeParse(body);
+    // The zod error would quote the answer (event titles): say only what was read.
+    if (!parsed.success) throw new ProviderRequestError(`Microsoft's answer to ${what} is not as expected`);
+    return parsed.data;
+  };
+  const calendarPath = (calendarId: string) => `/me/calendars/${encodeURIComponent(calendarId)}`;
+  const eventPath = (calendarId: string, eventId: string) =>
+    `${calendarPath(calendarId)}/events/${encodeURIComponent(eventId)}`;
+
+  /** The whole event as it is now in the calendar; null once it is gone (or in another calendar). */
+  async function fullEvent(client: Client, calendarId: string, id: string): Promise<GraphEvent | null> {
+    try {
+      const body = await call(client, eventPath(calendarId, id))
+        .header('Prefer', PREFER)
+        .expand(TASK_TAG_EXPANSION)
+        .get();
+      return parse(graphEventSchema, body, 'an event read');
+    } catch (error) {
+      if (graphStatus(error) === 404) return null;
+      throw graphFailure(error, 'read an event');
+    }
+  }
+
+  /**
+   * Delta items as events. Thin updates are read in full. Removals are checked too: delta reports an
+   * event moved out of the window as deleted, and a deleted event ends its task (design §5), so only
+   * an event that is really gone is reported deleted.
+   */
+  async function complete(client: Client, calendarId: string, items: GraphEvent[]): Promise<CalendarEvent[]> {
+    // Replays and duplicates happen in delta: the last word on an id counts.
+    const latest = new Map(items.map((item) => [item.id, item]));
+    const toRead = [...latest.values()].filter((item) => item['@removed'] || needsFullRead(item));
+    const read = new Map<string, GraphEvent | null>();
+    for (let i = 0; i < toRead.length; i += PARALLEL_READS) {
+      const batch = toRead.slice(i, i + PARALLEL_READS);
+      const found = await Promise.all(batch.map((item) => fullEvent(client, calendarId, item.id)));
+      for (const [index, item] of batch.entries()) read.set(item.id, found[index] ?? null);
+    }
+    return [...latest.values()].map((item) => {
+      if (!read.has(item.id)) return toCalendarEvent(item);
+      const full = read.get(item.id);
+      return full ? toCalendarEvent(full) : deletedEvent(item.id);
+    });
+  }
+
+  return {
+    async changes(accessToken, calendarId, syncToken) {
+      const client = syncGraphClient(config, accessToken);
+      const start = deltaRequest(syncToken, config.graphUrl, now());
+      if (start.kind === 'stale') throw new SyncTokenExpiredError(start.reason);
+      const items: GraphEvent[] = [];
+      let deltaLink: string | undefined;
+      try {
+        let request =
+          start.kind === 'first'
+            ? call(client, `${calendarPath(calendarId)}/calendarView/delta`).query(start.window)
+            : call(client, start.link);
+        for (let pages = 1; ; pages += 1) {
+          const page = parse(deltaPageSchema, await request.header('Prefer', deltaPrefer).get(), 'delta');
+          items.push(...page.value);
+          deltaLink = page['@odata.deltaLink'];
+          const next = page['@odata.nextLink'];
+          if (deltaLink || !next) break;
+          if (pages >= MAX_PAGES) throw new ProviderRequestError('Microsoft delta never ends');
+          request = call(client, next);
+        }
+      } catch (error) {
+        const code = graphCode(error).toLowerCase();
+        if (graphStatus(error) === 410 || code === 'syncstatenotfound' || code === 'resyncrequired') {
+          throw new SyncTokenExpiredError('Microsoft refused the delta token');
+        }
+        if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        throw graphFailure(error, 'read calendar changes');
+      }
+      if (!deltaLink) throw new ProviderRequestError('Microsoft delta ended without a deltaLink');
+      return {
+        events: await complete(client, calendarId, items),
+        full: start.kind === 'first',
+        nextToken: writeDeltaToken(deltaLink, start.windowStart),
+      };
+    },
+
+    async create(accessToken, calendarId, clientKey, write) {
+      const client = syncGraphClient(config, accessToken);
+      const transactionId = transactionIdFor(clientKey, write.taskId);
+      try {
+        // Graph's transactionId dedupes a retry for a few minutes only; a job retried later (after a
+        // crash, or a backoff) must find the first attempt's event itself.
+        const earlier = parse(
+          eventPageSchema,
+          await call(client, `${calendarPath(calendarId)}/events`)
+            .header('Prefer', PREFER)
+            .filter(createKeyFilter(transactionId))
+            .top(1)
+            .get(),
+          'an event search',
+        ).value[0];
+        if (earlier) return toCalendarEvent(earlier);
+        const body = await withZoneFallback((zone) =>
+          call(client, `${calendarPath(calendarId)}/events`)
+            .header('Prefer', PREFER)
+            .post(newEventFields(write, transactionId, zone)),
+        );
+        return toCalendarEvent(parse(graphEventSchema, body, 'an event create'));
+      } catch (error) {
+        if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        throw graphFailure(error, 'create an event');
+      }
+    },
+
+    async update(accessToken, calendarId, eventId, write) {
+      const client = syncGraphClient(config, accessToken);
+      const body = await withZoneFallback((zone) =>
+        call(client, eventPath(calendarId, eventId)).header('Prefer', PREFER).patch(eventFields(write, zone)),
+      ).catch((error: unknown) => {
+        throw graphFailure(error, 'update an event');
+      });
+      return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
+    },
+
+    async remove(accessToken, calendarId, eventId) {
+      const client = syncGraphClient(config, accessToken);
+      try {
+        await call(client, eventPath(calendarId, eventId)).delete();
+      } catch (error) {
+        if (graphStatus(error) === 404) return;
+        throw graphFailure(error, 'delete an event');
+      }
+    },
+
+    async watch(accessToken, calendarId, channel) {
+      if (channel.secret.length > 128)
+        throw new ProviderRequestError('A Graph clientState is 128 characters at most');
+      const client = syncGraphClient(config, accessToken);
+      const lifecycle = new URL(channel.address);
+      lifecycle.pathname = `${lifecycle.pathname.replace(/\/$/, '')}/lifecycle`;
+      const minutes = Math.min(Math.max(channel.ttlSeconds, 60) / 60, MAX_SUBSCRIPTION_MINUTES);
+      try {
+        const body = await call(client, '/subscriptions').post({
+          changeType: 'created,updated,deleted',
+          notificationUrl: channel.address,
+          lifecycleNotificationUrl: lifecycle.href,
+          resource: `me/calendars/${calendarId}/events`,
+          clientState: channel.secret,
+          expirationDateTime: new Date(now().getTime() + minutes * 60_000).toISOString(),
+          latestSupportedTlsVersion: 'v1_2',
+        });
+        const subscription = parse(subscriptionSchema, body, 'a subscription');
+        return {
+          id: subscription.id,
+          resourceId: null,
+          expiresAt: new Date(subscription.expirationDateTime),
+        };
+      } catch (error) {
+        if (calendarMissing(error)) throw new CalendarGoneError('The Microsoft calendar is gone');
+        throw graphFailure(error, 'subscribe to calendar changes');
+      }
+    },
+
+    async stopWatch(accessToken, channel) {
+      const client = syncGraphClient(config, accessToken);
+      try {
+        await call(client, `/subscriptions/${encodeURIComponent(channel.id)}`).delete();
+      } catch (error) {
+        if (graphStatus(error) === 404) return;
+        throw graphFailure(error, 'end a subscription');
+      }
+    },
+  };
+}

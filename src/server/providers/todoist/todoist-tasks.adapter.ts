@@ -1,0 +1,155 @@
+import { type SyncCommand, TodoistApi, TodoistRequestError, TodoistSyncError } from '@doist/todoist-sdk';
+import type { TodoistConfig } from '#server/config.ts';
+import {
+  ProviderRequestError,
+  ProviderUnauthorizedError,
+} from '#server/domain/integrations/integration-providers.ts';
+import {
+  type DueWrite,
+  RateLimitedError,
+  type TaskCommand,
+  type TaskCommandResult,
+  type TaskSnapshot,
+  type TaskSource,
+} from '#server/sync/sync.ports.ts';
+
+type SdkTask = {
+  id: string;
+  content: string;
+  description: string;
+  labels: string[];
+  due: {
+    date: string;
+    datetime?: string | null;
+    timezone?: string | null;
+    isRecurring: boolean;
+    string: string;
+  } | null;
+  duration: { amount: number; unit: 'minute' | 'day' } | null;
+  checked: boolean;
+  isDeleted: boolean;
+  completedAt: Date | null;
+  updatedAt: Date | null;
+};
+
+/** Todoist tasks for the sync engine: incremental reads and idempotent writes through `/sync`. */
+export function createTodoistTasks(config: TodoistConfig): TaskSource {
+  // No retries inside the SDK: the job queue retries with backoff and honours Retry-After.
+  const api = (token: string) => new TodoistApi(token, { baseUrl: config.apiUrl });
+
+  return {
+    changes: (token, syncToken) =>
+      call('read Todoist changes', async () => {
+        const response = await api(token).sync({
+          resourceTypes: ['items', 'user'],
+          syncToken: syncToken ?? '*',
+        });
+        if (!response.syncToken) throw new ProviderRequestError('Todoist answered without a sync token');
+        return {
+          tasks: (response.items ?? []).map((item) => toSnapshot(item as SdkTask)),
+          full: response.fullSync ?? !syncToken,
+          nextToken: response.syncToken,
+          timeZone: response.user?.tzInfo?.timezone || null,
+        };
+      }),
+
+    task: (token, id) =>
+      call('read a Todoist task', async () => {
+        try {
+          return toSnapshot((await api(token).getTask(id)) as SdkTask);
+        } catch (error) {
+          if (error instanceof TodoistRequestError && error.httpStatusCode === 404) return null;
+          throw error;
+        }
+      }),
+
+    apply: (token, commands) =>
+      call('write to Todoist', async () => {
+        if (commands.length === 0) return { idsByTempId: {}, failed: {} };
+        try {
+          const response = await api(token).sync({ commands: commands.map(toSdkCommand) });
+          return { idsByTempId: response.tempIdMapping ?? {}, failed: {} };
+        } catch (error) {
+          if (!(error instanceof TodoistSyncError)) throw error;
+          // Commands are applied one by one: report which went through and which Todoist refused.
+          const failed: TaskCommandResult['failed'] = {};
+          for (const [uuid, status] of Object.entries(error.syncStatus ?? {})) {
+            if (status !== 'ok')
+              failed[uuid] = String((status as { error_tag?: string }).error_tag ?? 'error');
+          }
+          return { idsByTempId: error.tempIdMapping ?? {}, failed };
+        }
+      }),
+  };
+}
+
+function toSnapshot(task: SdkTask): TaskSnapshot {
+  return {
+    id: task.id,
+    content: task.content,
+    description: task.description,
+    labels: [...task.labels],
+    due: task.due && {
+      date: task.due.datetime ?? task.due.date,
+      timezone: task.due.timezone ?? null,
+      isRecurring: task.due.isRecurring,
+      string: task.due.string,
+    },
+    duration: task.duration,
+    checked: task.checked,
+    completedAt: task.completedAt?.toISOString() ?? null,
+    isDeleted: task.isDeleted,
+    updatedAt: task.updatedAt?.toISOString() ?? null,
+  };
+}
+
+function dueArgs(due: DueWrite) {
+  const string = due.string === undefined ? {} : { string: due.string };
+  if (due.kind === 'fixed') return { date: due.utc, timezone: due.timezone, ...string };
+  if (due.kind === 'floating') return { date: due.local, ...string };
+  return { date: due.date, ...string };
+}
+
+function toSdkCommand(command: TaskCommand): SyncCommand {
+  if (command.kind === 'add') {
+    return {
+      type: 'item_add',
+      uuid: command.uuid,
+      tempId: command.tempId,
+      args: {
+        content: command.content,
+        due: dueArgs(command.due),
+        labels: command.labels,
+        ...(command.duration ? { duration: command.duration } : {}),
+      },
+    } as SyncCommand;
+  }
+  if (command.kind === 'delete')
+    return { type: 'item_delete', uuid: command.uuid, args: { id: command.id } } as SyncCommand;
+  const args: Record<string, unknown> = { id: command.id };
+  if (command.content !== undefined) args.content = command.content;
+  if (command.due !== undefined) args.due = command.due === null ? null : dueArgs(command.due);
+  if (command.labels !== undefined) args.labels = command.labels;
+  if (command.duration !== undefined) args.duration = command.duration;
+  return { type: 'item_update', uuid: command.uuid, args } as SyncCommand;
+}
+
+async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw error;
+    const status = error instanceof TodoistRequestError ? error.httpStatusCode : undefined;
+    if (status === 401 || status === 403)
+      throw new ProviderUnauthorizedError(`Todoist refused the token (${what})`);
+    if (status === 429) throw new RateLimitedError(`Todoist rate limit (${what})`, retryAfter(error));
+    const reason = status === undefined ? `: ${(error as Error)?.name ?? 'error'}` : '';
+    throw new ProviderRequestError(`Could not ${what}${reason}`, status);
+  }
+}
+
+function retryAfter(error: unknown): number | null {
+  const data = error instanceof TodoistRequestError ? error.responseData : undefined;
+  const seconds = (data as { error_extra?: { retry_after?: number } } | undefined)?.error_extra?.retry_after;
+  return typeof seconds === 'number' ? seconds * 1000 : null;
+}

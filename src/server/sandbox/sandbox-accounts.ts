@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { SandboxAccounts, SandboxCalendarProvider } from '#shared/api/sandbox.schema.ts';
+
+/** What the signed-in user connected, in the providers' own ids. */
+export type SandboxConnections = {
+  todoistUserId: string | null;
+  calendar: {
+    provider: SandboxCalendarProvider;
+    /** The account's calendars as the product stored them; any one of them names the account. */
+    calendarIds: string[];
+    chosenCalendarId: string | null;
+  } | null;
+};
+
+type Origins = { todoist: string; google: string; microsoft: string };
+
+// Each emulator's `/_emulator/state` holds much more; only the account ↔ e-mail part is read.
+const todoistState = z.object({ users: z.array(z.object({ id: z.string(), email: z.string() })) });
+const calendarAccount = z.object({ email: z.string(), calendars: z.array(z.object({ id: z.string() })) });
+const googleState = z.object({ accounts: z.array(calendarAccount) });
+const microsoftState = z.object({ users: z.array(calendarAccount) });
+
+async function readState<T extends z.ZodType>(origin: string, schema: T): Promise<z.infer<T>> {
+  const response = await fetch(`${origin}/_emulator/state`);
+  if (!response.ok) throw new Error(`/_emulator/state answered ${response.status}`);
+  return schema.parse(await response.json());
+}
+
+/**
+ * Finds the e-mail address of each connected account on the emulators, where every e-mail address is
+ * an account: the product stores provider ids (the Todoist user id, the calendars), the console works
+ * by e-mail.
+ */
+export function createSandboxAccounts(origins: Origins) {
+  async function todoistEmail(userId: string): Promise<string | null> {
+    const { users } = await readState(origins.todoist, todoistState);
+    return users.find((user) => user.id === userId)?.email ?? null;
+  }
+
+  async function calendarEmail(provider: SandboxCalendarProvider, calendarIds: string[]) {
+    const accounts =
+      provider === 'google'
+        ? (await readState(origins.google, googleState)).accounts
+        : (await readState(origins.microsoft, microsoftState)).users;
+    const owner = accounts.find((account) =>
+      account.calendars.some((calendar) => calendarIds.includes(calendar.id)),
+    );
+    return owner?.email ?? null;
+  }
+
+  return {
+    async accountsOf({ todoistUserId, calendar }: SandboxConnections): Promise<SandboxAccounts> {
+      const [todoist, calendarOwner] = await Promise.all([
+        todoistUserId ? todoistEmail(todoistUserId) : null,
+        calendar ? calendarEmail(calendar.provider, calendar.calendarIds) : null,
+      ]);
+      return {
+        todoist: todoistUserId ? { email: todoist } : null,
+        calendar: calendar
+          ? { provider: calendar.provider, email: calendarOwner, calendarId: calendar.chosenCalendarId }
+          : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { dateOnlyDue, dueInstant, dueWriteFor, instantToLocal, startOfLocalDay } from './due-time.ts';
+import type { TaskDue } from './sync.ports.ts';
+
+const due = (date: string, extra: Partial<TaskDue> = {}): TaskDue => ({
+  date,
+  timezone: null,
+  isRecurring: false,
+  string: '',
+  ...extra,
+});
+
+describe('due times', () => {
+  it('reads a floating due in the Todoist user’s zone, across a DST change', () => {
+    // Berlin is UTC+1 in winter and UTC+2 in summer.
+    expect(dueInstant(due('2026-01-15T09:00:00'), 'Europe/Berlin')?.toISOString()).toBe(
+      '2026-01-15T08:00:00.000Z',
+    );
+    expect(dueInstant(due('2026-07-15T09:00:00'), 'Europe/Berlin')?.toISOString()).toBe(
+      '2026-07-15T07:00:00.000Z',
+    );
+    expect(dueInstant(due('2026-03-29T09:00:00'), 'Europe/Berlin')?.toISOString()).toBe(
+      '2026-03-29T07:00:00.000Z',
+    );
+  });
+
+  it('reads a fixed due as the instant it names, whatever the user’s zone', () => {
+    const fixed = due('2026-07-15T07:00:00Z', { timezone: 'Europe/Berlin' });
+    expect(dueInstant(fixed, 'America/New_York')?.toISOString()).toBe('2026-07-15T07:00:00.000Z');
+  });
+
+  it('has no instant for an all-day due', () => {
+    expect(dueInstant(due('2026-07-15'), 'UTC')).toBeNull();
+    expect(dueInstant(null, 'UTC')).toBeNull();
+  });
+
+  it('writes back the same kind of due, keeping a recurrence', () => {
+    const start = new Date('2026-07-15T08:30:00Z');
+    expect(dueWriteFor(start, due('2026-07-15T09:00:00'), 'Europe/Berlin')).toEqual({
+      kind: 'floating',
+      local: '2026-07-15T10:30:00',
+    });
+    expect(
+      dueWriteFor(start, due('2026-07-15T07:00:00Z', { timezone: 'Asia/Tokyo' }), 'Europe/Berlin'),
+    ).toEqual({
+      kind: 'fixed',
+      utc: '2026-07-15T08:30:00Z',
+      timezone: 'Asia/Tokyo',
+    });
+    expect(
+      dueWriteFor(
+        start,
+        due('2026-07-15T09:00:00', { isRecurring: true, string: 'every day at 9am' }),
+        'UTC',
+      ),
+    ).toEqual({ kind: 'floating', local: '2026-07-15T08:30:00', string: 'every day at 9am' });
+  });
+
+  it('keeps the user’s date when only the date is kept (not the UTC date)', () => {
+    // 23:30 in New York is already the next day in UTC.
+    expect(dateOnlyDue(new Date('2026-07-16T03:30:00Z'), 'America/New_York')).toEqual({
+      kind: 'date',
+      date: '2026-07-15',
+    });
+  });
+
+  it('finds the start of the user’s day', () => {
+    expect(startOfLocalDay(new Date('2026-07-16T03:30:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-07-15T04:00:00.000Z',
+    );
+    expect(instantToLocal(new Date('2026-10-25T01:30:00Z'), 'Europe/Berlin')).toBe('2026-10-25T02:30:00');
+  });
+});

@@ -1,0 +1,98 @@
+import { TZDate } from '@date-fns/tz';
+import type { DueWrite, TaskDue } from './sync.ports.ts';
+
+/**
+ * Todoist due times and instants. A floating due ("at 9:00", no zone) means 9:00 wherever the Todoist
+ * user is: it is read and written in the Todoist user's time zone. A fixed due is an instant (`…Z`)
+ * and stays one. All-day dues have no time and are never timeboxed.
+ */
+
+const FLOATING = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function hasTime(due: TaskDue | null): due is TaskDue {
+  return due !== null && !DATE_ONLY.test(due.date);
+}
+
+/** The instant a due time stands for; null for an all-day due or one we cannot read. */
+export function dueInstant(due: TaskDue | null, userTimeZone: string): Date | null {
+  if (!hasTime(due)) return null;
+  const floating = FLOATING.exec(due.date);
+  if (floating) {
+    const [, y, mo, d, h, mi, s] = floating.map(Number) as number[];
+    return localToInstant(
+      {
+        year: y as number,
+        month: mo as number,
+        day: d as number,
+        hour: h as number,
+        minute: mi as number,
+        second: s || 0,
+      },
+      userTimeZone,
+    );
+  }
+  const instant = new Date(due.date);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+type LocalTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** A wall-clock time in a zone as an instant; a time skipped by a DST change moves forward. */
+export function localToInstant(local: LocalTime, timeZone: string): Date {
+  const date = new TZDate(
+    local.year,
+    local.month - 1,
+    local.day,
+    local.hour,
+    local.minute,
+    local.second,
+    timeZone,
+  );
+  return new Date(date.getTime());
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` of an instant in a zone. */
+export function instantToLocal(instant: Date, timeZone: string): string {
+  const date = new TZDate(instant.getTime(), timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
+
+/** The start of the user's day containing `now`. */
+export function startOfLocalDay(now: Date, timeZone: string): Date {
+  const date = new TZDate(now.getTime(), timeZone);
+  return localToInstant(
+    {
+      year: date.getFullYear(),
+      month: date.getMonth() + 1,
+      day: date.getDate(),
+      hour: 0,
+      minute: 0,
+      second: 0,
+    },
+    timeZone,
+  );
+}
+
+const utcString = (instant: Date) => `${instant.toISOString().slice(0, 19)}Z`;
+
+/**
+ * The due to write for a new start: the same kind as before (floating stays floating in the user's
+ * zone, fixed stays fixed in its zone), and a recurring task keeps its recurrence string.
+ */
+export function dueWriteFor(start: Date, previous: TaskDue | null, userTimeZone: string): DueWrite {
+  const recurrence = previous?.isRecurring ? { string: previous.string } : {};
+  if (previous?.timezone) {
+    return { kind: 'fixed', utc: utcString(start), timezone: previous.timezone, ...recurrence };
+  }
+  return { kind: 'floating', local: instantToLocal(start, userTimeZone), ...recurrence };
+}
+
+/** The all-day due on the user's date of `start` (an event deleted: the task keeps its date). */
+export function dateOnlyDue(start: Date, userTimeZone: string): DueWrite {
+  return { kind: 'date', date: instantToLocal(start, userTimeZone).slice(0, 10) };
+}

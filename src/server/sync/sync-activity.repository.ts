@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { syncActivity, syncProblems } from '#server/db/schema/sync.tables.ts';
+import type { SyncActivityEntry, SyncProblem, SyncProblemCode } from '#shared/api/sync.schema.ts';
+
+export type NewActivity = Omit<SyncActivityEntry, 'id' | 'at'>;
+
+/** How many actions a user's activity keeps; older ones go. */
+export const ACTIVITY_KEPT = 100;
+
+export type SyncActivityRepository = {
+  add(userId: string, entries: NewActivity[], at: Date): Promise<void>;
+  recent(userId: string, limit: number): Promise<SyncActivityEntry[]>;
+  problems(userId: string): Promise<SyncProblem[]>;
+  raise(userId: string, code: SyncProblemCode, now: Date): Promise<void>;
+  /** Clears the problems a successful run proves solved (all when `codes` is omitted). */
+  clear(userId: string, codes?: SyncProblemCode[]): Promise<void>;
+};
+
+/** The only writer of `sync_activity` and `sync_problems`: ids and short codes, never text. */
+export function createSyncActivityRepository(db: Db): SyncActivityRepository {
+  return {
+    async add(userId, entries, at) {
+      if (entries.length === 0) return;
+      await db.insert(syncActivity).values(entries.map((entry) => ({ ...entry, userId, at })));
+      const keep = db
+        .select({ id: syncActivity.id })
+        .from(syncActivity)
+        .where(eq(syncActivity.userId, userId))
+        .orderBy(desc(syncActivity.at))
+        .limit(ACTIVITY_KEPT);
+      await db
+        .delete(syncActivity)
+        .where(
+          and(eq(syncActivity.userId, userId), lt(syncActivity.at, at), notInArray(syncActivity.id, keep)),
+        );
+    },
+    async recent(userId, limit) {
+      const rows = await db
+        .select()
+        .from(syncActivity)
+        .where(eq(syncActivity.userId, userId))
+        .orderBy(desc(syncActivity.at))
+        .limit(limit);
+      return rows.map(({ userId: _user, at, ...entry }) => ({ ...entry, at: at.toISOString() }));
+    },
+    async problems(userId) {
+      const rows = await db.select().from(syncProblems).where(eq(syncProblems.userId, userId));
+      return rows.map((row) => ({ code: row.code as SyncProblemCode, since: row.since.toISOString() }));
+    },
+    async raise(userId, code, now) {
+      await db.insert(syncProblems).values({ userId, code, since: now }).onConflictDoNothing();
+    },
+    async clear(userId, codes) {
+      await db
+        .delete(syncProblems)
+        .where(
+          codes
+            ? and(eq(syncProblems.userId, userId), inArray(syncProblems.code, codes))
+            : eq(syncProblems.userId, userId),
+        );
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '#server/domain/shared/clock.ts';
+import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
+import type { CalendarTarget } from './sync.ports.ts';
+import type { WithToken } from './sync-engine.ts';
+import type { SyncSettings } from './sync-settings.ts';
+import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
+
+/** Channels live this long (Google allows up to a week for events; Graph about three days). */
+export const CHANNEL_TTL_SECONDS = 3 * 24 * 3600;
+/** Renewed when less than this is left, so a notification is never missed for want of a channel. */
+export const CHANNEL_RENEW_MARGIN_MS = 12 * 3600_000;
+
+export type SyncChannels = {
+  /** A live channel on the chosen calendar: created, or renewed before it expires. */
+  ensure(userId: string, settings: SyncSettings, state: SyncState | null): Promise<void>;
+  /** Stops the user's channel at the provider and forgets it (sync off, integration removed). */
+  stop(userId: string): Promise<void>;
+  /** The user a notification is for, when its channel id and secret are ours; null otherwise. */
+  verify(channelId: string, secret: string): Promise<string | null>;
+};
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+export function createSyncChannels(deps: {
+  states: SyncStateRepository;
+  calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
+  withToken: WithToken;
+  clock: Clock;
+  log: Logger;
+  /** The app's public origin, where providers can reach the webhooks; null: no push, reconcile only. */
+  publicOrigin: () => string | null;
+}): SyncChannels {
+  const address = (provider: 'google' | 'microsoft', origin: string) =>
+    `${origin}${provider === 'google' ? SYNC_PATHS.googleWebhook : SYNC_PATHS.microsoftWebhook}`;
+
+  async function stopChannel(userId: string, state: SyncState): Promise<void> {
+    const calendar = state.calendarProvider ? deps.calendars[state.calendarProvider] : null;
+    if (!state.channelId || !calendar) return;
+    const channel = { id: state.channelId, resourceId: state.channelResourceId, expiresAt: new Date(0) };
+    try {
+      await deps.withToken(userId, 'calendar', (token) => calendar.stopWatch(token, channel));
+    } catch (error) {
+      // A channel we cannot stop expires by itself; its notifications no longer verify.
+      deps.log.warn({ userId, err: error }, 'could not stop a calendar channel');
+    }
+  }
+
+  return {
+    async ensure(userId, settings, state) {
+      const origin = deps.publicOrigin();
+      const calendar = deps.calendars[settings.calendarProvider];
+      if (!origin || !calendar) return;
+      const now = deps.clock();
+      const live =
+        state?.channelId &&
+        state.calendarId === settings.calendarId &&
+        state.calendarProvider === settings.calendarProvider &&
+        state.channelExpiresAt &&
+        state.channelExpiresAt.getTime() - CHANNEL_RENEW_MARGIN_MS > now.getTime();
+      if (live) return;
+      const secret = randomBytes(24).toString('base64url');
+      const channel = await deps.withToken(userId, 'calendar', (token) =>
+        calendar.watch(token, settings.calendarId, {
+          id: randomUUID(),
+          address: address(settings.calendarProvider, origin),
+          secret,
+          ttlSeconds: CHANNEL_TTL_SECONDS,
+        }),
+      );
+      await deps.states.save(
+        userId,
+        {
+          channelId: channel.id,
+          channelResourceId: channel.resourceId,
+          channelSecretHash: sha256(secret).toString('base64url'),
+          channelExpiresAt: channel.expiresAt,
+          // The channel watches this calendar; the read position follows in the same run.
+          calendarProvider: settings.calendarProvider,
+        },
+        now,
+      );
+      if (state?.channelId) await stopChannel(userId, state);
+    },
+
+    async stop(userId) {
+      const state = await deps.states.find(userId);
+      if (!state?.channelId) return;
+      await stopChannel(userId, state);
+      await deps.states.save(
+        userId,
+        { channelId: null, channelResourceId: null, channelSecretHash: null, channelExpiresAt: null },
+        deps.clock(),
+      );
+    },
+
+    async verify(channelId, secret) {
+      const state = await deps.states.byChannel(channelId);
+      if (!state?.channelSecretHash) return null;
+      const expected = Buffer.from(state.channelSecretHash, 'base64url');
+      const actual = sha256(secret);
+      return expected.length === actual.length && timingSafeEqual(expected, actual) ? state.userId : null;
+    },
+  };
+}

@@ -1,0 +1,415 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { IntegrationKind } from '#server/domain/integrations/integration-providers.ts';
+import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
+import type { Clock } from '#server/domain/shared/clock.ts';
+import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { titleHasher } from './event-title.ts';
+import {
+  type CalendarEvent,
+  CalendarGoneError,
+  type CalendarTarget,
+  RateLimitedError,
+  SyncTokenExpiredError,
+  type TaskCommand,
+  type TaskSnapshot,
+  type TaskSource,
+} from './sync.ports.ts';
+import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
+import type { SyncChannels } from './sync-channels.ts';
+import type { SyncLinkRepository } from './sync-link.repository.ts';
+import type { SyncLink } from './sync-link.ts';
+import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
+import type { SyncSettingsReader } from './sync-settings.repository.ts';
+import type { SyncStateRepository } from './sync-state.repository.ts';
+
+/** Calls a provider with the user's valid access token (the token manager's `withAccessToken`). */
+export type WithToken = <T>(
+  userId: string,
+  kind: IntegrationKind,
+  call: (token: string) => Promise<T>,
+) => Promise<T>;
+
+export type SyncEngineDeps = {
+  settings: SyncSettingsReader;
+  links: SyncLinkRepository;
+  states: SyncStateRepository;
+  activity: SyncActivityRepository;
+  channels: SyncChannels;
+  tasks: TaskSource;
+  calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
+  withToken: WithToken;
+  clock: Clock;
+  log: Logger;
+};
+
+export type SyncOutcome =
+  | { status: 'synced'; plans: number; writes: number }
+  | { status: 'skipped'; reason: string }
+  | { status: 'blocked'; problem: SyncProblemCode }
+  | { status: 'retry-later'; afterMs: number };
+
+const TODOIST_BATCH = 100;
+
+/** A key that is the same on every attempt at one create: the link and which of its events it is. */
+export const createKey = (linkId: string, generation: number) =>
+  createHash('sha256').update(`${linkId}:${generation}`).digest('hex').slice(0, 32);
+
+const uuidOf = (key: string) =>
+  `${key.slice(0, 8)}-${key.slice(8, 12)}-4${key.slice(13, 16)}-8${key.slice(17, 20)}-${key.slice(20, 32)}`;
+
+/**
+ * One sync run for one user: read both sides incrementally, plan, write, then move the read positions
+ * on. The positions move only after every write is recorded, so a run that dies anywhere is repeated
+ * from the same changes; creates are keyed (see `createKey`), so the repeat makes nothing twice.
+ */
+export function createSyncEngine(deps: SyncEngineDeps) {
+  async function run(userId: string): Promise<SyncOutcome> {
+    const now = deps.clock();
+    const context = await deps.settings.load(userId, now);
+    if (!context.runnable) {
+      if (context.block === 'not-entitled') await deps.activity.raise(userId, 'subscription-ended', now);
+      return { status: 'skipped', reason: context.block };
+    }
+    const state = await deps.states.find(userId);
+    if (state?.backoffUntil && state.backoffUntil > now) {
+      return { status: 'retry-later', afterMs: state.backoffUntil.getTime() - now.getTime() };
+    }
+    const settings = { ...context.settings };
+    let titleSalt = state?.titleSalt;
+    if (!titleSalt) {
+      titleSalt = randomBytes(16).toString('base64url');
+      await deps.states.save(userId, { titleSalt }, now);
+    }
+    const calendar = deps.calendars[settings.calendarProvider];
+    if (!calendar) return { status: 'skipped', reason: 'calendar-not-configured' };
+
+    try {
+      await deps.channels.ensure(userId, settings, state);
+      const links = await deps.links.all(userId);
+      const appearance = appearanceHash(settings);
+      const needsAllTasks = links.some((link) => link.appearanceHash !== appearance);
+      const sameCalendar =
+        state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
+
+      const taskRead = await deps.withToken(userId, 'todoist', (token) =>
+        deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
+      );
+      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      const calendarRead = await deps.withToken(userId, 'calendar', async (token) => {
+        const since = sameCalendar ? (state?.calendarToken ?? null) : null;
+        try {
+          return await calendar.changes(token, settings.calendarId, since);
+        } catch (error) {
+          if (!(error instanceof SyncTokenExpiredError) || since === null) throw error;
+          deps.log.info({ userId }, 'calendar sync token expired; reading the calendar in full');
+          return calendar.changes(token, settings.calendarId, null);
+        }
+      });
+
+      const tasks = await completeTaskRead(userId, links, taskRead.tasks, taskRead.full);
+      const events = completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId);
+      const plans = planSync({
+        settings,
+        now,
+        hash: titleHasher(titleSalt),
+        links: links.filter((link) => link.calendarId === settings.calendarId),
+        tasks,
+        events,
+      });
+      const writes = await execute(userId, plans, calendar, settings.calendarId);
+
+      await deps.states.save(
+        userId,
+        {
+          todoistToken: taskRead.nextToken,
+          calendarToken: calendarRead.nextToken,
+          calendarId: settings.calendarId,
+          calendarProvider: settings.calendarProvider,
+          lastRunAt: deps.clock(),
+          backoffUntil: null,
+        },
+        deps.clock(),
+      );
+      await deps.activity.clear(userId);
+      return { status: 'synced', plans: plans.length, writes };
+    } catch (error) {
+      return handleFailure(userId, error);
+    }
+  }
+
+  async function handleFailure(userId: string, error: unknown): Promise<SyncOutcome> {
+    const now = deps.clock();
+    if (error instanceof ReconnectRequiredError) {
+      const problem = error.kind === 'todoist' ? 'reconnect-todoist' : 'reconnect-calendar';
+      await deps.activity.raise(userId, problem, now);
+      return { status: 'blocked', problem };
+    }
+    if (error instanceof CalendarGoneError) {
+      await deps.activity.raise(userId, 'calendar-missing', now);
+      return { status: 'blocked', problem: 'calendar-missing' };
+    }
+    if (error instanceof RateLimitedError) {
+      const afterMs = Math.max(error.retryAfterMs ?? 60_000, 1000);
+      await deps.states.save(userId, { backoffUntil: new Date(now.getTime() + afterMs) }, now);
+      await deps.activity.raise(userId, 'quota-reached', now);
+      return { status: 'retry-later', afterMs };
+    }
+    throw error;
+  }
+
+  /**
+   * A full Todoist read lists only open tasks: a linked task missing from it was completed or deleted,
+   * and only reading it tells which. A pending create also needs its task.
+   */
+  async function completeTaskRead(
+    userId: string,
+    links: SyncLink[],
+    read: TaskSnapshot[],
+    full: boolean,
+  ): Promise<TaskSnapshot[]> {
+    const seen = new Set(read.map((task) => task.id));
+    const missing = links.filter(
+      (link) =>
+        link.taskId &&
+        !seen.has(link.taskId) &&
+        ((full && !link.completed) || (link.pendingKey && !link.eventId)),
+    );
+    if (missing.length === 0) return read;
+    const extra = await deps.withToken(userId, 'todoist', (token) =>
+      Promise.all(
+        missing.map(async (link) => {
+          const id = link.taskId as string;
+          return (await deps.tasks.task(token, id)) ?? deletedTask(id);
+        }),
+      ),
+    );
+    return [...read, ...extra];
+  }
+
+  /** A full calendar read lists every live event: a linked event missing from it is gone. */
+  function completeEventRead(
+    links: SyncLink[],
+    read: CalendarEvent[],
+    full: boolean,
+    calendarId: string,
+  ): CalendarEvent[] {
+    if (!full) return read;
+    const seen = new Set(read.map((event) => event.id));
+    const gone = links
+      .filter((link) => link.calendarId === calendarId && link.eventId && !seen.has(link.eventId))
+      .map((link) => deletedEvent(link.eventId as string));
+    return [...read, ...gone];
+  }
+
+  async function execute(userId: string, plans: LinkPlan[], calendar: CalendarTarget, calendarId: string) {
+    let writes = 0;
+    const activity: NewActivity[] = [];
+    const taskCommands: { plan: LinkPlan; linkId: string; command: TaskCommand }[] = [];
+    const results = new Map<
+      LinkPlan,
+      { linkId: string; eventId: string | null; eventVersion: string | null }
+    >();
+
+    for (const plan of plans) {
+      const linkId = await prepare(userId, plan);
+      let eventId = plan.link?.eventId ?? plan.next?.eventId ?? null;
+      let eventVersion = plan.next?.eventVersion ?? null;
+      try {
+        for (const action of plan.events) {
+          writes += 1;
+          if (action.action === 'remove') {
+            await deps.withToken(userId, 'calendar', (token) =>
+              calendar.remove(token, calendarId, action.eventId),
+            );
+            if (action.eventId === eventId) eventId = null;
+          } else if (action.action === 'update') {
+            const updated = await deps.withToken(userId, 'calendar', (token) =>
+              calendar.update(token, calendarId, action.eventId, action.write),
+            );
+            if (updated.id === eventId) eventVersion = updated.version;
+          } else {
+            const key = plan.link?.pendingKey ?? createKey(linkId, plan.next?.generation ?? 0);
+            const created = await deps.withToken(userId, 'calendar', (token) =>
+              calendar.create(token, calendarId, key, action.write),
+            );
+            eventId = created.id;
+            eventVersion = created.version;
+          }
+        }
+      } catch (error) {
+        if (!isPermanent(error)) throw error;
+        // The event changed under us (deleted meanwhile, say): the next read brings that change.
+        deps.log.warn({ userId, linkId, err: error }, 'calendar write refused; left for the next run');
+        activity.push({
+          direction: 'todoist-to-calendar',
+          action: 'skipped',
+          taskId: plan.next?.taskId ?? null,
+          eventId,
+          detail: 'refused',
+        });
+        continue;
+      }
+      results.set(plan, { linkId, eventId, eventVersion });
+      if (plan.task) {
+        const key =
+          plan.link?.pendingKey && plan.task.action === 'create'
+            ? plan.link.pendingKey
+            : randomUUID().replaceAll('-', '');
+        taskCommands.push({ plan, linkId, command: toCommand(plan, key) });
+      }
+    }
+
+    const taskIds = new Map<LinkPlan, string | null>();
+    const refused = new Set<LinkPlan>();
+    for (let index = 0; index < taskCommands.length; index += TODOIST_BATCH) {
+      const batch = taskCommands.slice(index, index + TODOIST_BATCH);
+      const result = await deps.withToken(userId, 'todoist', (token) =>
+        deps.tasks.apply(
+          token,
+          batch.map((entry) => entry.command),
+        ),
+      );
+      writes += 1;
+      for (const entry of batch) {
+        if (result.failed[entry.command.uuid]) {
+          deps.log.warn({ userId, tag: result.failed[entry.command.uuid] }, 'Todoist refused a command');
+          refused.add(entry.plan);
+        }
+        if (entry.command.kind === 'add')
+          taskIds.set(entry.plan, result.idsByTempId[entry.command.tempId] ?? null);
+      }
+    }
+
+    for (const plan of plans) {
+      const result = results.get(plan);
+      if (!result) continue;
+      const ids = { taskId: plan.link?.taskId ?? plan.next?.taskId ?? null };
+      if (taskIds.has(plan)) ids.taskId = taskIds.get(plan) ?? null;
+      await record(
+        userId,
+        plan,
+        result.linkId,
+        { ...ids, eventId: result.eventId, eventVersion: result.eventVersion },
+        refused.has(plan),
+      );
+      for (const entry of plan.activity) {
+        activity.push({
+          ...entry,
+          taskId: ids.taskId,
+          eventId: result.eventId ?? plan.link?.eventId ?? null,
+        });
+      }
+    }
+    await deps.activity.add(userId, activity, deps.clock());
+    return writes;
+  }
+
+  /** Writes the intent of a create before the provider sees it; returns the link id. */
+  async function prepare(userId: string, plan: LinkPlan): Promise<string> {
+    const creates =
+      plan.events.some((action) => action.action === 'create') || plan.task?.action === 'create';
+    if (plan.link) {
+      if (creates && !plan.link.pendingKey && plan.next) {
+        const key = createKey(plan.link.id, plan.task?.action === 'create' ? -1 : plan.next.generation);
+        await deps.links.save(
+          userId,
+          plan.link.id,
+          { pendingKey: key, generation: plan.next.generation },
+          deps.clock(),
+        );
+        plan.link = { ...plan.link, pendingKey: key };
+      }
+      return plan.link.id;
+    }
+    if (!plan.next) return randomUUID();
+    const id = randomUUID();
+    const key = createKey(id, plan.task?.action === 'create' ? -1 : plan.next.generation);
+    const inserted = await deps.links.insertPending(userId, { ...plan.next, id, pendingKey: key });
+    plan.link = inserted;
+    return inserted.id;
+  }
+
+  async function record(
+    userId: string,
+    plan: LinkPlan,
+    linkId: string,
+    ids: { taskId: string | null; eventId: string | null; eventVersion: string | null },
+    refused: boolean,
+  ): Promise<void> {
+    const now = deps.clock();
+    if (!plan.next) {
+      await deps.links.remove(userId, linkId);
+      return;
+    }
+    if (refused && plan.task?.action === 'create') {
+      await deps.links.remove(userId, linkId);
+      return;
+    }
+    if (!ids.taskId) {
+      await deps.links.remove(userId, linkId);
+      return;
+    }
+    await deps.links.save(userId, linkId, { ...plan.next, ...ids, pendingKey: null }, now);
+  }
+
+  return { run };
+}
+
+function toCommand(plan: LinkPlan, key: string): TaskCommand {
+  const task = plan.task;
+  if (!task) throw new Error('no task action');
+  const uuid = uuidOf(key);
+  if (task.action === 'create') {
+    return {
+      kind: 'add',
+      uuid,
+      tempId: `tmp-${key}`,
+      content: task.content,
+      due: task.due,
+      labels: task.labels,
+      duration: task.duration,
+    };
+  }
+  if (task.action === 'delete') return { kind: 'delete', uuid, id: task.taskId };
+  const { action: _action, taskId, ...fields } = task;
+  return { kind: 'update', uuid, id: taskId, ...fields };
+}
+
+/** A write the provider refused for good (4xx other than auth and rate limits). */
+function isPermanent(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
+}
+
+function deletedTask(id: string): TaskSnapshot {
+  return {
+    id,
+    content: '',
+    description: '',
+    labels: [],
+    due: null,
+    duration: null,
+    checked: false,
+    completedAt: null,
+    isDeleted: true,
+    updatedAt: null,
+  };
+}
+
+function deletedEvent(id: string): CalendarEvent {
+  return {
+    id,
+    deleted: true,
+    title: '',
+    start: null,
+    end: null,
+    allDay: false,
+    recurring: false,
+    color: null,
+    categories: [],
+    taskTag: null,
+    version: '',
+    updatedAt: null,
+  };
+}

@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { syncLinks } from '#server/db/schema/sync.tables.ts';
+import type { SyncLink } from './sync-link.ts';
+
+export type SyncLinkRepository = {
+  all(userId: string): Promise<SyncLink[]>;
+  /** Records a create about to be sent: the link with its idempotency key, before the provider call. */
+  insertPending(userId: string, link: Omit<SyncLink, 'id'> & { id?: string }): Promise<SyncLink>;
+  save(userId: string, id: string, values: Partial<Omit<SyncLink, 'id'>>, now: Date): Promise<void>;
+  remove(userId: string, id: string): Promise<void>;
+  removeAll(userId: string): Promise<void>;
+};
+
+/** The only writer of `sync_links`; every query is scoped by user id. */
+export function createSyncLinkRepository(db: Db): SyncLinkRepository {
+  const toLink = (row: typeof syncLinks.$inferSelect): SyncLink => {
+    const { userId: _user, updatedAt: _updated, ...link } = row;
+    return link;
+  };
+  return {
+    async all(userId) {
+      const rows = await db.select().from(syncLinks).where(eq(syncLinks.userId, userId));
+      return rows.map(toLink);
+    },
+    async insertPending(userId, link) {
+      const [row] = await db
+        .insert(syncLinks)
+        .values({ ...link, userId })
+        .returning();
+      return toLink(row as typeof syncLinks.$inferSelect);
+    },
+    async save(userId, id, values, now) {
+      await db
+        .update(syncLinks)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(syncLinks.userId, userId), eq(syncLinks.id, id)));
+    },
+    async remove(userId, id) {
+      await db.delete(syncLinks).where(and(eq(syncLinks.userId, userId), eq(syncLinks.id, id)));
+    },
+    async removeAll(userId) {
+      await db.delete(syncLinks).where(eq(syncLinks.userId, userId));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Clock } from '#server/domain/shared/clock.ts';
+import type { SyncPreview } from '#shared/api/sync.schema.ts';
+import type { CalendarTarget, TaskSource } from './sync.ports.ts';
+import type { WithToken } from './sync-engine.ts';
+import { eventWanted, taskWanted } from './sync-scope.ts';
+import type { SyncSettingsReader } from './sync-settings.repository.ts';
+
+export type SyncPreviewService = ReturnType<typeof createSyncPreview>;
+
+/**
+ * What switching sync on would do, counted with the engine's own scope rules on a full read of both
+ * sides. Reads only: nothing is written and no read position is kept.
+ */
+export function createSyncPreview(deps: {
+  settings: SyncSettingsReader;
+  tasks: TaskSource;
+  calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
+  withToken: WithToken;
+  clock: Clock;
+}) {
+  return {
+    async preview(userId: string): Promise<SyncPreview | null> {
+      const now = deps.clock();
+      const context = await deps.settings.load(userId, now, { evenIfOff: true });
+      if (!context.runnable) return null;
+      const settings = { ...context.settings };
+      const calendar = deps.calendars[settings.calendarProvider];
+      if (!calendar) return null;
+      const [taskRead, calendarRead] = await Promise.all([
+        deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null)),
+        deps.withToken(userId, 'calendar', (token) => calendar.changes(token, settings.calendarId, null)),
+      ]);
+      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      return {
+        calendar: { id: settings.calendarId, name: context.calendarName },
+        tasksToEvents: taskRead.tasks.filter((task) => taskWanted(task, settings, now)).length,
+        eventsToTasks: calendarRead.events.filter((event) => eventWanted(event, settings, now)).length,
+        mainCalendarWithDefault:
+          settings.mainCalendar &&
+          (settings.calendarProvider === 'google' ? settings.color === '' : settings.category === null),
+      };
+    },
+  };
+}

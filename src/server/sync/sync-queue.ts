@@ -1,0 +1,105 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+
+/** The queue of user sync runs, and the periodic reconcile that visits every active user. */
+export const USER_SYNC_QUEUE = 'user-sync';
+export const RECONCILE_QUEUE = 'sync-reconcile';
+
+const userSyncJob = z.object({ userId: z.uuid() });
+
+export type SyncQueue = {
+  /** Asks for a sync of this user soon; requests while one is waiting fold into it. */
+  request(userId: string, options?: { afterSeconds?: number }): Promise<void>;
+  /** Starts taking jobs in this process (the worker role). */
+  work(handlers: {
+    sync(userId: string): Promise<{ retryAfterMs?: number }>;
+    reconcile(): Promise<string[]>;
+  }): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type SyncQueueOptions = {
+  /** Cron of the reconcile (default every 15 minutes). */
+  reconcileCron: string;
+  /** Spread of reconcile jobs, so users are not all read in the same second. */
+  reconcileJitterSeconds: number;
+  pollingIntervalSeconds: number;
+  log: Logger;
+};
+
+/**
+ * pg-boss on the app's database (PGlite embedded or PostgreSQL). The `stately` policy with the user id as
+ * singleton key allows one waiting and one running job per user, in every process at once: a burst of
+ * notifications becomes one run, and two runs of one user never overlap.
+ */
+export async function startSyncQueue(database: Database, options: SyncQueueOptions): Promise<SyncQueue> {
+  const connection = database.queueConnection;
+  const boss =
+    connection.kind === 'pglite'
+      ? new PgBoss({
+          db: fromPglite(connection.client),
+          backend: 'pglite',
+          schema: 'pgboss',
+          useListenNotify: true,
+        })
+      : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4, useListenNotify: true });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(USER_SYNC_QUEUE, {
+    policy: 'stately',
+    notify: true,
+    retryLimit: 8,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 600,
+  });
+  await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 1 });
+
+  return {
+    async request(userId, requestOptions = {}) {
+      await boss.send(
+        USER_SYNC_QUEUE,
+        { userId },
+        {
+          singletonKey: userId,
+          ...(requestOptions.afterSeconds ? { startAfter: requestOptions.afterSeconds } : {}),
+        },
+      );
+    },
+
+    async work(handlers) {
+      await boss.work(
+        USER_SYNC_QUEUE,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1, localConcurrency: 2 },
+        async ([job]) => {
+          if (!job) return;
+          const { userId } = userSyncJob.parse(job.data);
+          const outcome = await handlers.sync(userId);
+          if (outcome.retryAfterMs !== undefined) {
+            // A provider asked us to wait: the next run starts after that, not before.
+            await boss.send(
+              USER_SYNC_QUEUE,
+              { userId },
+              { singletonKey: userId, startAfter: Math.ceil(outcome.retryAfterMs / 1000) },
+            );
+          }
+        },
+      );
+      await boss.work(RECONCILE_QUEUE, async () => {
+        const users = await handlers.reconcile();
+        for (const userId of users) {
+          const afterSeconds = Math.floor(Math.random() * options.reconcileJitterSeconds);
+          await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId, startAfter: afterSeconds });
+        }
+      });
+      await boss.schedule(RECONCILE_QUEUE, options.reconcileCron);
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
+import { dueInstant, startOfLocalDay } from './due-time.ts';
+import type { CalendarEvent, TaskSnapshot } from './sync.ports.ts';
+import type { SyncSettings } from './sync-settings.ts';
+
+/**
+ * Which tasks and events the sync mirrors (DESIGN §5 Scope). Pure: the engine, the preview and the
+ * tests ask the same questions here.
+ */
+
+const sameLabel = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+/** The timebox label on a task, first in the task's own label order. */
+function timeboxOf(task: TaskSnapshot, settings: SyncSettings) {
+  for (const label of task.labels) {
+    const timebox = settings.timeboxes.find((entry) => sameLabel(entry.label, label));
+    if (timebox) return timebox;
+  }
+  return undefined;
+}
+
+function durationFieldMinutes(task: TaskSnapshot, settings: SyncSettings): number | null {
+  const mode = settings.taskDuration;
+  if (!mode.active || !mode.allowed || !mode.label || task.duration?.unit !== 'minute') return null;
+  const chosen =
+    mode.label === SYNC_ALL_TASKS || task.labels.some((label) => sameLabel(label, mode.label ?? ''));
+  return chosen ? task.duration.amount : null;
+}
+
+/**
+ * The event length a task asks for, or null when the task is not timeboxed: it needs a due time and a
+ * timebox label (or, in task-duration mode, the duration field and the chosen label).
+ */
+export function taskMinutes(task: TaskSnapshot, settings: SyncSettings): number | null {
+  if (task.isDeleted || dueInstant(task.due, settings.timeZone) === null) return null;
+  if (settings.taskDuration.active && settings.taskDuration.allowed)
+    return durationFieldMinutes(task, settings);
+  return timeboxOf(task, settings)?.duration ?? null;
+}
+
+export const eventMinutes = (event: CalendarEvent): number =>
+  event.start && event.end
+    ? Math.max(1, Math.round((event.end.getTime() - event.start.getTime()) / 60_000))
+    : 0;
+
+/**
+ * Whether a calendar event the user made should become a task: single, timed, from the start of today
+ * on, not ours, and of the chosen colour (Google; '' = events without a colour) or category (Microsoft;
+ * none = every event).
+ */
+export function eventWanted(event: CalendarEvent, settings: SyncSettings, now: Date): boolean {
+  if (event.deleted || event.allDay || event.recurring || event.taskTag !== null) return false;
+  if (!event.start || !event.end) return false;
+  if (event.start < startOfLocalDay(now, settings.timeZone)) return false;
+  if (settings.calendarProvider === 'google') return (event.color ?? '') === settings.color;
+  return (
+    settings.category === null ||
+    event.categories.some((category) => sameLabel(category, settings.category ?? ''))
+  );
+}
+
+/** Whether a task should get an event when first seen: timeboxed, open, due from the start of today on. */
+export function taskWanted(task: TaskSnapshot, settings: SyncSettings, now: Date): boolean {
+  if (task.checked || taskMinutes(task, settings) === null) return false;
+  const start = dueInstant(task.due, settings.timeZone);
+  return start !== null && start >= startOfLocalDay(now, settings.timeZone);
+}
+
+/**
+ * What a task made from an event of `minutes` carries: the timebox label of that length; else the
+ * duration field where the user may use it; else the nearest timebox label (the event keeps its length).
+ */
+export function lengthOnTask(
+  minutes: number,
+  settings: SyncSettings,
+): { label: string | null; duration: number | null; minutes: number } {
+  const mode = settings.taskDuration;
+  if (mode.active && mode.allowed && mode.label) {
+    return { label: mode.label === SYNC_ALL_TASKS ? null : mode.label, duration: minutes, minutes };
+  }
+  const exact = settings.timeboxes.find((entry) => entry.duration === minutes);
+  if (exact) return { label: exact.label, duration: null, minutes };
+  const nearest = [...settings.timeboxes].sort(
+    (a, b) => Math.abs(a.duration - minutes) - Math.abs(b.duration - minutes) || a.duration - b.duration,
+  )[0];
+  return nearest
+    ? { label: nearest.label, duration: null, minutes: nearest.duration }
+    : { label: null, duration: null, minutes };
+}
+
+/** The task's labels with every timebox label replaced by `label` (null: none). */
+export function withTimeboxLabel(labels: string[], settings: SyncSettings, label: string | null): string[] {
+  const kept = labels.filter(
+    (existing) => !settings.timeboxes.some((entry) => sameLabel(entry.label, existing)),
+  );
+  return label && !kept.some((existing) => sameLabel(existing, label)) ? [...kept, label] : kept;
+}

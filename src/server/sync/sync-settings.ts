@@ -1,0 +1,21 @@
+import type { OnComplete } from '#shared/settings/constants.ts';
+
+/** Everything a sync run needs to know of the user's choices, read once per run. */
+export type SyncSettings = {
+  /** The Todoist user's time zone: floating due times are read and written in it. */
+  timeZone: string;
+  timeboxes: { label: string; duration: number }[];
+  /** Todoist's own duration field as the length: only with Premium or Business. */
+  taskDuration: { active: boolean; label: string | null; allowed: boolean };
+  calendarProvider: 'google' | 'microsoft';
+  calendarId: string;
+  /** The user's main calendar (Google primary / Microsoft default). */
+  mainCalendar: boolean;
+  color: string;
+  category: string | null;
+  private: boolean;
+  reminder: number | null;
+  linkDescription: boolean;
+  onComplete: OnComplete;
+  onPreComplete: boolean;
+};

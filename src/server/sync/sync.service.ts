@@ -1,0 +1,95 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Clock } from '#server/domain/shared/clock.ts';
+import type { SyncActivity } from '#shared/api/sync.schema.ts';
+import type { SyncActivityRepository } from './sync-activity.repository.ts';
+import type { SyncChannels } from './sync-channels.ts';
+import type { SyncQueue } from './sync-queue.ts';
+import type { SyncSettingsReader } from './sync-settings.repository.ts';
+import type { SyncStateRepository } from './sync-state.repository.ts';
+
+const todoistWebhookSchema = z.object({ event_name: z.string(), user_id: z.union([z.string(), z.number()]) });
+
+export type WebhookOutcome = 'queued' | 'ignored' | 'rejected';
+
+export type SyncService = ReturnType<typeof createSyncService>;
+
+/**
+ * What the web process does for sync: turn verified notifications into queued runs (nothing else, so
+ * they are answered fast), and report activity. The runs themselves happen in a worker.
+ */
+export function createSyncService(deps: {
+  queue: SyncQueue;
+  channels: SyncChannels;
+  settings: SyncSettingsReader;
+  states: SyncStateRepository;
+  activity: SyncActivityRepository;
+  /** Todoist signs webhooks with the app's client secret; null when Todoist is not configured. */
+  todoistClientSecret: string | null;
+  clock: Clock;
+  log: Logger;
+}) {
+  return {
+    request: (userId: string) => deps.queue.request(userId),
+
+    /** Todoist webhook: HMAC-SHA256 of the raw body with the client secret, base64, constant-time. */
+    async todoistWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      if (!deps.todoistClientSecret || !signature) return 'rejected';
+      const expected = createHmac('sha256', deps.todoistClientSecret).update(rawBody).digest();
+      const given = Buffer.from(signature, 'base64');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'rejected';
+      const parsed = todoistWebhookSchema.safeParse(safeJson(rawBody));
+      if (!parsed.success) return 'ignored';
+      const userId = await deps.settings.userByTodoistId(String(parsed.data.user_id));
+      if (!userId) return 'ignored';
+      await deps.queue.request(userId);
+      return 'queued';
+    },
+
+    /** Calendar push (Google channel, Graph subscription): the channel id and its secret must be ours. */
+    async calendarPush(channelId: string | undefined, secret: string | undefined): Promise<WebhookOutcome> {
+      if (!channelId || !secret) return 'rejected';
+      const userId = await deps.channels.verify(channelId, secret);
+      if (!userId) return 'rejected';
+      await deps.queue.request(userId);
+      return 'queued';
+    },
+
+    /**
+     * Graph lifecycle notice (reauthorizationRequired, subscriptionRemoved, missed): verified like a
+     * change; the channel is renewed and the user's calendar read again on the next run.
+     */
+    async calendarLifecycle(
+      channelId: string | undefined,
+      secret: string | undefined,
+    ): Promise<WebhookOutcome> {
+      if (!channelId || !secret) return 'rejected';
+      const userId = await deps.channels.verify(channelId, secret);
+      if (!userId) return 'rejected';
+      await deps.states.save(userId, { channelExpiresAt: new Date(0) }, deps.clock());
+      await deps.queue.request(userId);
+      return 'queued';
+    },
+
+    async activity(userId: string, limit = 30): Promise<SyncActivity> {
+      const [entries, problems, state] = await Promise.all([
+        deps.activity.recent(userId, limit),
+        deps.activity.problems(userId),
+        deps.states.find(userId),
+      ]);
+      return { entries, problems, lastRunAt: state?.lastRunAt?.toISOString() ?? null };
+    },
+
+    /** Sync switched off or an integration removed: no more notifications for this user. */
+    stopChannels: (userId: string) => deps.channels.stop(userId),
+  };
+}
+
+function safeJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The sync activity and preview the dashboard shows. Provider ids only: never a task's or event's text. */
+
+export const SYNC_DIRECTIONS = ['todoist-to-calendar', 'calendar-to-todoist'] as const;
+export type SyncDirection = (typeof SYNC_DIRECTIONS)[number];
+
+export const SYNC_ACTIONS = ['created', 'updated', 'completed', 'deleted', 'skipped'] as const;
+export type SyncAction = (typeof SYNC_ACTIONS)[number];
+
+/** Problems only the user can solve; each has a message and what to do in the web app. */
+export const SYNC_PROBLEMS = [
+  'reconnect-todoist',
+  'reconnect-calendar',
+  'calendar-missing',
+  'quota-reached',
+  'subscription-ended',
+] as const;
+export type SyncProblemCode = (typeof SYNC_PROBLEMS)[number];
+
+export const syncActivityEntrySchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime({ offset: true }),
+  direction: z.enum(SYNC_DIRECTIONS),
+  action: z.enum(SYNC_ACTIONS),
+  taskId: z.string().nullable(),
+  eventId: z.string().nullable(),
+  /** Why a change was skipped or what changed, as a short code (`title`, `time`, `no-timebox-label` ...). */
+  detail: z.string().nullable(),
+});
+export type SyncActivityEntry = z.infer<typeof syncActivityEntrySchema>;
+
+export const syncProblemSchema = z.object({
+  code: z.enum(SYNC_PROBLEMS),
+  since: z.iso.datetime({ offset: true }),
+});
+export type SyncProblem = z.infer<typeof syncProblemSchema>;
+
+/** GET /api/sync/activity */
+export const syncActivitySchema = z.object({
+  entries: z.array(syncActivityEntrySchema),
+  problems: z.array(syncProblemSchema),
+  /** When the last sync run finished; null before the first. */
+  lastRunAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type SyncActivity = z.infer<typeof syncActivitySchema>;
+
+/** GET /api/sync/preview: what switching sync on would do, for the chosen calendar. */
+export const syncPreviewSchema = z.object({
+  calendar: z.object({ id: z.string(), name: z.string() }),
+  /** Tasks in scope (timeboxed, with a due time) that would become events. */
+  tasksToEvents: z.number().int().nonnegative(),
+  /** Events in scope (single, timed, from today, colour or category) that would become tasks. */
+  eventsToTasks: z.number().int().nonnegative(),
+  /** The main calendar with the default colour (Google) or no category (Microsoft): every event counts. */
+  mainCalendarWithDefault: z.boolean(),
+});
+export type SyncPreview = z.infer<typeof syncPreviewSchema>;
+
+export const SYNC_PATHS = {
+  activity: '/api/sync/activity',
+  preview: '/api/sync/preview',
+  todoistWebhook: '/api/webhooks/todoist',
+  googleWebhook: '/api/webhooks/google',
+  microsoftWebhook: '/api/webhooks/microsoft',
+  microsoftLifecycle: '/api/webhooks/microsoft/lifecycle',
+} as const;

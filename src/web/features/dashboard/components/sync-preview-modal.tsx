@@ -1,0 +1,106 @@
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangleFilled, IconRefresh } from '@tabler/icons-react';
+import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  eventsToTasksText,
+  mainCalendarDefaultWarning,
+  tasksToEventsText,
+  useSyncPreview,
+} from '../sync-preview.ts';
+
+type Props = {
+  opened: boolean;
+  provider: CalendarSettings['provider'];
+  /** Switching on is under way (the settings call). */
+  switching: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** Before sync goes on (DESIGN §5): what it would do to the chosen calendar and to Todoist. */
+export function SyncPreviewModal({ opened, provider, switching, onConfirm, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={() => !switching && onClose()} title="Switch sync on?" centered>
+      {opened && (
+        <PreviewBody provider={provider} switching={switching} onConfirm={onConfirm} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function PreviewBody({ provider, switching, onConfirm, onClose }: Omit<Props, 'opened'>) {
+  const preview = useSyncPreview(true);
+  const data = preview.data;
+  const warning = data?.mainCalendarWithDefault ? mainCalendarDefaultWarning(provider) : null;
+
+  return (
+    <Stack>
+      {preview.isPending && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Counting what sync would do…</Text>
+        </Group>
+      )}
+      {preview.isError && (
+        <Alert color="red" title="The preview could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{previewFailure(preview.error)}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => preview.refetch()}
+              loading={preview.isFetching}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {data && (
+        <>
+          <Text>
+            Calendar: <strong>{data.calendar.name}</strong>
+          </Text>
+          <List spacing={4}>
+            <List.Item>{tasksToEventsText(data.tasksToEvents, data.calendar.name)}</List.Item>
+            <List.Item>{eventsToTasksText(data.eventsToTasks)}</List.Item>
+          </List>
+          {warning && (
+            <Alert
+              color="red.9"
+              variant="filled"
+              role="alert"
+              title={warning.title}
+              icon={<IconAlertTriangleFilled aria-hidden />}
+            >
+              {warning.message}
+            </Alert>
+          )}
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={switching} data-autofocus>
+          Cancel
+        </Button>
+        <Button
+          onClick={onConfirm}
+          loading={switching}
+          disabled={!data}
+          color={warning ? 'red.9' : undefined}
+        >
+          Switch sync on
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A refusal the server explains (a calendar no longer there) is shown as it is; anything else is a retry. */
+function previewFailure(error: Error): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404) {
+    return error.message;
+  }
+  return 'The counts could not be read just now. Sync stays off until you have seen them: please try again.';
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangleFilled, IconCircleXFilled } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import type { SyncProblem } from '#shared/api/sync.schema.ts';
+import { formatActivityTime, formatFullTime } from '../../../lib/sync-activity-format.ts';
+import { type ProblemAdvice, problemAdvice } from '../sync-problems.ts';
+
+type Props = { problems: SyncProblem[]; calendarProvider: CalendarSettings['provider'] };
+
+/** What stops or slows the sync and only the user can solve, each with what to do. */
+export function SyncProblemList({ problems, calendarProvider }: Props) {
+  return (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Problems">
+      {problems.map((problem) => {
+        const advice = problemAdvice(problem.code, calendarProvider);
+        const error = advice.severity === 'error';
+        return (
+          <li key={problem.code}>
+            <Alert
+              variant="light"
+              color={error ? 'red' : 'yellow'}
+              title={advice.title}
+              icon={error ? <IconCircleXFilled aria-hidden /> : <IconAlertTriangleFilled aria-hidden />}
+              role="status"
+              // Yellow and red text on their light tints fall short of WCAG AA; the icon carries the colour.
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{advice.message}</Text>
+                <Text size="xs">
+                  Since{' '}
+                  <time dateTime={problem.since} title={formatFullTime(problem.since)}>
+                    {formatActivityTime(problem.since)}
+                  </time>
+                </Text>
+                {advice.action && <ProblemAction action={advice.action} />}
+              </Stack>
+            </Alert>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function ProblemAction({ action }: { action: NonNullable<ProblemAdvice['action']> }) {
+  // Connect flows and in-page anchors are plain links; other pages of the app go through the router.
+  if (action.external) {
+    return (
+      <Button component="a" href={action.href} size="xs">
+        {action.label}
+      </Button>
+    );
+  }
+  return (
+    <Button component={Link} to={action.href} size="xs">
+      {action.label}
+    </Button>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { SectionCard } from '../../components/section-card.tsx';
+import { SyncActivityList } from '../../components/sync-activity-list.tsx';
+import { useSyncActivity } from '../../lib/sync-activity.ts';
+import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
+import { SyncProblemList } from './components/sync-problem-list.tsx';
+
+/** The dashboard re-reads the activity this often while sync is on and the tab is visible. */
+const REFRESH_MS = 5000;
+/** The dashboard shows the latest actions; older ones add nothing a person acts on. */
+const SHOWN_ENTRIES = 20;
+
+/** What only the user can fix, then what the sync did lately (provider ids only, never task or event text). */
+export function SyncActivitySection({ user }: { user: CurrentUser }) {
+  const activity = useSyncActivity({ refetchMs: user.syncActive ? REFRESH_MS : false });
+
+  return (
+    <SectionCard title="Sync activity">
+      {activity.isPending && <Loader size="sm" role="status" aria-label="Loading the sync activity" />}
+      {activity.isError && (
+        <Alert color="gray" variant="light" title="The sync activity could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              It is not available right now. Your settings and the sync itself are not affected.
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => activity.refetch()}
+              loading={activity.isFetching}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {activity.data && (
+        <>
+          {activity.data.problems.length > 0 && (
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                Problems
+              </Title>
+              <SyncProblemList
+                problems={activity.data.problems}
+                calendarProvider={user.calendarSettings.provider}
+              />
+            </Stack>
+          )}
+          <Group gap="xs" justify="space-between">
+            <Title order={3} size="h5">
+              Recent actions
+            </Title>
+            <Text
+              size="sm"
+              c="dimmed"
+              title={activity.data.lastRunAt ? formatFullTime(activity.data.lastRunAt) : undefined}
+            >
+              {lastSyncedText(activity.data.lastRunAt)}
+            </Text>
+          </Group>
+          {activity.data.entries.length === 0 ? (
+            <Text c="dimmed">No sync activity yet.</Text>
+          ) : (
+            <SyncActivityList entries={latestEntries(activity.data.entries, SHOWN_ENTRIES)} />
+          )}
+        </>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,67 @@
+import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { paths, sectionIds } from '../../lib/paths.ts';
+
+export type ProblemAdvice = {
+  title: string;
+  /** What happened and what to do about it. */
+  message: string;
+  /** Red: sync stops until the user acts; yellow: it resumes by itself. */
+  severity: 'error' | 'warning';
+  /** The way to fix it; none when there is nothing to do. `external` links leave the web app (connect flows). */
+  action?: { label: string; href: string; external: boolean };
+};
+
+const CALENDAR_CONNECT: Record<NonNullable<CalendarSettings['provider']>, { name: string; href: string }> = {
+  'Google Calendar': { name: 'Google Calendar', href: '/auth/google/calendar' },
+  Microsoft: { name: 'Microsoft 365', href: '/auth/microsoft' },
+};
+
+/** Each problem only the user can solve, in words, with what to do (the problem codes of the sync API). */
+export function problemAdvice(
+  code: SyncProblemCode,
+  calendarProvider: CalendarSettings['provider'],
+): ProblemAdvice {
+  switch (code) {
+    case 'reconnect-todoist':
+      return {
+        title: 'Todoist needs to be connected again',
+        message:
+          'Todoist no longer accepts our access, so nothing is synced. Connect Todoist again to resume.',
+        severity: 'error',
+        action: { label: 'Reconnect Todoist', href: '/auth/todoist', external: true },
+      };
+    case 'reconnect-calendar': {
+      const calendar = calendarProvider ? CALENDAR_CONNECT[calendarProvider] : undefined;
+      const name = calendar?.name ?? 'Your calendar';
+      return {
+        title: `${name} needs to be connected again`,
+        message: `${name} no longer accepts our access, so nothing is synced. Connect it again to resume.`,
+        severity: 'error',
+        action: calendar && { label: `Reconnect ${calendar.name}`, href: calendar.href, external: true },
+      };
+    }
+    case 'calendar-missing':
+      return {
+        title: 'The chosen calendar no longer exists',
+        message:
+          'It was deleted or you lost access to it, so nothing is synced. Choose another calendar in the Calendar Settings.',
+        severity: 'error',
+        action: { label: 'Go to Calendar Settings', href: `#${sectionIds.calendarSettings}`, external: true },
+      };
+    case 'quota-reached':
+      return {
+        title: 'A provider asked us to slow down',
+        message:
+          'Todoist or your calendar limits how many changes we may make at a time. Sync resumes by itself shortly; there is nothing you need to do.',
+        severity: 'warning',
+      };
+    case 'subscription-ended':
+      return {
+        title: 'Your subscription has ended',
+        message: 'Sync is paused. Upgrade to resume it; your settings are kept.',
+        severity: 'error',
+        action: { label: 'Upgrade', href: paths.profile, external: false },
+      };
+  }
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { SYNC_PATHS, syncActivitySchema } from '#shared/api/sync.schema.ts';
+import { getJson } from './api-client.ts';
+
+export const syncActivityQueryKey = ['sync', 'activity'] as const;
+
+type Options = {
+  /** Re-read this often while the tab is visible; false reads once. */
+  refetchMs: number | false;
+  enabled?: boolean;
+};
+
+/**
+ * What the sync engine did lately, and what only the user can fix. TanStack Query pauses the interval
+ * while the tab is hidden. A failure (the engine's routes missing, the server down) is left to the
+ * caller to show; the interval keeps asking, so the list recovers by itself.
+ */
+export function useSyncActivity({ refetchMs, enabled = true }: Options) {
+  return useQuery({
+    queryKey: syncActivityQueryKey,
+    queryFn: () => getJson(SYNC_PATHS.activity, syncActivitySchema),
+    refetchInterval: refetchMs,
+    retry: false,
+    enabled,
+  });
+}
