@@ -391,6 +391,38 @@ test('the sync switch turns on only when everything is in place, and off at any 
   await expect(toggle).toBeEnabled();
 });
 
+test('switching sync on with the main calendar and its default colour shows the preview warning', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const person = newPerson('Maya', 'Main');
+  await signIn(page, 'Google', person);
+  await connectTodoist(page, person);
+  await addTimebox(page, '30Minutes', '30');
+  await connectCalendar(page, person, 'Google Calendar');
+  // Google names the main calendar after the account.
+  await choose(section(page, 'Calendar Settings'), page, 'Calendar', person.email);
+  await page
+    .getByRole('dialog', { name: 'Strongly discouraged for your main calendar' })
+    .getByRole('button', { name: 'Ok, I understand' })
+    .click();
+
+  const toggle = syncSwitch(page);
+  await toggle.click();
+  const preview = page.getByRole('dialog', { name: 'Switch sync on?' });
+  await expect(preview).toContainText(`Calendar: ${person.email}`);
+  await expect(preview).toContainText(/\d+ events? will become (a task|tasks)/);
+  await expect(preview.getByRole('alert')).toContainText(
+    'every existing event from today on becomes a Todoist task',
+  );
+  await page.waitForTimeout(300); // the opening transition
+  expect(await seriousViolations(page), 'preview dialog').toEqual([]);
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-sync-preview-1280.png' });
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toBeHidden();
+  await expect(toggle).not.toBeChecked();
+});
+
 test('removing an integration asks first, then says it is removed', async ({ page }) => {
   test.setTimeout(60_000);
   const person = newPerson('Remy', 'Remove');
