@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { connectCalendar, connectTodoist } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { newPerson, signIn } from './helpers.ts';
 
 test('the sandbox console changes the emulated Todoist and calendar', async ({ page }) => {
   const email = `sandbox.${randomBytes(4).toString('hex')}@example.com`;
@@ -91,4 +93,25 @@ test('the calendar side switches to Microsoft 365', async ({ page }) => {
   await expect(
     page.getByRole('region', { name: 'Google Calendar' }).getByLabel('Calendar', { exact: true }),
   ).toHaveValue(email);
+});
+
+test('the console opens on the accounts the signed-in visitor connected', async ({ page }) => {
+  test.setTimeout(60_000);
+  const person = newPerson('Sandy', 'Box');
+  const todoistAccount = { ...person, email: `todo.${person.email}` };
+  const calendarAccount = { ...person, email: `mailbox.${person.email}` };
+  await signIn(page, 'Google', person);
+  await connectTodoist(page, todoistAccount);
+  await connectCalendar(page, calendarAccount, 'Microsoft 365');
+
+  await page.goto('/sandbox');
+  await expect(page.getByLabel('Todoist account e-mail')).toHaveValue(todoistAccount.email);
+  await expect(page.getByLabel('Calendar account e-mail')).toHaveValue(calendarAccount.email);
+  const calendar = page.getByRole('region', { name: 'Microsoft 365' });
+  await expect(calendar.getByRole('radio', { name: 'Microsoft 365' })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Sync activity' })).toContainText('Sync is off.');
+
+  // The visitor can still look at another account.
+  await page.getByLabel('Todoist account e-mail').fill(person.email);
+  await expect(page.getByRole('region', { name: 'Todoist' }).getByText('No open tasks.')).toBeVisible();
 });
