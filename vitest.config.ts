@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulators/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 180_000,
+    hookTimeout: 60_000,
     pool: 'forks',
   },
 });
