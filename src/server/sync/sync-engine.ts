@@ -5,6 +5,7 @@ import { ReconnectRequiredError } from '#server/domain/integrations/token-manage
 import type { Clock } from '#server/domain/shared/clock.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
 import { titleHasher } from './event-title.ts';
+import { deletedEvent, deletedTask } from './snapshots.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
@@ -338,19 +339,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     refused: boolean,
   ): Promise<void> {
     const now = deps.clock();
-    if (!plan.next) {
-      await deps.links.remove(userId, linkId);
-      return;
-    }
-    if (refused && plan.task?.action === 'create') {
-      await deps.links.remove(userId, linkId);
-      return;
-    }
-    if (!ids.taskId) {
-      await deps.links.remove(userId, linkId);
-      return;
-    }
-    await deps.links.save(userId, linkId, { ...plan.next, ...ids, pendingKey: null }, now);
+    // The pair is over, or its task never came to be (Todoist refused the add).
+    const over = !plan.next || !ids.taskId || (refused && plan.task?.action === 'create');
+    if (over || !plan.next) await deps.links.remove(userId, linkId);
+    else await deps.links.save(userId, linkId, { ...plan.next, ...ids, pendingKey: null }, now);
   }
 
   return { run };
@@ -380,36 +372,4 @@ function toCommand(plan: LinkPlan, key: string): TaskCommand {
 function isPermanent(error: unknown): boolean {
   const status = (error as { status?: number } | null)?.status;
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
-}
-
-function deletedTask(id: string): TaskSnapshot {
-  return {
-    id,
-    content: '',
-    description: '',
-    labels: [],
-    due: null,
-    duration: null,
-    checked: false,
-    completedAt: null,
-    isDeleted: true,
-    updatedAt: null,
-  };
-}
-
-function deletedEvent(id: string): CalendarEvent {
-  return {
-    id,
-    deleted: true,
-    title: '',
-    start: null,
-    end: null,
-    allDay: false,
-    recurring: false,
-    color: null,
-    categories: [],
-    taskTag: null,
-    version: '',
-    updatedAt: null,
-  };
 }

@@ -2,6 +2,7 @@ import type { Client, GraphRequest } from '@microsoft/microsoft-graph-client';
 import type { z } from 'zod';
 import type { MicrosoftConfig } from '#server/config.ts';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.ts';
+import { deletedEvent } from '#server/sync/snapshots.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
@@ -10,7 +11,6 @@ import {
 } from '#server/sync/sync.ports.ts';
 import {
   createKeyFilter,
-  deletedEvent,
   eventFields,
   needsFullRead,
   newEventFields,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.ts';
+import { deletedEvent } from '#server/sync/snapshots.ts';
 import type { CalendarEvent, EventWrite } from '#server/sync/sync.ports.ts';
 import type { GraphEvent } from './microsoft-calendar-events.schemas.ts';
 import { fromGraphDateTime, toGraphDateTime, writableZone } from './microsoft-date-time.ts';
@@ -66,23 +67,6 @@ export function needsFullRead(item: GraphEvent): boolean {
   if (item['@removed'] || item.isCancelled) return false;
   if (RECURRING_TYPES.has(item.type ?? '') || item.seriesMasterId) return false;
   return NEEDED.some((key) => item[key] === undefined);
-}
-
-export function deletedEvent(id: string): CalendarEvent {
-  return {
-    id,
-    deleted: true,
-    title: '',
-    start: null,
-    end: null,
-    allDay: false,
-    recurring: false,
-    color: null,
-    categories: [],
-    taskTag: null,
-    version: '',
-    updatedAt: null,
-  };
 }
 
 function taskTag(item: GraphEvent): string | null {
