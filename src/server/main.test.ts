@@ -15,7 +15,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+async function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -65,8 +65,7 @@ describe('the server process', () => {
     const [code] = await exited;
     expect(code).toBe(0);
     expect(await shutdownLog).toContain('SIGTERM');
-    // A cold start creates the database and the job queue's schema: slow on a busy machine.
-  }, 90_000);
+  });
 
   it('refuses to start with invalid configuration and names the problem', async () => {
     child = spawn(process.execPath, [mainPath], {
@@ -77,5 +76,5 @@ describe('the server process', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(await output).toContain('Invalid configuration');
-  }, 60_000);
+  });
 });
