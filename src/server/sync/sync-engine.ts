@@ -70,6 +70,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const context = await deps.settings.load(userId, now);
     if (!context.runnable) {
       if (context.block === 'not-entitled') await deps.activity.raise(userId, 'subscription-ended', now);
+      // Switched off, unpaid or disconnected: no more notifications until sync may run again.
+      if (context.block !== 'no-user') await deps.channels.stop(userId);
       return { status: 'skipped', reason: context.block };
     }
     const state = await deps.states.find(userId);

@@ -1,36 +1,15 @@
-import { TodoistApi } from '@doist/todoist-sdk';
-import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
-import { createTestApp, sameOrigin } from '#server/test/test-app.ts';
-
-type Cookies = Record<string, string>;
-const HOUR = 3600_000;
-
-/** Tomorrow at `hour`:00 in Berlin, as Todoist's floating due and as the instant it means. */
-function tomorrowAt(hour: number) {
-  const day = new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10);
-  const local = `${day}T${String(hour).padStart(2, '0')}:00:00`;
-  const instant = new Date(new Date(`${local}Z`).getTime() - berlinOffsetMs(new Date(`${local}Z`)));
-  return { local, instant };
-}
-
-function berlinOffsetMs(at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const hours = Number(/GMT([+-]\d+)/.exec(parts ?? '')?.[1] ?? 0);
-  return hours * HOUR;
-}
+import { syncingUser as createSyncingUser, emulatorControl, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { createTestApp } from '#server/test/test-app.ts';
 
 for (const database of await testDatabases('sync with Google Calendar')) {
   describe.skipIf(!database.enabled)(`sync between Todoist and Google Calendar (${database.name})`, () => {
     let app: App;
     let cleanup: () => Promise<void>;
     let origins: { todoist: string; google: string };
+    const HOUR = 3600_000;
 
     beforeAll(async () => {
       const created = await database.create();
@@ -48,77 +27,9 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       await cleanup?.();
     });
 
-    const control = async (origin: string, path: string, body?: unknown) => {
-      const response = await fetch(`${origin}/_emulator/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      return response.json();
-    };
-
-    /** A signed-in user with Todoist and Google connected, a 30- and a 60-minute timebox, sync on. */
-    async function syncingUser(email: string, settings: { color?: string; onComplete?: string } = {}) {
-      const seeded = await control(origins.todoist, 'seed', {
-        users: [
-          {
-            email,
-            timezone: 'Europe/Berlin',
-            labels: [
-              { name: '30min', color: 'blue' },
-              { name: '1h', color: 'red' },
-            ],
-          },
-        ],
-      });
-      const todoist = new TodoistApi(seeded.users[0].accessToken, { baseUrl: origins.todoist });
-      const { sessionCookie } = await signInThroughEmulator(app.server, 'google', {
-        email,
-        name: 'Ada User',
-      });
-      const cookies: Cookies = { sid: sessionCookie?.value ?? '' };
-      await connectThroughEmulator(app.server, 'todoist', { email }, cookies);
-      await connectThroughEmulator(app.server, 'google', { email }, cookies);
-      const send = async (method: 'POST' | 'PATCH', url: string, payload: unknown) => {
-        const response = await app.server.inject({
-          method,
-          url,
-          cookies,
-          headers: sameOrigin,
-          payload: payload as object,
-        });
-        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-        return response.json();
-      };
-      await send('POST', '/api/timeboxsettings', { label: '30min', duration: 30 });
-      await send('POST', '/api/timeboxsettings', { label: '1h', duration: 60 });
-      const user = await send('PATCH', '/api/calendar/id', { calendarId: email });
-      if (settings.color) await send('PATCH', '/api/calendar/color', { color: settings.color });
-      if (settings.onComplete)
-        await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
-      await send('PATCH', '/api/settings/onsyncactive', { setting: true });
-      const token = await control(origins.google, 'tokens', {
-        email,
-        scopes: ['https://www.googleapis.com/auth/calendar'],
-      });
-      const auth = new OAuth2Client();
-      auth.setCredentials({ access_token: token.access_token });
-      const google = calendar({ version: 'v3', auth, rootUrl: `${origins.google}/` });
-      const userId: string = user.id ?? user._id;
-      const events = async (): Promise<calendar_v3.Schema$Event[]> =>
-        (await google.events.list({ calendarId: email })).data.items ?? [];
-      return {
-        userId,
-        cookies,
-        todoist,
-        google,
-        events,
-        calendarId: email,
-        run: () => app.sync.engine.run(userId),
-      };
-    }
+    const control = emulatorControl;
+    const syncingUser = (email: string, settings?: { color?: string; onComplete?: string }) =>
+      createSyncingUser(app, email, settings);
 
     it('creates an event for a timeboxed task, at its due time in the user’s zone, once', async () => {
       const user = await syncingUser('create-event@example.com');
@@ -126,7 +37,6 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       const task = await user.todoist.addTask({
         content: 'Write the report',
         labels: ['30min'],
-        dueDatetime: undefined,
         dueString: `${due.local.slice(0, 10)} at 9:00`,
       });
       await user.todoist.addTask({
@@ -141,8 +51,21 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(new Date(event?.end?.dateTime ?? '').getTime() - due.instant.getTime()).toBe(30 * 60_000);
       expect(event?.extendedProperties?.private?.timeboxerTaskId).toBe(task.id);
 
-      // Our own write comes back as a change: it costs no write on either side.
+      // Our own write comes back as a change: it costs no write on either side, by the emulators' count.
+      const googleWrites = async () => {
+        const { requests } = await control(origins.google, 'state');
+        return Object.entries(requests as Record<string, number>)
+          .filter(
+            ([route]) => /^(POST|PATCH|PUT|DELETE) .*\/events(\/|$)/.test(route) && !route.includes('watch'),
+          )
+          .reduce((sum, [, count]) => sum + count, 0);
+      };
+      const writesBefore = await googleWrites();
+      expect(writesBefore).toBeGreaterThan(0);
+      const taskBefore = await user.todoist.getTask(task.id);
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await googleWrites()).toBe(writesBefore);
+      expect((await user.todoist.getTask(task.id)).updatedAt).toEqual(taskBefore.updatedAt);
       expect((await user.events()).length).toBe(1);
     });
 

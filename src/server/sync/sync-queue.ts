@@ -8,6 +8,7 @@ export const USER_SYNC_QUEUE = 'user-sync';
 export const RECONCILE_QUEUE = 'sync-reconcile';
 
 const userSyncJob = z.object({ userId: z.uuid() });
+const reconcileJob = z.object({ jitterSeconds: z.number().int().min(0).default(0) });
 
 export type SyncQueue = {
   /** Asks for a sync of this user soon; requests while one is waiting fold into it. */
@@ -17,6 +18,8 @@ export type SyncQueue = {
     sync(userId: string): Promise<{ retryAfterMs?: number }>;
     reconcile(): Promise<string[]>;
   }): Promise<void>;
+  /** Runs the reconcile now instead of at its next scheduled time. */
+  reconcileNow(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -88,14 +91,21 @@ export async function startSyncQueue(database: Database, options: SyncQueueOptio
           }
         },
       );
-      await boss.work(RECONCILE_QUEUE, async () => {
+      await boss.work(RECONCILE_QUEUE, async ([job]) => {
+        const { jitterSeconds } = reconcileJob.parse(job?.data ?? {});
         const users = await handlers.reconcile();
         for (const userId of users) {
-          const afterSeconds = Math.floor(Math.random() * options.reconcileJitterSeconds);
+          const afterSeconds = Math.floor(Math.random() * jitterSeconds);
           await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId, startAfter: afterSeconds });
         }
       });
-      await boss.schedule(RECONCILE_QUEUE, options.reconcileCron);
+      await boss.schedule(RECONCILE_QUEUE, options.reconcileCron, {
+        jitterSeconds: options.reconcileJitterSeconds,
+      });
+    },
+
+    async reconcileNow() {
+      await boss.send(RECONCILE_QUEUE, { jitterSeconds: 0 });
     },
 
     async stop() {

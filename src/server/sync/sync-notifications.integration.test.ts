@@ -1,0 +1,146 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { syncStates } from '#server/db/schema/sync.tables.ts';
+import { testDatabases } from '#server/test/databases.ts';
+import { emulatorControl, eventually, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { createTestApp } from '#server/test/test-app.ts';
+import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
+
+/**
+ * The whole loop as in the sandbox: the app listens, registers its receiving URLs with the emulators,
+ * and a change made in Todoist or Google Calendar reaches the other side by notification, queue and
+ * worker, with nobody calling the engine.
+ */
+for (const database of await testDatabases('sync by notification')) {
+  describe.skipIf(!database.enabled)(`sync by notification (${database.name})`, () => {
+    let app: App;
+    let cleanup: () => Promise<void>;
+
+    beforeAll(async () => {
+      const created = await database.create();
+      cleanup = created.cleanup;
+      app = await createTestApp({
+        database: created.target,
+        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+        overrides: { role: 'all' },
+      });
+      const address = await app.server.listen({ host: 'localhost', port: 0 });
+      await app.listening(address.replace('127.0.0.1', 'localhost'));
+    });
+    afterAll(async () => {
+      await app?.close();
+      await cleanup?.();
+    });
+
+    const channelOf = async (userId: string) => {
+      const [state] = await app.database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
+      return state;
+    };
+
+    it('puts a task added in Todoist on the calendar by itself, and moves the task when the event moves', async () => {
+      const user = await syncingUser(app, 'notified@example.com');
+      // Switching sync on queued the first run, which opened a push channel on the calendar.
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const due = tomorrowAt(9);
+      const task = await user.todoist.addTask({
+        content: 'Arrives by webhook',
+        labels: ['30min'],
+        dueString: `${due.day} at 9:00`,
+      });
+      await eventually(async () =>
+        expect((await user.events()).map((event) => event.summary)).toEqual(['Arrives by webhook']),
+      );
+
+      const [event] = await user.events();
+      const start = tomorrowAt(15).instant;
+      await user.google.events.patch({
+        calendarId: user.calendarId,
+        eventId: event?.id ?? '',
+        requestBody: {
+          start: { dateTime: start.toISOString() },
+          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+        },
+      });
+      await eventually(async () =>
+        expect((await user.todoist.getTask(task.id)).due?.date).toContain('T15:00'),
+      );
+      expect((await user.events()).length).toBe(1);
+    });
+
+    it('heals a lost notification with the periodic reconcile', async () => {
+      const user = await syncingUser(app, 'lost-webhook@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());
+      await emulatorControl(user.origins.todoist, 'notifications/faults', { mode: 'drop' });
+      try {
+        await user.todoist.addTask({
+          content: 'Nobody told us',
+          labels: ['1h'],
+          dueString: `${tomorrowAt(0).day} at 8:00`,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect(await user.events()).toEqual([]);
+        await app.sync.queue.reconcileNow();
+        await eventually(async () =>
+          expect((await user.events()).map((event) => event.summary)).toEqual(['Nobody told us']),
+        );
+      } finally {
+        await fetch(`${user.origins.todoist}/_emulator/notifications/faults`, { method: 'DELETE' });
+      }
+    });
+
+    it('refuses notifications it cannot verify, and ignores another user’s channel with a wrong token', async () => {
+      const user = await syncingUser(app, 'verify@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const channel = await channelOf(user.userId);
+      const body = JSON.stringify({ event_name: 'item:added', user_id: '1', event_data: {} });
+
+      const unsigned = await app.server.inject({
+        method: 'POST',
+        url: SYNC_PATHS.todoistWebhook,
+        headers: { 'content-type': 'application/json', 'x-todoist-hmac-sha256': 'bm90IGEgc2lnbmF0dXJl' },
+        payload: body,
+      });
+      expect(unsigned.statusCode).toBe(403);
+
+      const secret = app.emulators?.todoist.clientSecret ?? '';
+      const signed = await app.server.inject({
+        method: 'POST',
+        url: SYNC_PATHS.todoistWebhook,
+        headers: {
+          'content-type': 'application/json',
+          'x-todoist-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
+        },
+        payload: body,
+      });
+      expect(signed.statusCode).toBe(200);
+      expect(signed.json()).toEqual({ outcome: 'ignored' });
+
+      const push = (headers: Record<string, string>) =>
+        app.server.inject({
+          method: 'POST',
+          url: SYNC_PATHS.googleWebhook,
+          headers: { 'x-goog-resource-state': 'exists', ...headers },
+        });
+      expect((await push({ 'x-goog-channel-id': 'not-ours', 'x-goog-channel-token': 'x' })).statusCode).toBe(
+        403,
+      );
+      const stolen = await push({
+        'x-goog-channel-id': channel?.channelId ?? '',
+        'x-goog-channel-token': 'guessed',
+      });
+      expect(stolen.statusCode).toBe(403);
+    });
+
+    it('stops the push channel when sync is switched off', async () => {
+      const user = await syncingUser(app, 'switch-off@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const channelId = (await channelOf(user.userId))?.channelId;
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeNull());
+      const { channels } = await emulatorControl(user.origins.google, 'state');
+      expect(channels.find((entry: { id: string }) => entry.id === channelId)?.live).toBe(false);
+    });
+  });
+}
