@@ -41,6 +41,7 @@ import { createSyncService, type SyncService } from './sync/sync.service.ts';
 import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
 import { createSyncChannels } from './sync/sync-channels.ts';
 import { createSyncEngine, type WithToken } from './sync/sync-engine.ts';
+import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
 import { createSyncPreview } from './sync/sync-preview.ts';
 import { type SyncQueue, startSyncQueue } from './sync/sync-queue.ts';
@@ -138,6 +139,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncStates = createSyncStateRepository(database.db);
   const syncActivity = createSyncActivityRepository(database.db);
   const syncSettings = createSyncSettingsReader(database.db);
+  const syncHints = createSyncHintRepository(database.db);
   const syncChannels = createSyncChannels({
     states: syncStates,
     calendars: calendarTargets,
@@ -151,6 +153,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     links: createSyncLinkRepository(database.db),
     states: syncStates,
     activity: syncActivity,
+    hints: syncHints,
     channels: syncChannels,
     tasks: taskSource ?? unavailableTaskSource,
     calendars: calendarTargets,
@@ -180,6 +183,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     settings: syncSettings,
     states: syncStates,
     activity: syncActivity,
+    hints: syncHints,
     todoistClientSecret: config.todoist?.clientSecret ?? null,
     clock,
     log: syncLog,

@@ -18,6 +18,7 @@ import {
 } from './sync.ports.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
+import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncLinkRepository } from './sync-link.repository.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
@@ -36,6 +37,7 @@ export type SyncEngineDeps = {
   links: SyncLinkRepository;
   states: SyncStateRepository;
   activity: SyncActivityRepository;
+  hints: SyncHintRepository;
   channels: SyncChannels;
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
@@ -90,6 +92,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     try {
       await deps.channels.ensure(userId, settings, state);
       const links = await deps.links.all(userId);
+      const hints = await deps.hints.completedOccurrences(userId);
       const appearance = appearanceHash(settings);
       const needsAllTasks = links.some((link) => link.appearanceHash !== appearance);
       const sameCalendar =
@@ -119,6 +122,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         links: links.filter((link) => link.calendarId === settings.calendarId),
         tasks,
         events,
+        completedOccurrences: new Set(hints.map((hint) => hint.taskId)),
       });
       const writes = await execute(userId, plans, calendar, settings.calendarId);
 
@@ -133,6 +137,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           backoffUntil: null,
         },
         deps.clock(),
+      );
+      await deps.hints.consume(
+        userId,
+        hints.map((hint) => hint.taskId),
+        now,
       );
       await deps.activity.clear(userId);
       return { status: 'synced', plans: plans.length, writes };

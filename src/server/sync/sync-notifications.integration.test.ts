@@ -69,6 +69,32 @@ for (const database of await testDatabases('sync by notification')) {
       expect((await user.events()).length).toBe(1);
     });
 
+    it('marks a completed occurrence of a recurring task and gives the next occurrence its own event', async () => {
+      const user = await syncingUser(app, 'recurring@example.com', { onComplete: 'checkmark' });
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const task = await user.todoist.addTask({
+        content: 'Stand-up',
+        labels: ['30min'],
+        dueString: 'every day at 9am',
+      });
+      await eventually(async () => expect((await user.events()).length).toBe(1));
+      const [first] = await user.events();
+      // Completing an occurrence early (before it starts) is still a completion: Todoist's webhook says so.
+      await user.todoist.closeTask(task.id);
+      await eventually(async () => {
+        const events = await user.events();
+        expect(events.map((event) => event.summary).sort()).toEqual(['Stand-up', '✓ Stand-up']);
+      });
+      const events = await user.events();
+      const done = events.find((event) => event.id === first?.id);
+      const next = events.find((event) => event.id !== first?.id);
+      expect(done?.summary).toBe('✓ Stand-up');
+      expect(done?.start?.dateTime).toBe(first?.start?.dateTime);
+      expect(
+        new Date(next?.start?.dateTime ?? '').getTime() - new Date(first?.start?.dateTime ?? '').getTime(),
+      ).toBe(24 * 3600_000);
+    });
+
     it('heals a lost notification with the periodic reconcile', async () => {
       const user = await syncingUser(app, 'lost-webhook@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());

@@ -69,6 +69,8 @@ export type PlanInput = {
   tasks: TaskSnapshot[];
   /** Events read since the last run (all events after a full read). */
   events: CalendarEvent[];
+  /** Recurring tasks whose occurrence Todoist's webhook says was completed since the last run. */
+  completedOccurrences: ReadonlySet<string>;
 };
 
 const TODOIST = 'todoist-to-calendar' as const;
@@ -411,8 +413,10 @@ function writeFromLink(input: PlanInput, link: SyncLink, task: TaskSnapshot, mar
 }
 
 /**
- * A recurring task whose due moved on while its linked occurrence had already begun: the user completed
- * that occurrence (Todoist rolls the same task to the next date). The event was not moved by the user.
+ * A recurring task whose due moved on because the user completed an occurrence (Todoist rolls the
+ * same task to the next date). Todoist's webhook says so; without it (a lost notification) a due that
+ * moved on after the linked occurrence had begun counts as completed, one that moved before it as
+ * rescheduled. Either way the event was not moved by the user.
  */
 function isNextOccurrence(
   input: PlanInput,
@@ -422,7 +426,8 @@ function isNextOccurrence(
 ): boolean {
   if (!task.due?.isRecurring) return false;
   const start = dueInstant(task.due, input.settings.timeZone);
-  if (!start || start <= link.startAt || link.startAt > input.now) return false;
+  if (!start || start <= link.startAt) return false;
+  if (!input.completedOccurrences.has(task.id) && link.startAt > input.now) return false;
   return !event?.start || event.start.getTime() === link.startAt.getTime();
 }
 

@@ -5,11 +5,30 @@ import type { Clock } from '#server/domain/shared/clock.ts';
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
+import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncQueue } from './sync-queue.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncStateRepository } from './sync-state.repository.ts';
 
-const todoistWebhookSchema = z.object({ event_name: z.string(), user_id: z.union([z.string(), z.number()]) });
+const todoistWebhookSchema = z.object({
+  event_name: z.string(),
+  user_id: z.union([z.string(), z.number()]),
+  event_data: z.object({ id: z.string() }).partial().optional(),
+  event_data_extra: z
+    .object({
+      update_intent: z.string(),
+      old_item: z.object({ due: z.object({ is_recurring: z.boolean() }).nullish() }).partial(),
+    })
+    .partial()
+    .optional(),
+});
+
+/** Todoist completes an occurrence of a recurring task as an update with this intent; reads cannot tell. */
+const isOccurrenceCompleted = (hook: z.infer<typeof todoistWebhookSchema>) =>
+  hook.event_name === 'item:updated' &&
+  hook.event_data_extra?.update_intent === 'item_completed' &&
+  hook.event_data_extra.old_item?.due?.is_recurring === true &&
+  typeof hook.event_data?.id === 'string';
 
 export type WebhookOutcome = 'queued' | 'ignored' | 'rejected';
 
@@ -25,6 +44,7 @@ export function createSyncService(deps: {
   settings: SyncSettingsReader;
   states: SyncStateRepository;
   activity: SyncActivityRepository;
+  hints: SyncHintRepository;
   /** Todoist signs webhooks with the app's client secret; null when Todoist is not configured. */
   todoistClientSecret: string | null;
   clock: Clock;
@@ -43,6 +63,9 @@ export function createSyncService(deps: {
       if (!parsed.success) return 'ignored';
       const userId = await deps.settings.userByTodoistId(String(parsed.data.user_id));
       if (!userId) return 'ignored';
+      if (isOccurrenceCompleted(parsed.data)) {
+        await deps.hints.occurrenceCompleted(userId, parsed.data.event_data?.id as string, deps.clock());
+      }
       await deps.queue.request(userId);
       return 'queued';
     },

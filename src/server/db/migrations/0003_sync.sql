@@ -9,6 +9,13 @@ CREATE TABLE "sync_activity" (
 	"detail" text
 );
 --> statement-breakpoint
+CREATE TABLE "sync_hints" (
+	"user_id" uuid NOT NULL,
+	"task_id" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sync_hints_user_id_task_id_pk" PRIMARY KEY("user_id","task_id")
+);
+--> statement-breakpoint
 CREATE TABLE "sync_links" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -55,6 +62,7 @@ CREATE TABLE "sync_states" (
 );
 --> statement-breakpoint
 ALTER TABLE "sync_activity" ADD CONSTRAINT "sync_activity_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sync_hints" ADD CONSTRAINT "sync_hints_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sync_links" ADD CONSTRAINT "sync_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sync_problems" ADD CONSTRAINT "sync_problems_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sync_states" ADD CONSTRAINT "sync_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -116,3 +116,19 @@ export const syncProblems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.code] })],
 );
+
+/**
+ * What a Todoist webhook told us that a read cannot: a recurring task's occurrence was completed (Todoist
+ * keeps the task and moves its due). Kept until the next run has used it.
+ */
+export const syncHints = pgTable(
+  'sync_hints',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.taskId] })],
+);

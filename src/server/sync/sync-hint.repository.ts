@@ -1,0 +1,37 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { syncHints } from '#server/db/schema/sync.tables.ts';
+
+export type SyncHintRepository = {
+  /** A recurring task's occurrence was completed (from Todoist's webhook). */
+  occurrenceCompleted(userId: string, taskId: string, at: Date): Promise<void>;
+  completedOccurrences(userId: string): Promise<{ taskId: string; at: Date }[]>;
+  /** Forgets the hints a run has used (those no newer than `upTo`). */
+  consume(userId: string, taskIds: string[], upTo: Date): Promise<void>;
+};
+
+/** The only writer of `sync_hints`. */
+export function createSyncHintRepository(db: Db): SyncHintRepository {
+  return {
+    async occurrenceCompleted(userId, taskId, at) {
+      await db
+        .insert(syncHints)
+        .values({ userId, taskId, at })
+        .onConflictDoUpdate({ target: [syncHints.userId, syncHints.taskId], set: { at } });
+    },
+    async completedOccurrences(userId) {
+      return db
+        .select({ taskId: syncHints.taskId, at: syncHints.at })
+        .from(syncHints)
+        .where(eq(syncHints.userId, userId));
+    },
+    async consume(userId, taskIds, upTo) {
+      if (taskIds.length === 0) return;
+      await db
+        .delete(syncHints)
+        .where(
+          and(eq(syncHints.userId, userId), inArray(syncHints.taskId, taskIds), lte(syncHints.at, upTo)),
+        );
+    },
+  };
+}
