@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarEvent, TaskSnapshot } from './sync.ports.ts';
+import type { SyncLink } from './sync-link.ts';
+import { appearanceHash, type PlanInput, planSync } from './sync-planner.ts';
+import type { SyncSettings } from './sync-settings.ts';
+
+const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
+const hash = (title: string) => `h:${title}`;
+
+const settings: SyncSettings = {
+  timeZone: 'Europe/Berlin',
+  timeboxes: [
+    { label: '30min', duration: 30 },
+    { label: '1h', duration: 60 },
+  ],
+  taskDuration: { active: false, label: null, allowed: false },
+  calendarProvider: 'google',
+  calendarId: 'primary',
+  mainCalendar: true,
+  color: '',
+  category: null,
+  private: false,
+  reminder: null,
+  linkDescription: false,
+  onComplete: 'nothing',
+  onPreComplete: false,
+};
+
+const task = (overrides: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
+  id: 't1',
+  content: 'Write',
+  description: '',
+  labels: ['30min'],
+  due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
+  duration: null,
+  checked: false,
+  completedAt: null,
+  isDeleted: false,
+  updatedAt: '2026-07-15T05:00:00Z',
+  ...overrides,
+});
+
+const START = new Date('2026-07-16T07:00:00Z'); // 09:00 Berlin
+
+const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  id: 'e1',
+  deleted: false,
+  title: 'Write',
+  start: START,
+  end: new Date(START.getTime() + 30 * 60_000),
+  allDay: false,
+  recurring: false,
+  color: null,
+  categories: [],
+  taskTag: null,
+  version: 'v1',
+  updatedAt: new Date('2026-07-15T05:00:00Z'),
+  ...overrides,
+});
+
+const link = (overrides: Partial<SyncLink> = {}): SyncLink => ({
+  id: 'l1',
+  taskId: 't1',
+  eventId: 'e1',
+  calendarId: 'primary',
+  origin: 'task',
+  pendingKey: null,
+  generation: 0,
+  taskVersion: '2026-07-15T05:00:00Z',
+  eventVersion: 'v1',
+  titleHash: hash('Write'),
+  startAt: START,
+  taskMinutes: 30,
+  eventMinutes: 30,
+  completed: false,
+  marked: false,
+  appearanceHash: appearanceHash(settings),
+  taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: null },
+  ...overrides,
+});
+
+const plan = (input: Partial<PlanInput>) =>
+  planSync({
+    settings,
+    now: NOW,
+    hash,
+    links: [],
+    tasks: [],
+    events: [],
+    completedOccurrences: new Set(),
+    ...input,
+  });
+
+describe('planning a sync', () => {
+  it('creates an event for a new timeboxed task at its due time, with the label’s length', () => {
+    const [only, ...rest] = plan({ tasks: [task()] });
+    expect(rest).toEqual([]);
+    expect(only?.events).toEqual([
+      {
+        action: 'create',
+        write: expect.objectContaining({ title: 'Write', start: START, appearance: true }),
+      },
+    ]);
+    const write = only?.events[0]?.action === 'create' ? only.events[0].write : null;
+    expect(write?.end.getTime()).toBe(START.getTime() + 30 * 60_000);
+    expect(only?.next).toMatchObject({
+      taskId: 't1',
+      origin: 'task',
+      titleHash: hash('Write'),
+      taskMinutes: 30,
+    });
+  });
+
+  it('leaves out tasks without a time, without a timebox label, completed, or due before today', () => {
+    const plans = plan({
+      tasks: [
+        task({ id: 'a', due: { date: '2026-07-16', timezone: null, isRecurring: false, string: '' } }),
+        task({ id: 'b', labels: ['other'] }),
+        task({ id: 'c', checked: true }),
+        task({
+          id: 'd',
+          due: { date: '2026-07-14T09:00:00', timezone: null, isRecurring: false, string: '' },
+        }),
+      ],
+    });
+    expect(plans).toEqual([]);
+  });
+
+  it('writes nothing for an echo of its own write on either side', () => {
+    const echo = plan({
+      links: [link()],
+      tasks: [task({ updatedAt: '2026-07-15T05:30:00Z' })],
+      events: [event({ version: 'v2' })],
+    });
+    expect(echo.every((entry) => entry.events.length === 0 && entry.task === null)).toBe(true);
+    expect(echo[0]?.next).toMatchObject({ eventVersion: 'v2', taskVersion: '2026-07-15T05:30:00Z' });
+  });
+
+  it('sends a title changed in Todoist to the event, and a time changed on the calendar to the task', () => {
+    const later = new Date(START.getTime() + 2 * 3600_000);
+    const [both] = plan({
+      links: [link()],
+      tasks: [task({ content: 'Write more' })],
+      events: [event({ start: later, end: new Date(later.getTime() + 30 * 60_000), version: 'v2' })],
+    });
+    expect(both?.events).toEqual([
+      {
+        action: 'update',
+        eventId: 'e1',
+        write: expect.objectContaining({ title: 'Write more', start: later }),
+      },
+    ]);
+    expect(both?.task).toEqual({
+      action: 'update',
+      taskId: 't1',
+      due: { kind: 'floating', local: '2026-07-16T11:00:00' },
+    });
+  });
+
+  it('lets the later side win a field changed on both sides', () => {
+    const taskLater = plan({
+      links: [link()],
+      tasks: [task({ content: 'From Todoist', updatedAt: '2026-07-15T05:50:00Z' })],
+      events: [event({ title: 'From calendar', updatedAt: new Date('2026-07-15T05:40:00Z') })],
+    });
+    expect(taskLater[0]?.task).toBeNull();
+    expect(taskLater[0]?.events[0]).toMatchObject({ write: { title: 'From Todoist' } });
+
+    const eventLater = plan({
+      links: [link()],
+      tasks: [task({ content: 'From Todoist', updatedAt: '2026-07-15T05:40:00Z' })],
+      events: [event({ title: 'From calendar', updatedAt: new Date('2026-07-15T05:50:00Z') })],
+    });
+    expect(eventLater[0]?.task).toMatchObject({ action: 'update', content: 'From calendar' });
+    expect(eventLater[0]?.events).toEqual([]);
+  });
+
+  it('gives a resized event’s task the timebox label of that length, or the nearest one without resizing', () => {
+    const [exact] = plan({
+      links: [link()],
+      events: [event({ end: new Date(START.getTime() + 60 * 60_000) })],
+    });
+    expect(exact?.task).toEqual({ action: 'update', taskId: 't1', labels: ['1h'] });
+    const [nearest] = plan({
+      links: [link()],
+      events: [event({ end: new Date(START.getTime() + 50 * 60_000) })],
+    });
+    expect(nearest?.task).toEqual({ action: 'update', taskId: 't1', labels: ['1h'] });
+    expect(nearest?.events).toEqual([]);
+    expect(nearest?.next).toMatchObject({ taskMinutes: 60, eventMinutes: 50 });
+  });
+
+  it('deletes the event of a deleted task, or of a task that lost its label or time', () => {
+    for (const changed of [task({ isDeleted: true }), task({ labels: [] })]) {
+      const [gone] = plan({ links: [link()], tasks: [changed] });
+      expect(gone?.events).toEqual([{ action: 'remove', eventId: 'e1' }]);
+      expect(gone?.next).toBeNull();
+    }
+  });
+
+  it('deletes a task the event created with the event, and keeps an older task with its date only', () => {
+    const [fromEvent] = plan({ links: [link({ origin: 'event' })], events: [event({ deleted: true })] });
+    expect(fromEvent?.task).toEqual({ action: 'delete', taskId: 't1' });
+    const [fromTask] = plan({
+      links: [link({ taskMeta: { labels: ['30min', 'work'], dueTimezone: null, recurrence: null } })],
+      events: [event({ deleted: true })],
+    });
+    expect(fromTask?.task).toEqual({
+      action: 'update',
+      taskId: 't1',
+      labels: ['work'],
+      due: { kind: 'date', date: '2026-07-16' },
+    });
+  });
+
+  it('applies each on-complete setting, and the pre-complete option', () => {
+    const done = task({ checked: true, completedAt: '2026-07-15T06:00:00Z' });
+    const with_ = (extra: Partial<SyncSettings>) =>
+      planSync({
+        settings: { ...settings, ...extra },
+        now: NOW,
+        hash,
+        links: [link({ appearanceHash: appearanceHash({ ...settings, ...extra }) })],
+        tasks: [done],
+        events: [],
+        completedOccurrences: new Set(),
+      })[0];
+    expect(with_({ onComplete: 'nothing' })?.events).toEqual([]);
+    expect(with_({ onComplete: 'checkmark' })?.events[0]).toMatchObject({ write: { title: '✓ Write' } });
+    expect(with_({ onComplete: 'remove' })?.events).toEqual([{ action: 'remove', eventId: 'e1' }]);
+    // Completed at 08:00 before a 09:00 start: removed although the setting says do nothing.
+    expect(with_({ onComplete: 'nothing', onPreComplete: true })?.events).toEqual([
+      { action: 'remove', eventId: 'e1' },
+    ]);
+  });
+
+  it('undoes completion when a task is reopened', () => {
+    const [unmark] = plan({ links: [link({ completed: true, marked: true })], tasks: [task()] });
+    expect(unmark?.events[0]).toMatchObject({ action: 'update', write: { title: 'Write' } });
+    const [recreate] = plan({ links: [link({ completed: true, eventId: null })], tasks: [task()] });
+    expect(recreate?.events[0]).toMatchObject({ action: 'create' });
+    expect(recreate?.next).toMatchObject({ generation: 1, completed: false });
+  });
+
+  it('treats a recurring task’s due moving on as a completed occurrence when Todoist said so', () => {
+    const recurring = { timezone: null, isRecurring: true, string: 'every day at 9' };
+    const rolled = task({ due: { date: '2026-07-17T09:00:00', ...recurring } });
+    const current = link({
+      taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: 'every day at 9' },
+    });
+    const [completed] = plan({ links: [current], tasks: [rolled], completedOccurrences: new Set(['t1']) });
+    expect(completed?.events.map((action) => action.action)).toEqual(['create']);
+    expect(completed?.next).toMatchObject({ generation: 1, startAt: new Date('2026-07-17T07:00:00Z') });
+    // Without the webhook and before the occurrence began, it is a reschedule: the event moves.
+    const [moved] = plan({ links: [current], tasks: [rolled] });
+    expect(moved?.events).toEqual([
+      {
+        action: 'update',
+        eventId: 'e1',
+        write: expect.objectContaining({ start: new Date('2026-07-17T07:00:00Z') }),
+      },
+    ]);
+  });
+
+  it('turns a new event of the chosen colour into a task, and leaves ours, recurring, all-day and other colours', () => {
+    const plans = plan({
+      events: [
+        event({ id: 'mine', title: 'Dentist' }),
+        event({ id: 'ours', taskTag: 't9' }),
+        event({ id: 'series', recurring: true }),
+        event({ id: 'day', allDay: true, start: null, end: null }),
+        event({ id: 'red', color: '11' }),
+        event({ id: 'old', start: new Date('2026-07-14T07:00:00Z'), end: new Date('2026-07-14T07:30:00Z') }),
+      ],
+    });
+    expect(plans.map((entry) => entry.next?.eventId)).toEqual(['mine']);
+    expect(plans[0]?.task).toEqual({
+      action: 'create',
+      content: 'Dentist',
+      due: { kind: 'floating', local: '2026-07-16T09:00:00' },
+      labels: ['30min'],
+      duration: null,
+    });
+  });
+
+  it('restyles our events when the settings change, but never an event the user made', () => {
+    const old = appearanceHash({ ...settings, color: '5' });
+    const [ours] = plan({ links: [link({ appearanceHash: old })], tasks: [task()] });
+    expect(ours?.events[0]).toMatchObject({ action: 'update', write: { color: '', appearance: true } });
+    const theirs = plan({ links: [link({ appearanceHash: old, origin: 'event' })], tasks: [task()] });
+    expect(theirs.every((entry) => entry.events.length === 0)).toBe(true);
+  });
+
+  it('repeats an interrupted create with the same link instead of starting another', () => {
+    const [resumed] = plan({ links: [link({ eventId: null, pendingKey: 'k' })], tasks: [task()] });
+    expect(resumed?.link?.pendingKey).toBe('k');
+    expect(resumed?.events[0]).toMatchObject({ action: 'create' });
+    expect(resumed?.next?.generation).toBe(0);
+  });
+});
