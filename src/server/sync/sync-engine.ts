@@ -23,7 +23,8 @@ import type { SyncLinkRepository } from './sync-link.repository.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import type { SyncStateRepository } from './sync-state.repository.ts';
+import type { SyncSettings } from './sync-settings.ts';
+import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
 
 /** Calls a provider with the user's valid access token (the token manager's `withAccessToken`). */
 export type WithToken = <T>(
@@ -90,7 +91,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (!calendar) return { status: 'skipped', reason: 'calendar-not-configured' };
 
     try {
-      await deps.channels.ensure(userId, settings, state);
+      await ensureChannel(userId, settings, state);
       const links = await deps.links.all(userId);
       const hints = await deps.hints.completedOccurrences(userId);
       const appearance = appearanceHash(settings);
@@ -147,6 +148,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return { status: 'synced', plans: plans.length, writes };
     } catch (error) {
       return handleFailure(userId, error);
+    }
+  }
+
+  /**
+   * Push is an accelerator: when the provider refuses a channel (Graph could not reach our URL, say),
+   * the run goes on and the reconcile keeps the user in sync; the next run tries the channel again.
+   */
+  async function ensureChannel(userId: string, settings: SyncSettings, state: SyncState | null) {
+    try {
+      await deps.channels.ensure(userId, settings, state);
+    } catch (error) {
+      if (error instanceof ReconnectRequiredError || error instanceof RateLimitedError) throw error;
+      deps.log.warn({ userId, err: error }, 'could not open a push channel; relying on the reconcile');
     }
   }
 

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { emulatorControl, eventually, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import {
+  emulatorControl,
+  eventually,
+  microsoftSyncingUser,
+  syncingUser,
+  tomorrowAt,
+} from '#server/test/sync-fixtures.ts';
 import { createTestApp } from '#server/test/test-app.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 
@@ -93,6 +99,31 @@ for (const database of await testDatabases('sync by notification')) {
       expect(
         new Date(next?.start?.dateTime ?? '').getTime() - new Date(first?.start?.dateTime ?? '').getTime(),
       ).toBe(24 * 3600_000);
+    });
+
+    it('follows a Microsoft 365 event moved by the user, through a Graph subscription', async () => {
+      const user = await microsoftSyncingUser(app, 'graph-push@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const task = await user.todoist.addTask({
+        content: 'Graph',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(0).day} at 9:00`,
+      });
+      await eventually(async () =>
+        expect((await user.events()).map((event) => event.subject)).toEqual(['Graph']),
+      );
+      const [event] = await user.events();
+      const start = tomorrowAt(17).instant;
+      await user.graph('PATCH', `/me/events/${event?.id}`, {
+        start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
+        end: {
+          dateTime: new Date(start.getTime() + 30 * 60_000).toISOString().slice(0, 19),
+          timeZone: 'UTC',
+        },
+      });
+      await eventually(async () =>
+        expect((await user.todoist.getTask(task.id)).due?.date).toContain('T17:00'),
+      );
     });
 
     it('heals a lost notification with the periodic reconcile', async () => {

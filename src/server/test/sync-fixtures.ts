@@ -118,3 +118,78 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 15_000)
     }
   }
 }
+
+type GraphEventView = {
+  id: string;
+  subject: string;
+  start: { dateTime: string; timeZone: string };
+  end: { dateTime: string; timeZone: string };
+  categories?: string[];
+  sensitivity?: string;
+};
+
+/** Like `syncingUser`, with Microsoft 365 as the calendar, and the user's own Graph client. */
+export async function microsoftSyncingUser(app: App, email: string, settings: { onComplete?: string } = {}) {
+  if (!app.emulators) throw new Error('the test app runs in sandbox mode');
+  const microsoft = app.emulators.microsoft;
+  const origins = { todoist: app.emulators.todoist.origin, microsoft: microsoft.origin };
+  const seeded = await emulatorControl(origins.todoist, 'seed', {
+    users: [
+      {
+        email,
+        timezone: 'Europe/Berlin',
+        labels: [
+          { name: '30min', color: 'blue' },
+          { name: '1h', color: 'red' },
+        ],
+      },
+    ],
+  });
+  const todoist = new TodoistApi(seeded.users[0].accessToken, { baseUrl: origins.todoist });
+  const { sessionCookie } = await signInThroughEmulator(app.server, 'google', { email, name: 'Ada User' });
+  const cookies = { sid: sessionCookie?.value ?? '' };
+  await connectThroughEmulator(app.server, 'todoist', { email }, cookies);
+  await connectThroughEmulator(app.server, 'microsoft', { email }, cookies);
+  const send = async (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: unknown) => {
+    const response = await app.server.inject({
+      method,
+      url,
+      cookies,
+      headers: sameOrigin,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+  await send('POST', '/api/timeboxsettings', { label: '30min', duration: 30 });
+  await send('POST', '/api/timeboxsettings', { label: '1h', duration: 60 });
+  const current = await send('GET', '/api/current_user');
+  const calendarId: string = current.calendarSettings.calendars[0].id;
+  const user = await send('PATCH', '/api/calendar/id', { calendarId });
+  if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
+  await send('PATCH', '/api/settings/onsyncactive', { setting: true });
+  const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
+  const graph = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        prefer: 'outlook.timezone="UTC"',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  };
+  const calendarPath = `/me/calendars/${encodeURIComponent(calendarId)}`;
+  const userId: string = user.id;
+  return {
+    userId,
+    todoist,
+    graph,
+    calendarPath,
+    events: async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value,
+    run: () => app.sync.engine.run(userId),
+  };
+}

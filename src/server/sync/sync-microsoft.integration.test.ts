@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { testDatabases } from '#server/test/databases.ts';
+import { microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { createTestApp } from '#server/test/test-app.ts';
+
+/** Graph answers in UTC without a zone suffix (`Prefer: outlook.timezone="UTC"`). */
+const instantOf = (time: { dateTime: string }) => new Date(`${time.dateTime.slice(0, 19)}Z`);
+
+for (const database of await testDatabases('sync with Microsoft 365')) {
+  describe.skipIf(!database.enabled)(`sync between Todoist and Microsoft 365 (${database.name})`, () => {
+    let app: App;
+    let cleanup: () => Promise<void>;
+
+    beforeAll(async () => {
+      const created = await database.create();
+      cleanup = created.cleanup;
+      app = await createTestApp({
+        database: created.target,
+        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+        overrides: { role: 'web' },
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await cleanup?.();
+    });
+
+    it('creates the event once, follows the task, and moves the task when the event moves', async () => {
+      const user = await microsoftSyncingUser(app, 'ms-task@example.com');
+      const due = tomorrowAt(9);
+      const task = await user.todoist.addTask({
+        content: 'Budget',
+        labels: ['30min'],
+        dueString: `${due.day} at 9:00`,
+      });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const [event, ...others] = await user.events();
+      expect(others).toEqual([]);
+      expect(event?.subject).toBe('Budget');
+      expect(instantOf(event?.start ?? { dateTime: '' }).toISOString()).toBe(due.instant.toISOString());
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+
+      await user.todoist.updateTask(task.id, { content: 'Budget review', labels: ['1h'] });
+      await user.run();
+      const [updated] = await user.events();
+      expect(updated?.subject).toBe('Budget review');
+      expect(instantOf(updated?.end ?? { dateTime: '' }).getTime() - due.instant.getTime()).toBe(60 * 60_000);
+
+      const start = tomorrowAt(13).instant;
+      await user.graph('PATCH', `/me/events/${updated?.id}`, {
+        start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
+        end: {
+          dateTime: new Date(start.getTime() + 60 * 60_000).toISOString().slice(0, 19),
+          timeZone: 'UTC',
+        },
+      });
+      await user.run();
+      expect((await user.todoist.getTask(task.id)).due?.date).toContain('T13:00');
+      expect((await user.events()).length).toBe(1);
+    });
+
+    it('turns a new event into a task, and deletes that task with the event', async () => {
+      const user = await microsoftSyncingUser(app, 'ms-event@example.com');
+      const start = tomorrowAt(16).instant;
+      const created = await user.graph('POST', `${user.calendarPath}/events`, {
+        subject: 'Physio',
+        start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
+        end: {
+          dateTime: new Date(start.getTime() + 60 * 60_000).toISOString().slice(0, 19),
+          timeZone: 'UTC',
+        },
+      });
+      await user.run();
+      const tasks = (await user.todoist.getTasks()).results;
+      expect(tasks.map((entry) => [entry.content, entry.labels])).toEqual([['Physio', ['1h']]]);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+
+      await user.graph('DELETE', `/me/events/${created.id}`);
+      await user.run();
+      expect((await user.todoist.getTasks()).results).toEqual([]);
+    });
+
+    it('removes the event of a completed task with "remove"', async () => {
+      const user = await microsoftSyncingUser(app, 'ms-complete@example.com', { onComplete: 'remove' });
+      const task = await user.todoist.addTask({
+        content: 'Laundry',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(9).day} at 9:00`,
+      });
+      await user.run();
+      expect((await user.events()).length).toBe(1);
+      await user.todoist.closeTask(task.id);
+      await user.run();
+      expect(await user.events()).toEqual([]);
+    });
+  });
+}
