@@ -37,6 +37,13 @@ describe('installFaults', () => {
     expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
   });
 
+  it('lets the first matching requests through when told to skip them', async () => {
+    faults.add({ kind: 'status', status: 503, method: 'POST', path: '/v1/things', skip: 1, times: 1 });
+    expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(200);
+  });
+
   it('fails only the method and path it names', async () => {
     faults.add({ kind: 'status', status: 503, method: 'post', path: '^/v1/things$' });
     expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(503);

@@ -24,6 +24,8 @@ export const faultRuleSchema = z
     retryAfterSeconds: z.number().int().min(0).optional(),
     /** How many matching requests the rule still affects; absent = until cleared. */
     times: z.number().int().positive().optional(),
+    /** Matching requests to let through untouched first (the write after a read on the same path). */
+    skip: z.number().int().min(0).optional(),
     /** `lose-response` only: destroy the socket instead of answering with `status`. */
     drop: z.boolean().optional(),
   })
@@ -74,6 +76,10 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
     if (path.startsWith('/_emulator/')) return;
     const rule = rules.find((candidate) => matches(candidate, request.method, path));
     if (!rule) return;
+    if (rule.skip) {
+      rule.skip -= 1;
+      return;
+    }
     rule.hits += 1;
     if (rule.times !== undefined && rule.hits >= rule.times) rules = rules.filter((r) => r !== rule);
 

@@ -116,16 +116,33 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
       const tasks = await completeTaskRead(userId, links, taskRead.tasks, taskRead.full);
       const events = completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId);
-      const plans = planSync({
+      const input = {
         settings,
         now,
         hash: titleHasher(titleSalt),
-        links: links.filter((link) => link.calendarId === settings.calendarId),
         tasks,
         events,
         completedOccurrences: new Set(hints.map((hint) => hint.taskId)),
-      });
-      const writes = await execute(userId, plans, calendar, settings.calendarId);
+      };
+      const inCalendar = (all: SyncLink[]) => all.filter((link) => link.calendarId === settings.calendarId);
+      // A task a crashed run created from an event is in this read, but not yet linked: finish those
+      // creates first (same command uuid, so Todoist answers with that task), or it would look new.
+      const unfinished = inCalendar(links).filter((link) => link.pendingKey && link.taskId === null);
+      let writes = 0;
+      let current = links;
+      if (unfinished.length > 0) {
+        const ids = new Set(unfinished.map((link) => link.eventId));
+        const resumed = planSync({
+          ...input,
+          links: unfinished,
+          tasks: [],
+          events: events.filter((e) => ids.has(e.id)),
+        });
+        writes += await execute(userId, resumed, calendar, settings.calendarId);
+        current = await deps.links.all(userId);
+      }
+      const plans = planSync({ ...input, links: inCalendar(current) });
+      writes += await execute(userId, plans, calendar, settings.calendarId);
 
       await deps.states.save(
         userId,

@@ -238,6 +238,69 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect((await user.events()).length).toBe(1);
     });
 
+    it('makes no second event when Google stored the first but the answer was lost', async () => {
+      const user = await syncingUser('lost-create@example.com');
+      await user.todoist.addTask({
+        content: 'Only once',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(9).day} at 9:00`,
+      });
+      await control(origins.google, 'faults', {
+        kind: 'lose-response',
+        method: 'POST',
+        path: '^/calendar/v3/calendars/[^/]+/events$',
+        times: 1,
+      });
+      await expect(user.run()).rejects.toThrow();
+      expect((await user.events()).map((event) => event.summary)).toEqual(['Only once']);
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect((await user.events()).map((event) => event.summary)).toEqual(['Only once']);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
+    it('makes no second task when Todoist applied the first but the answer was lost', async () => {
+      const user = await syncingUser('lost-add@example.com');
+      const start = tomorrowAt(11).instant;
+      await user.google.events.insert({
+        calendarId: user.calendarId,
+        requestBody: {
+          summary: 'Once in Todoist',
+          start: { dateTime: start.toISOString() },
+          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+        },
+      });
+      // The run reads Todoist first (that /sync goes through); the write of the new task is lost.
+      await control(origins.todoist, 'faults', {
+        kind: 'lose-response',
+        method: 'POST',
+        path: '/api/v1/sync',
+        skip: 1,
+        times: 1,
+      });
+      await expect(user.run()).rejects.toThrow();
+      const contents = async () => (await user.todoist.getTasks()).results.map((task) => task.content);
+      expect(await contents()).toEqual(['Once in Todoist']);
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect(await contents()).toEqual(['Once in Todoist']);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
+    it('waits as long as Google asks on a 429, and says the quota was reached', async () => {
+      const user = await syncingUser('rate-limited@example.com');
+      await control(origins.google, 'faults', {
+        kind: 'rate-limit',
+        retryAfterSeconds: 7,
+        times: 1,
+        path: '/calendar/v3',
+      });
+      const outcome = await user.run();
+      expect(outcome).toEqual({ status: 'retry-later', afterMs: 7000 });
+      const activity = await app.sync.service.activity(user.userId);
+      expect(activity.problems.map((problem) => problem.code)).toEqual(['quota-reached']);
+      // Within the wait, a run does not call Google again.
+      expect(await user.run()).toMatchObject({ status: 'retry-later' });
+    });
+
     it('does not sync once the trial has ended', async () => {
       const user = await syncingUser('trial-ended@example.com');
       const { users } = await import('#server/db/schema/users.table.ts');

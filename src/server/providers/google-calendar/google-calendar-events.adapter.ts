@@ -185,10 +185,12 @@ function reasonOf(error: unknown): string | undefined {
 
 function retryAfterMs(error: unknown): number | null {
   const headers = (error as GaxiosLike | null)?.response?.headers;
+  // gaxios answers with a fetch Headers object (of its own fetch, so not always this realm's class).
+  const readable = headers as { get?: (name: string) => string | null } | Record<string, string> | undefined;
   const value =
-    headers instanceof Headers
-      ? headers.get('retry-after')
-      : ((headers as Record<string, string> | undefined)?.['retry-after'] ?? null);
+    typeof readable?.get === 'function'
+      ? readable.get('retry-after')
+      : ((readable as Record<string, string> | undefined)?.['retry-after'] ?? null);
   if (!value) return null;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
