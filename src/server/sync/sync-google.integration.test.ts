@@ -301,6 +301,23 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'retry-later' });
     });
 
+    it('pauses with "connect again" when the calendar grant was revoked outside the product', async () => {
+      const user = await syncingUser('revoked@example.com');
+      const { integrations } = await import('#server/db/schema/integrations.table.ts');
+      const { createTokenCipher } = await import('#server/domain/integrations/token-cipher.ts');
+      const { and, eq } = await import('drizzle-orm');
+      const [row] = await app.database.db
+        .select()
+        .from(integrations)
+        .where(and(eq(integrations.userId, user.userId), eq(integrations.kind, 'calendar')));
+      const token = createTokenCipher(app.config.tokenKeys).decrypt(row?.refreshTokenEncrypted ?? '');
+      expect((await fetch(`${origins.google}/revoke?token=${token}`, { method: 'POST' })).ok).toBe(true);
+      expect(await user.run()).toEqual({ status: 'blocked', problem: 'reconnect-calendar' });
+      const activity = await app.sync.service.activity(user.userId);
+      expect(activity.problems.map((problem) => problem.code)).toEqual(['reconnect-calendar']);
+      expect(await user.run()).toMatchObject({ status: 'skipped', reason: 'reconnect' });
+    });
+
     it('does not sync once the trial has ended', async () => {
       const user = await syncingUser('trial-ended@example.com');
       const { users } = await import('#server/db/schema/users.table.ts');
