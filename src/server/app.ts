@@ -25,6 +25,7 @@ import type { IdentityProviderName } from './domain/users/user.repository.ts';
 import { createUserRepository } from './domain/users/user.repository.ts';
 import { createUserService } from './domain/users/user.service.ts';
 import { buildServer } from './http/server.ts';
+import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
 import { loggerOptions } from './logger.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity.provider.ts';
 import { createGoogleCalendarGateway } from './providers/google-calendar/google-calendar.gateway.ts';
@@ -44,7 +45,6 @@ import { createSyncEngine, type WithToken } from './sync/sync-engine.ts';
 import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
 import { createSyncPreview } from './sync/sync-preview.ts';
-import { type SyncQueue, startSyncQueue } from './sync/sync-queue.ts';
 import { createSyncSettingsReader } from './sync/sync-settings.repository.ts';
 import { createSyncStateRepository } from './sync/sync-state.repository.ts';
 
@@ -53,7 +53,7 @@ export type App = {
   database: Database;
   config: Config;
   emulators: RunningEmulators | null;
-  sync: { service: SyncService; engine: ReturnType<typeof createSyncEngine>; queue: SyncQueue };
+  sync: { service: SyncService; engine: ReturnType<typeof createSyncEngine>; queue: JobQueue };
   /** Call once listening: the origin providers reach us on (the configured URL may say port 0). */
   listening(origin: string): Promise<void>;
   close(): Promise<void>;
@@ -161,24 +161,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     clock,
     log: syncLog,
   });
-  const syncQueue = await startSyncQueue(database, {
+  const jobs = await startJobQueue(database, {
     reconcileCron: '*/15 * * * *',
     reconcileJitterSeconds: 120,
     pollingIntervalSeconds: 0.5,
     log: syncLog,
   });
-  if (role !== 'web') {
-    await syncQueue.work({
-      sync: async (userId) => {
-        const outcome = await syncEngine.run(userId);
-        syncLog.info({ userId, outcome }, 'sync run');
-        return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
-      },
-      reconcile: () => syncSettings.activeUsers(),
-    });
-  }
   const sync = createSyncService({
-    queue: syncQueue,
+    queue: jobs,
     channels: syncChannels,
     settings: syncSettings,
     states: syncStates,
@@ -226,6 +216,22 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     gateway: config.stripe ? createStripeBillingGateway(config.stripe) : null,
     appUrl: config.appUrl,
   });
+  if (role !== 'web') {
+    await jobs.work({
+      sync: async (userId) => {
+        const outcome = await syncEngine.run(userId);
+        syncLog.info({ userId, outcome }, 'sync run');
+        return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
+      },
+      reconcile: () => syncSettings.activeUsers(),
+      stripeEvent: async (event) => {
+        const { outcome, userId } = await billing.applyWebhook(event);
+        logger.info({ eventId: event.id, outcome }, 'stripe event applied');
+        // Paid again (or no longer): the user's sync resumes, or its next run stops it.
+        if (userId) await jobs.requestSync(userId);
+      },
+    });
+  }
   const sessions = createSessionService({ sessions: createSessionRepository(database.db), clock });
   const identityProviders = overrides.identityProviders ?? {
     ...(config.google && { google: createGoogleIdentityProvider(config.google) }),
@@ -241,6 +247,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     settings: settingsService,
     sync,
     syncPreview,
+    jobs,
     sessions,
     billing,
     integrations: integrationsWithSync,
@@ -264,7 +271,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     database,
     config,
     emulators,
-    sync: { service: sync, engine: syncEngine, queue: syncQueue },
+    sync: { service: sync, engine: syncEngine, queue: jobs },
     async listening(origin) {
       publicOrigin = origin.replace(/\/$/, '');
       await emulators?.setWebhookUrls({
@@ -275,7 +282,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     close: () => {
       closing ??= (async () => {
         await server.close();
-        await syncQueue.stop();
+        await jobs.stop();
         await database.close();
         await emulators?.close();
       })();

@@ -15,6 +15,7 @@ import type { SettingsService } from '#server/domain/settings/settings.service.t
 import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
 import type { SyncService } from '#server/sync/sync.service.ts';
 import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
@@ -48,6 +49,7 @@ export type ServerDeps = {
   todoistLabels: TodoistLabelService;
   sync: SyncService;
   syncPreview: SyncPreviewService;
+  jobs: JobQueue;
   /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
   paymentOrigins: string[];
   identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
@@ -136,7 +138,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     labels: deps.todoistLabels,
     accounts: deps.accounts,
   });
-  await app.register(stripeWebhookRoutes, { billing: deps.billing });
+  await app.register(stripeWebhookRoutes, { billing: deps.billing, jobs: deps.jobs });
   await app.register(syncRoutes, { sync: deps.sync, preview: deps.syncPreview });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });

@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '#server/domain/shared/clock.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
 import type { SyncHintRepository } from './sync-hint.repository.ts';
-import type { SyncQueue } from './sync-queue.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncStateRepository } from './sync-state.repository.ts';
 
@@ -39,7 +39,7 @@ export type SyncService = ReturnType<typeof createSyncService>;
  * they are answered fast), and report activity. The runs themselves happen in a worker.
  */
 export function createSyncService(deps: {
-  queue: SyncQueue;
+  queue: JobQueue;
   channels: SyncChannels;
   settings: SyncSettingsReader;
   states: SyncStateRepository;
@@ -51,7 +51,7 @@ export function createSyncService(deps: {
   log: Logger;
 }) {
   return {
-    request: (userId: string) => deps.queue.request(userId),
+    request: (userId: string) => deps.queue.requestSync(userId),
 
     /** Todoist webhook: HMAC-SHA256 of the raw body with the client secret, base64, constant-time. */
     async todoistWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
@@ -66,7 +66,7 @@ export function createSyncService(deps: {
       if (isOccurrenceCompleted(parsed.data)) {
         await deps.hints.occurrenceCompleted(userId, parsed.data.event_data?.id as string, deps.clock());
       }
-      await deps.queue.request(userId);
+      await deps.queue.requestSync(userId);
       return 'queued';
     },
 
@@ -75,7 +75,7 @@ export function createSyncService(deps: {
       if (!channelId || !secret) return 'rejected';
       const userId = await deps.channels.verify(channelId, secret);
       if (!userId) return 'rejected';
-      await deps.queue.request(userId);
+      await deps.queue.requestSync(userId);
       return 'queued';
     },
 
@@ -91,7 +91,7 @@ export function createSyncService(deps: {
       const userId = await deps.channels.verify(channelId, secret);
       if (!userId) return 'rejected';
       await deps.states.save(userId, { channelExpiresAt: new Date(0) }, deps.clock());
-      await deps.queue.request(userId);
+      await deps.queue.requestSync(userId);
       return 'queued';
     },
 

@@ -3,7 +3,7 @@ import { AppError } from '#server/errors.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
 import type { UserRepository } from '../users/user.repository.ts';
-import type { BillingGateway } from './billing-gateway.ts';
+import type { BillingGateway, BillingWebhookEvent } from './billing-gateway.ts';
 import { paymentFromSubscription } from './payment-from-subscription.ts';
 import type { StripeEventRepository } from './stripe-event.repository.ts';
 
@@ -104,19 +104,24 @@ export function createBillingService(deps: Deps) {
       return refresh(await userOrThrow(userId));
     },
 
-    /**
-     * A webhook is only a nudge: after verifying it, the subscription is re-read from the provider,
-     * so duplicates and any order of delivery end in the provider's current state.
-     */
-    async handleWebhook(rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
-      let event: ReturnType<BillingGateway['verifyWebhook']>;
+    /** Checks a Stripe webhook's signature and timestamp; what it names is applied by a worker. */
+    verifyWebhook(rawBody: Buffer, signature: string): BillingWebhookEvent {
       try {
-        event = gateway().verifyWebhook(rawBody, signature);
+        return gateway().verifyWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError('bad_request', 'The webhook signature is not valid.', { cause: error });
       }
-      if (await deps.events.wasProcessed(event.id)) return 'duplicate';
+    },
+
+    /**
+     * A webhook is only a nudge: the subscription is re-read from the provider, so duplicates and any
+     * order of delivery end in the provider's current state. Returns the user it concerned.
+     */
+    async applyWebhook(
+      event: BillingWebhookEvent,
+    ): Promise<{ outcome: WebhookOutcome; userId: string | null }> {
+      if (await deps.events.wasProcessed(event.id)) return { outcome: 'duplicate', userId: null };
       let user = event.customerId ? await deps.users.findByStripeCustomerId(event.customerId) : undefined;
       if (!user && event.clientReferenceId && event.customerId) {
         const candidate = await deps.users.findById(event.clientReferenceId);
@@ -128,7 +133,7 @@ export function createBillingService(deps: Deps) {
       if (user) await refresh(user);
       // Recorded only after applying: a crash in between means a redelivery applies it again, harmlessly.
       await deps.events.markProcessed(event.id, event.type);
-      return user ? 'applied' : 'unmatched';
+      return { outcome: user ? 'applied' : 'unmatched', userId: user?.id ?? null };
     },
   };
 }

@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { stripeEvents } from '#server/db/schema/stripe-events.table.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
+import { eventually } from '#server/test/sync-fixtures.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
 
 const DAY_MS = 86_400_000;
@@ -146,17 +148,22 @@ describe('payments against the Stripe emulator', () => {
     };
     await stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: true });
     await deliverAll();
-    expect((await currentUser(cookies)).payment).toMatchObject({
-      subscriptionStatus: 'active',
-      canceled: true,
-    });
+    // Webhooks are applied by the worker, moments after Stripe got its answer.
+    await eventually(async () =>
+      expect((await currentUser(cookies)).payment).toMatchObject({
+        subscriptionStatus: 'active',
+        canceled: true,
+      }),
+    );
 
     await stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: false });
     await deliverAll();
-    expect((await currentUser(cookies)).payment).toMatchObject({
-      subscriptionStatus: 'active',
-      canceled: false,
-    });
+    await eventually(async () =>
+      expect((await currentUser(cookies)).payment).toMatchObject({
+        subscriptionStatus: 'active',
+        canceled: false,
+      }),
+    );
 
     const portal = await postForm('/api/payment/customerportal', cookies);
     expect(portal.statusCode).toBe(303);
@@ -190,13 +197,21 @@ describe('payments against the Stripe emulator', () => {
     for (const event of shuffled) {
       const response = await deliver(event.payload, event.signature);
       expect(response.statusCode, event.id).toBe(200);
-      expect(response.json().outcome).toBe('applied');
+      expect(response.json().outcome).toBe('queued');
     }
+    const processed = async () =>
+      (await app.database.db.select().from(stripeEvents)).filter((row) =>
+        events.some((event) => event.id === row.eventId),
+      ).length;
+    await eventually(async () => expect(await processed()).toBe(events.length));
     const after = (await currentUser(cookies)).payment;
     expect(after.subscriptionStatus).toBe('past_due');
 
+    // A redelivered event is queued again and applied no second time.
     const replay = await deliver(events[0]?.payload ?? '', events[0]?.signature ?? '');
-    expect(replay.json().outcome).toBe('duplicate');
+    expect(replay.json().outcome).toBe('queued');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await processed()).toBe(events.length);
     expect((await currentUser(cookies)).payment).toEqual(after);
   });
 

@@ -3,27 +3,41 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 
-/** The queue of user sync runs, and the periodic reconcile that visits every active user. */
+/**
+ * The app's background work, in the app's own database: user sync runs, the periodic reconcile that
+ * visits every active user, and Stripe events (verified by the web process, applied by a worker).
+ */
 export const USER_SYNC_QUEUE = 'user-sync';
 export const RECONCILE_QUEUE = 'sync-reconcile';
+export const STRIPE_EVENT_QUEUE = 'stripe-event';
 
 const userSyncJob = z.object({ userId: z.uuid() });
 const reconcileJob = z.object({ jitterSeconds: z.number().int().min(0).default(0) });
+const stripeEventJob = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  customerId: z.string().nullable(),
+  clientReferenceId: z.string().nullable(),
+});
+export type StripeEventJob = z.infer<typeof stripeEventJob>;
 
-export type SyncQueue = {
+export type JobQueue = {
   /** Asks for a sync of this user soon; requests while one is waiting fold into it. */
-  request(userId: string, options?: { afterSeconds?: number }): Promise<void>;
+  requestSync(userId: string, options?: { afterSeconds?: number }): Promise<void>;
+  /** Queues a verified Stripe event; the same event queued twice while waiting is one job. */
+  requestStripeEvent(event: StripeEventJob): Promise<void>;
   /** Starts taking jobs in this process (the worker role). */
   work(handlers: {
     sync(userId: string): Promise<{ retryAfterMs?: number }>;
     reconcile(): Promise<string[]>;
+    stripeEvent(event: StripeEventJob): Promise<void>;
   }): Promise<void>;
   /** Runs the reconcile now instead of at its next scheduled time. */
   reconcileNow(): Promise<void>;
   stop(): Promise<void>;
 };
 
-export type SyncQueueOptions = {
+export type JobQueueOptions = {
   /** Cron of the reconcile (default every 15 minutes). */
   reconcileCron: string;
   /** Spread of reconcile jobs, so users are not all read in the same second. */
@@ -37,7 +51,7 @@ export type SyncQueueOptions = {
  * singleton key allows one waiting and one running job per user, in every process at once: a burst of
  * notifications becomes one run, and two runs of one user never overlap.
  */
-export async function startSyncQueue(database: Database, options: SyncQueueOptions): Promise<SyncQueue> {
+export async function startJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
   const connection = database.queueConnection;
   const boss =
     connection.kind === 'pglite'
@@ -60,9 +74,20 @@ export async function startSyncQueue(database: Database, options: SyncQueueOptio
     expireInSeconds: 600,
   });
   await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 1 });
+  await boss.createQueue(STRIPE_EVENT_QUEUE, {
+    policy: 'short',
+    notify: true,
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+  });
 
   return {
-    async request(userId, requestOptions = {}) {
+    async requestStripeEvent(event) {
+      await boss.send(STRIPE_EVENT_QUEUE, event, { singletonKey: event.id });
+    },
+
+    async requestSync(userId, requestOptions = {}) {
       await boss.send(
         USER_SYNC_QUEUE,
         { userId },
@@ -76,7 +101,7 @@ export async function startSyncQueue(database: Database, options: SyncQueueOptio
     async work(handlers) {
       await boss.work(
         USER_SYNC_QUEUE,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1, localConcurrency: 2 },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1, localConcurrency: 4 },
         async ([job]) => {
           if (!job) return;
           const { userId } = userSyncJob.parse(job.data);
@@ -99,6 +124,15 @@ export async function startSyncQueue(database: Database, options: SyncQueueOptio
           await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId, startAfter: afterSeconds });
         }
       });
+      // Events come in bursts (one change, several events); applying one twice is harmless, so a
+      // batch that fails is simply retried whole.
+      await boss.work(
+        STRIPE_EVENT_QUEUE,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 20 },
+        async (batch) => {
+          for (const job of batch) await handlers.stripeEvent(stripeEventJob.parse(job.data));
+        },
+      );
       await boss.schedule(RECONCILE_QUEUE, options.reconcileCron, {
         jitterSeconds: options.reconcileJitterSeconds,
       });
