@@ -95,7 +95,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const links = await deps.links.all(userId);
       const hints = await deps.hints.completedOccurrences(userId);
       const appearance = appearanceHash(settings);
-      const needsAllTasks = links.some((link) => link.appearanceHash !== appearance);
+      // New settings restyle our open events; their titles come from the tasks, so read every task once.
+      const needsAllTasks = links.some(
+        (link) =>
+          link.origin === 'task' && !link.completed && link.eventId && link.appearanceHash !== appearance,
+      );
       const sameCalendar =
         state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
 

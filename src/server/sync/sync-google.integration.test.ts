@@ -238,6 +238,31 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect((await user.events()).length).toBe(1);
     });
 
+    it('applies settings changed later to existing events: colour, privacy, reminder, task link', async () => {
+      const user = await syncingUser('restyle@example.com');
+      const task = await user.todoist.addTask({
+        content: 'Restyle me',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(9).day} at 9:00`,
+      });
+      await user.run();
+      expect((await user.events())[0]).toMatchObject({ summary: 'Restyle me', visibility: 'default' });
+      await user.send('PATCH', '/api/calendar/color', { color: '5' });
+      await user.send('PATCH', '/api/calendar/private', { private: true });
+      await user.send('PATCH', '/api/calendar/reminder', { reminder: 15 });
+      await user.send('PATCH', '/api/calendar/todoistlinkdescription', { todoistLinkDescription: true });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 1 });
+      const [event] = await user.events();
+      expect(event).toMatchObject({
+        summary: 'Restyle me',
+        colorId: '5',
+        visibility: 'private',
+        reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 15 }] },
+        description: `https://app.todoist.com/app/task/${task.id}`,
+      });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
     it('makes no second event when Google stored the first but the answer was lost', async () => {
       const user = await syncingUser('lost-create@example.com');
       await user.todoist.addTask({
