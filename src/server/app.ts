@@ -33,6 +33,7 @@ import { createGoogleCalendarEvents } from './providers/google-calendar/google-c
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity.provider.ts';
 import { createMicrosoftCalendarGateway } from './providers/microsoft/microsoft-calendar.gateway.ts';
 import { createMicrosoftCalendarEvents } from './providers/microsoft/microsoft-calendar-events.adapter.ts';
+import { parseGraphNotifications } from './providers/microsoft/microsoft-webhook.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing.adapter.ts';
 import { createTodoistGateway } from './providers/todoist/todoist.gateway.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
@@ -175,6 +176,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     activity: syncActivity,
     hints: syncHints,
     todoistClientSecret: config.todoist?.clientSecret ?? null,
+    parseGraphNotifications,
     clock,
     log: syncLog,
   });

@@ -140,7 +140,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   await app.register(stripeWebhookRoutes, { billing: deps.billing, jobs: deps.jobs });
   await app.register(syncRoutes, { sync: deps.sync, preview: deps.syncPreview });
-  if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox });
+  if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox, accounts: deps.accounts });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });
   return app;
 }

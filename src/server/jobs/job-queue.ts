@@ -116,12 +116,16 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           }
         },
       );
+      // The visits are spread over the jitter window by sending them one after another, never by
+      // delaying the jobs: a delayed job would hold the user's one waiting slot, and a notification
+      // arriving meanwhile would fold into it and wait too.
       await boss.work(RECONCILE_QUEUE, async ([job]) => {
         const { jitterSeconds } = reconcileJob.parse(job?.data ?? {});
-        const users = await handlers.reconcile();
+        const users = shuffled(await handlers.reconcile());
+        const gapMs = users.length > 0 ? (jitterSeconds * 1000) / users.length : 0;
         for (const userId of users) {
-          const afterSeconds = Math.floor(Math.random() * jitterSeconds);
-          await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId, startAfter: afterSeconds });
+          await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId });
+          if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
         }
       });
       // Events come in bursts (one change, several events); applying one twice is harmless, so a
@@ -146,4 +150,13 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
 }

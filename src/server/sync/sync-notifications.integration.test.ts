@@ -126,6 +126,24 @@ for (const database of await testDatabases('sync by notification')) {
       );
     });
 
+    it('renews a Graph subscription when Graph asks to reauthorize it before it expires', async () => {
+      const user = await microsoftSyncingUser(app, 'graph-lifecycle@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const first = (await channelOf(user.userId))?.channelId;
+      await emulatorControl(app.emulators?.microsoft.origin ?? '', 'subscriptions/expire-soon', {
+        id: first,
+        inSeconds: 60,
+      });
+      await eventually(async () => {
+        const channel = await channelOf(user.userId);
+        expect(channel?.channelId).toBeTruthy();
+        expect(channel?.channelId).not.toBe(first);
+      });
+      const { subscriptions } = await emulatorControl(app.emulators?.microsoft.origin ?? '', 'state');
+      const live = (subscriptions as { id: string }[]).map((entry) => entry.id);
+      expect(live).not.toContain(first);
+    });
+
     it('heals a lost notification with the periodic reconcile', async () => {
       const user = await syncingUser(app, 'lost-webhook@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());

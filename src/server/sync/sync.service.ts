@@ -47,9 +47,39 @@ export function createSyncService(deps: {
   hints: SyncHintRepository;
   /** Todoist signs webhooks with the app's client secret; null when Todoist is not configured. */
   todoistClientSecret: string | null;
+  /** Reads a Graph notification body into (subscription id, clientState) pairs; null when it is not one. */
+  parseGraphNotifications: (body: string) => { subscriptionId: string; clientState: string | null }[] | null;
   clock: Clock;
   log: Logger;
 }) {
+  /** Calendar push (Google channel, Graph subscription): the channel id and its secret must be ours. */
+  async function calendarPush(
+    channelId: string | undefined,
+    secret: string | undefined,
+  ): Promise<WebhookOutcome> {
+    if (!channelId || !secret) return 'rejected';
+    const userId = await deps.channels.verify(channelId, secret);
+    if (!userId) return 'rejected';
+    await deps.queue.requestSync(userId);
+    return 'queued';
+  }
+
+  /**
+   * Graph lifecycle notice (reauthorizationRequired, subscriptionRemoved, missed): verified like a
+   * change; the channel is renewed and the user's calendar read again on the next run.
+   */
+  async function calendarLifecycle(
+    channelId: string | undefined,
+    secret: string | undefined,
+  ): Promise<WebhookOutcome> {
+    if (!channelId || !secret) return 'rejected';
+    const userId = await deps.channels.verify(channelId, secret);
+    if (!userId) return 'rejected';
+    await deps.states.save(userId, { channelExpiresAt: new Date(0) }, deps.clock());
+    await deps.queue.requestSync(userId);
+    return 'queued';
+  }
+
   return {
     request: (userId: string) => deps.queue.requestSync(userId),
 
@@ -70,29 +100,24 @@ export function createSyncService(deps: {
       return 'queued';
     },
 
-    /** Calendar push (Google channel, Graph subscription): the channel id and its secret must be ours. */
-    async calendarPush(channelId: string | undefined, secret: string | undefined): Promise<WebhookOutcome> {
-      if (!channelId || !secret) return 'rejected';
-      const userId = await deps.channels.verify(channelId, secret);
-      if (!userId) return 'rejected';
-      await deps.queue.requestSync(userId);
-      return 'queued';
-    },
+    calendarPush,
+    calendarLifecycle,
 
     /**
-     * Graph lifecycle notice (reauthorizationRequired, subscriptionRemoved, missed): verified like a
-     * change; the channel is renewed and the user's calendar read again on the next run.
+     * Graph posts change or lifecycle notifications, possibly several per body. Any one we cannot
+     * verify makes the answer a refusal; the verified ones are queued all the same.
      */
-    async calendarLifecycle(
-      channelId: string | undefined,
-      secret: string | undefined,
-    ): Promise<WebhookOutcome> {
-      if (!channelId || !secret) return 'rejected';
-      const userId = await deps.channels.verify(channelId, secret);
-      if (!userId) return 'rejected';
-      await deps.states.save(userId, { channelExpiresAt: new Date(0) }, deps.clock());
-      await deps.queue.requestSync(userId);
-      return 'queued';
+    async graphNotifications(body: string, lifecycle: boolean): Promise<WebhookOutcome | 'malformed'> {
+      const notifications = deps.parseGraphNotifications(body);
+      if (!notifications) return 'malformed';
+      let outcome: WebhookOutcome = 'queued';
+      for (const { subscriptionId, clientState } of notifications) {
+        const result = lifecycle
+          ? await calendarLifecycle(subscriptionId, clientState ?? undefined)
+          : await calendarPush(subscriptionId, clientState ?? undefined);
+        if (result === 'rejected') outcome = 'rejected';
+      }
+      return outcome;
     },
 
     async activity(userId: string, limit = 30): Promise<SyncActivity> {

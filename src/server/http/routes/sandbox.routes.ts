@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import { AppError } from '#server/errors.ts';
 import type { SandboxConnections } from '#server/sandbox/sandbox-accounts.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
-import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import {
   type SandboxCalendarProvider,
   sandboxAccountQuerySchema,
@@ -56,7 +57,10 @@ function connectionsOf({ todoSettings, calendarSettings }: CurrentUser): Sandbox
 }
 
 /** The sandbox console's API; registered only in sandbox mode, so it does not exist with real providers. */
-export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox: SandboxConsole }) {
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  { sandbox, accounts }: { sandbox: SandboxConsole; accounts: AccountReader },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const upstream = async <T>(side: string, action: () => Promise<T>): Promise<T> => {
     try {
@@ -67,25 +71,12 @@ export async function sandboxRoutes(app: FastifyInstance, { sandbox }: { sandbox
     }
   };
 
-  /**
-   * The signed-in visitor's account view, read through our own `/api/current_user` with their cookie:
-   * this plugin is handed only the console, and so no id the page sends is trusted. Null when signed out.
-   */
-  const signedInView = async (request: FastifyRequest): Promise<CurrentUser | null> => {
-    if (!(await request.signedInUserId())) return null;
-    const response = await app.inject({
-      url: '/api/current_user',
-      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
-    });
-    if (response.statusCode !== 200 || response.body.trim() === '') return null;
-    return currentUserSchema.parse(response.json());
-  };
-
   routes.get(
     '/api/sandbox/accounts',
     { schema: { response: { 200: sandboxAccountsSchema } } },
     async (request) => {
-      const user = await signedInView(request);
+      const userId = await request.signedInUserId();
+      const user = userId ? await accounts.currentUser(userId) : null;
       if (!user) return { todoist: null, calendar: null };
       return upstream('providers', () => sandbox.accountsOf(connectionsOf(user)));
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
-import { parseGraphNotifications } from '#server/providers/microsoft/microsoft-webhook.ts';
 import type { SyncService, WebhookOutcome } from '#server/sync/sync.service.ts';
 import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
 import { SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from '#shared/api/sync.schema.ts';
@@ -65,15 +64,9 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
           return reply.code(200).type('text/plain').send(validationToken);
         }
         const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
-        const notifications = parseGraphNotifications(body);
-        if (!notifications) return reply.code(400).send();
-        let rejected = false;
-        for (const notification of notifications) {
-          const handle = lifecycle ? sync.calendarLifecycle : sync.calendarPush;
-          const outcome = await handle(notification.subscriptionId, notification.clientState ?? undefined);
-          rejected ||= outcome === 'rejected';
-        }
-        return reply.code(rejected ? 403 : 202).send();
+        const outcome = await sync.graphNotifications(body, lifecycle);
+        if (outcome === 'malformed') return reply.code(400).send();
+        return reply.code(outcome === 'rejected' ? 403 : 202).send();
       });
     }
   });
