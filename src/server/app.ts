@@ -221,7 +221,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   if (role !== 'web') {
     await jobs.work({
       sync: async (userId) => {
-        const outcome = await syncEngine.run(userId);
+        const outcome = await syncEngine.run(userId, { spaced: true });
         syncLog.info({ userId, outcome }, 'sync run');
         return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
       },

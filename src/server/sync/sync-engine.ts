@@ -54,6 +54,7 @@ export type SyncOutcome =
   | { status: 'retry-later'; afterMs: number };
 
 const TODOIST_BATCH = 100;
+export const MIN_RUN_SPACING_MS = 1000;
 
 /** A key that is the same on every attempt at one create: the link and which of its events it is. */
 export const createKey = (linkId: string, generation: number) =>
@@ -68,7 +69,8 @@ const uuidOf = (key: string) =>
  * from the same changes; creates are keyed (see `createKey`), so the repeat makes nothing twice.
  */
 export function createSyncEngine(deps: SyncEngineDeps) {
-  async function run(userId: string): Promise<SyncOutcome> {
+  /** `spaced`: the queue's runs keep their distance (MIN_RUN_SPACING_MS); a direct call runs now. */
+  async function run(userId: string, options: { spaced?: boolean } = {}): Promise<SyncOutcome> {
     const now = deps.clock();
     const context = await deps.settings.load(userId, now);
     if (!context.runnable) {
@@ -81,6 +83,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (state?.backoffUntil && state.backoffUntil > now) {
       return { status: 'retry-later', afterMs: state.backoffUntil.getTime() - now.getTime() };
     }
+    // Runs of one user at least this far apart keep a busy user within the providers' per-user quotas
+    // (Todoist allows about one request a second); changes meanwhile wait for the next run.
+    const sinceLast = state?.lastRunAt ? now.getTime() - state.lastRunAt.getTime() : Number.POSITIVE_INFINITY;
+    if (options.spaced && sinceLast < MIN_RUN_SPACING_MS)
+      return { status: 'retry-later', afterMs: MIN_RUN_SPACING_MS - sinceLast };
     const settings = { ...context.settings };
     let titleSalt = state?.titleSalt;
     if (!titleSalt) {

@@ -206,6 +206,21 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect((await user.events()).map((event) => event.summary)).toEqual(['Gym']);
     });
 
+    it('removes the event of a task completed before it started, with the pre-complete option', async () => {
+      const user = await syncingUser('pre-complete@example.com');
+      await user.send('PATCH', '/api/settings/onprecomplete', { setting: true });
+      const task = await user.todoist.addTask({
+        content: 'Early bird',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(9).day} at 9:00`,
+      });
+      await user.run();
+      expect(await user.events()).toHaveLength(1);
+      await user.todoist.closeTask(task.id);
+      await user.run();
+      expect(await user.events()).toEqual([]);
+    });
+
     it('deletes the event when its task is deleted', async () => {
       const user = await syncingUser('task-deleted@example.com');
       const due = tomorrowAt(9);

@@ -2,7 +2,13 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { syncStates } from '#server/db/schema/sync.tables.ts';
+import {
+  syncActivity,
+  syncHints,
+  syncLinks,
+  syncProblems,
+  syncStates,
+} from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import {
   emulatorControl,
@@ -206,6 +212,75 @@ for (const database of await testDatabases('sync by notification')) {
         'x-goog-channel-token': 'guessed',
       });
       expect(stolen.statusCode).toBe(403);
+    });
+
+    it('previews what switching on would do, counted by the engine’s own rules', async () => {
+      const user = await syncingUser(app, 'preview@example.com');
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
+      await user.todoist.addTask({
+        content: 'In scope',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(0).day} at 9:00`,
+      });
+      await user.todoist.addTask({ content: 'No label', dueString: `${tomorrowAt(0).day} at 10:00` });
+      const start = tomorrowAt(12).instant;
+      await user.google.events.insert({
+        calendarId: user.calendarId,
+        requestBody: {
+          summary: 'Lunch',
+          start: { dateTime: start.toISOString() },
+          end: { dateTime: new Date(start.getTime() + 3600_000).toISOString() },
+        },
+      });
+      const response = await app.server.inject({ url: SYNC_PATHS.preview, cookies: user.cookies });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        calendar: { id: user.calendarId, name: user.calendarId },
+        tasksToEvents: 1,
+        eventsToTasks: 1,
+        mainCalendarWithDefault: true,
+      });
+      // Only reads: nothing was written on either side.
+      expect(await user.events()).toHaveLength(1);
+      expect((await user.todoist.getTasks()).results).toHaveLength(2);
+    });
+
+    it('stops the channel and revokes nothing else when the calendar integration is removed', async () => {
+      const user = await syncingUser(app, 'remove-calendar@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const channelId = (await channelOf(user.userId))?.channelId;
+      const removed = await app.server.inject({
+        url: '/auth/google/calendar/revoke',
+        cookies: user.cookies,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(removed.statusCode).toBe(200);
+      const { channels } = await emulatorControl(user.origins.google, 'state');
+      expect(channels.find((entry: { id: string }) => entry.id === channelId)?.live).toBe(false);
+      expect((await channelOf(user.userId))?.channelId).toBeNull();
+    });
+
+    it('deletes every sync row and stops the channel when the account is deleted', async () => {
+      const user = await syncingUser(app, 'delete-account@example.com');
+      await user.todoist.addTask({
+        content: 'Soon gone',
+        labels: ['30min'],
+        dueString: `${tomorrowAt(0).day} at 9:00`,
+      });
+      await eventually(async () => expect(await user.events()).toHaveLength(1));
+      const channelId = (await channelOf(user.userId))?.channelId;
+      const deleted = await app.server.inject({
+        url: '/api/delete/user',
+        cookies: user.cookies,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(deleted.statusCode).toBeLessThan(400);
+      for (const table of [syncStates, syncLinks, syncActivity, syncHints, syncProblems]) {
+        const rows = await app.database.db.select().from(table).where(eq(table.userId, user.userId));
+        expect(rows).toEqual([]);
+      }
+      const { channels } = await emulatorControl(user.origins.google, 'state');
+      expect(channels.find((entry: { id: string }) => entry.id === channelId)?.live).toBe(false);
     });
 
     it('stops the push channel when sync is switched off', async () => {
