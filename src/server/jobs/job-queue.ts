@@ -101,7 +101,14 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     async work(handlers) {
       await boss.work(
         USER_SYNC_QUEUE,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1, localConcurrency: 4 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+          // NOTIFY wakes workers for new jobs, but not when a deferred job (a retry, a back-off, a
+          // spaced run) comes due: that only a poll finds, so polling stays short with NOTIFY too.
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+          batchSize: 1,
+          localConcurrency: 4,
+        },
         async ([job]) => {
           if (!job) return;
           const { userId } = userSyncJob.parse(job.data);
@@ -132,7 +139,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       // batch that fails is simply retried whole.
       await boss.work(
         STRIPE_EVENT_QUEUE,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 20 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+          batchSize: 20,
+        },
         async (batch) => {
           for (const job of batch) await handlers.stripeEvent(stripeEventJob.parse(job.data));
         },

@@ -216,6 +216,8 @@ for (const database of await testDatabases('sync by notification')) {
 
     it('previews what switching on would do, counted by the engine’s own rules', async () => {
       const user = await syncingUser(app, 'preview@example.com');
+      // Let the run that switching on started finish, so nothing syncs behind the preview's back.
+      await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
       await user.todoist.addTask({
         content: 'In scope',
