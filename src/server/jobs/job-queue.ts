@@ -32,7 +32,7 @@ export type JobQueue = {
     reconcile(): Promise<string[]>;
     stripeEvent(event: StripeEventJob): Promise<void>;
   }): Promise<void>;
-  /** Runs the reconcile now instead of at its next scheduled time. */
+  /** Queues every active user now, not behind the scheduled reconcile (in a process that works the queue). */
   reconcileNow(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -82,6 +82,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     retryBackoff: true,
   });
 
+  let listActiveUsers: () => Promise<string[]> = async () => [];
+
   return {
     async requestStripeEvent(event) {
       await boss.send(STRIPE_EVENT_QUEUE, event, { singletonKey: event.id });
@@ -99,6 +101,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async work(handlers) {
+      listActiveUsers = handlers.reconcile;
       await boss.work(
         USER_SYNC_QUEUE,
         {
@@ -154,7 +157,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async reconcileNow() {
-      await boss.send(RECONCILE_QUEUE, { jitterSeconds: 0 });
+      for (const userId of await listActiveUsers()) {
+        await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId });
+      }
     },
 
     async stop() {

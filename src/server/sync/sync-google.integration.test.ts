@@ -358,6 +358,35 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'skipped', reason: 'reconnect' });
     });
 
+    it('renews the calendar channel before it expires and stops the old one', async () => {
+      const user = await syncingUser('renew-channel@example.com');
+      const { syncStates } = await import('#server/db/schema/sync.tables.ts');
+      const { eq } = await import('drizzle-orm');
+      const state = async () =>
+        (await app.database.db.select().from(syncStates).where(eq(syncStates.userId, user.userId)))[0];
+      // The test app is not reachable, but Google takes any address: the channel is opened on the first run.
+      await user.run();
+      const first = await state();
+      expect(first?.channelId).toBeTruthy();
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect((await state())?.channelId).toBe(first?.channelId);
+
+      await app.database.db
+        .update(syncStates)
+        .set({ channelExpiresAt: new Date(Date.now() + HOUR) })
+        .where(eq(syncStates.userId, user.userId));
+      await user.run();
+      const renewed = await state();
+      expect(renewed?.channelId).toBeTruthy();
+      expect(renewed?.channelId).not.toBe(first?.channelId);
+      expect(renewed?.channelExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 24 * HOUR);
+      const { channels } = await control(origins.google, 'state');
+      const live = (id: string | null | undefined) =>
+        channels.find((entry: { id: string }) => entry.id === id)?.live;
+      expect(live(first?.channelId)).toBe(false);
+      expect(live(renewed?.channelId)).toBe(true);
+    });
+
     it('does not sync once the trial has ended', async () => {
       const user = await syncingUser('trial-ended@example.com');
       const { users } = await import('#server/db/schema/users.table.ts');
