@@ -213,6 +213,20 @@ describe('planning a sync', () => {
     });
   });
 
+  it('keeps the task an event made when the event becomes all-day, without its time', () => {
+    const [allDay] = plan({
+      links: [link({ origin: 'event' })],
+      events: [event({ allDay: true, start: null, end: null })],
+    });
+    expect(allDay?.task).toEqual({
+      action: 'update',
+      taskId: 't1',
+      labels: [],
+      due: { kind: 'date', date: '2026-07-16' },
+    });
+    expect(allDay?.next).toBeNull();
+  });
+
   it('applies each on-complete setting, and the pre-complete option', () => {
     const done = task({ checked: true, completedAt: '2026-07-15T06:00:00Z' });
     const with_ = (extra: Partial<SyncSettings>) =>

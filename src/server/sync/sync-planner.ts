@@ -263,7 +263,7 @@ function resolvePair(
     };
   }
 
-  if (event && (event.deleted || event.allDay || !event.start)) return eventGone(input, link, task);
+  if (event && (event.deleted || event.allDay || !event.start)) return eventGone(input, link, task, event);
 
   if (task && task.checked !== link.completed) return completionChange(input, link, task, event);
   if (link.completed) {
@@ -312,10 +312,17 @@ function record(link: SyncLink, changes: Partial<LinkValues>): LinkPlan | null {
 }
 
 /** The user deleted the event (or made it all-day): nothing the user wrote may be lost. */
-function eventGone(input: PlanInput, link: SyncLink, task: TaskSnapshot | undefined): LinkPlan {
+function eventGone(
+  input: PlanInput,
+  link: SyncLink,
+  task: TaskSnapshot | undefined,
+  event: CalendarEvent | undefined,
+): LinkPlan {
   const { settings } = input;
   if (!link.taskId || link.completed) return drop(link, []);
-  if (link.origin === 'event') {
+  // Deleted: the task the event made goes with it. Made all-day: the event lives on, so its task
+  // stays too, without a time, like a task that existed first.
+  if (link.origin === 'event' && (!event || event.deleted)) {
     return {
       link,
       events: [],
