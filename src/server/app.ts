@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 import { type RunningEmulators, startEmulators } from '#emulators/index.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import type { Config } from './config.ts';
@@ -67,6 +67,8 @@ export type AppOverrides = {
   role?: AppRole;
   clock?: Clock;
   identityProviders?: Partial<Record<IdentityProviderName, IdentityProvider>>;
+  /** Where log lines go instead of stdout (tests read them; JSON format only). */
+  logDestination?: DestinationStream;
 };
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -84,7 +86,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     : null;
   const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;
 
-  const logger = pino(loggerOptions(config.logLevel, config.logFormat));
+  const logger = overrides.logDestination
+    ? pino(loggerOptions(config.logLevel, 'json'), overrides.logDestination)
+    : pino(loggerOptions(config.logLevel, config.logFormat));
   const database = await openDatabase(config.database, (error) =>
     logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
   );
