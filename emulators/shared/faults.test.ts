@@ -44,6 +44,14 @@ describe('installFaults', () => {
     expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(200);
   });
 
+  it('fails only the requests of the client whose bearer token it names', async () => {
+    faults.add({ kind: 'status', status: 503, bearer: 'app-token' });
+    const as = (token: string) => ({ url: '/v1/things', headers: { authorization: `Bearer ${token}` } });
+    expect((await app.inject(as('user-token'))).statusCode).toBe(200);
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+    expect((await app.inject(as('app-token'))).statusCode).toBe(503);
+  });
+
   it('fails only the method and path it names', async () => {
     faults.add({ kind: 'status', status: 503, method: 'post', path: '^/v1/things$' });
     expect((await app.inject({ method: 'POST', url: '/v1/things' })).statusCode).toBe(503);

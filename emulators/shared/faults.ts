@@ -28,6 +28,11 @@ export const faultRuleSchema = z
     skip: z.number().int().min(0).optional(),
     /** `lose-response` only: destroy the socket instead of answering with `status`. */
     drop: z.boolean().optional(),
+    /**
+     * Only requests authorized with this bearer token (one client's grant) are affected: faults meant
+     * for the app under test then spare a test acting as the user through its own client.
+     */
+    bearer: z.string().min(1).optional(),
   })
   .refine((rule) => rule.kind !== 'lose-response' || rule.status === undefined || rule.status >= 500, {
     message: 'a lost response is answered with a 5xx status',
@@ -54,7 +59,8 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
   /** Requests whose handler runs, but whose answer is replaced by the rule's failure. */
   const losing = new WeakMap<FastifyRequest, FaultRule>();
 
-  const matches = (rule: FaultRule, method: string, path: string) =>
+  const matches = (rule: FaultRule, method: string, path: string, authorization: string | undefined) =>
+    (!rule.bearer || authorization === `Bearer ${rule.bearer}`) &&
     (!rule.method || rule.method === method) &&
     (!rule.path ||
       (rule.path.startsWith('^') ? new RegExp(rule.path).test(path) : path.startsWith(rule.path)));
@@ -74,7 +80,9 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/_emulator/')) return;
-    const rule = rules.find((candidate) => matches(candidate, request.method, path));
+    const rule = rules.find((candidate) =>
+      matches(candidate, request.method, path, request.headers.authorization),
+    );
     if (!rule) return;
     if (rule.skip) {
       rule.skip -= 1;

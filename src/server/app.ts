@@ -42,7 +42,7 @@ import type { TaskSource } from './sync/sync.ports.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
 import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
 import { createSyncChannels } from './sync/sync-channels.ts';
-import { createSyncEngine, type WithToken } from './sync/sync-engine.ts';
+import { createSyncEngine, type SyncOutcome, type WithToken } from './sync/sync-engine.ts';
 import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
 import { createSyncPreview } from './sync/sync-preview.ts';
@@ -60,6 +60,9 @@ export type App = {
   close(): Promise<void>;
 };
 
+/** A queued sync run that ended (not one that failed and will be retried): times in epoch ms. */
+export type SyncRunReport = { userId: string; startedAt: number; endedAt: number; outcome: SyncOutcome };
+
 /** web: HTTP only (jobs are queued for workers); worker: sync jobs only; all: both in one process. */
 export type AppRole = 'web' | 'worker' | 'all';
 
@@ -67,6 +70,8 @@ export type AppOverrides = {
   role?: AppRole;
   clock?: Clock;
   identityProviders?: Partial<Record<IdentityProviderName, IdentityProvider>>;
+  /** Told of every queued sync run as it ends (tests and the benchmark watch the worker with it). */
+  onSyncRun?: (run: SyncRunReport) => void;
   /** Where log lines go instead of stdout (tests read them; JSON format only). */
   logDestination?: DestinationStream;
 };
@@ -165,6 +170,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     withToken,
     clock,
     log: syncLog,
+    runSpacingMs: config.syncRunSpacingMs,
   });
   const jobs = await startJobQueue(database, {
     reconcileCron: '*/15 * * * *',
@@ -225,8 +231,10 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   if (role !== 'web') {
     await jobs.work({
       sync: async (userId) => {
+        const startedAt = clock().getTime();
         const outcome = await syncEngine.run(userId, { spaced: true });
         syncLog.info({ userId, outcome }, 'sync run');
+        overrides.onSyncRun?.({ userId, startedAt, endedAt: clock().getTime(), outcome });
         return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
       },
       reconcile: () => syncSettings.activeUsers(),

@@ -39,6 +39,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Least time between two queued sync runs of one user (provider per-user quotas). */
+  SYNC_RUN_SPACING_MS: z.coerce.number().int().min(0).default(1000),
   TOKEN_ENCRYPTION_KEYS: optional,
   TODOIST_CLIENT_ID: optional,
   TODOIST_CLIENT_SECRET: optional,
@@ -121,6 +123,7 @@ export type Config = {
   analyticsScriptUrl: string | null;
   chatWidgetScriptUrl: string | null;
   authRateLimitPerMinute: number;
+  syncRunSpacingMs: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
   google: GoogleIdentityConfig | null;
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     chatWidgetScriptUrl: e.CHAT_WIDGET_SCRIPT_URL ?? null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    syncRunSpacingMs: e.SYNC_RUN_SPACING_MS,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {

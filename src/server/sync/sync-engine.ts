@@ -45,6 +45,8 @@ export type SyncEngineDeps = {
   withToken: WithToken;
   clock: Clock;
   log: Logger;
+  /** Least time between two spaced runs of one user (default MIN_RUN_SPACING_MS). */
+  runSpacingMs?: number;
 };
 
 export type SyncOutcome =
@@ -86,8 +88,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     // Runs of one user at least this far apart keep a busy user within the providers' per-user quotas
     // (Todoist allows about one request a second); changes meanwhile wait for the next run.
     const sinceLast = state?.lastRunAt ? now.getTime() - state.lastRunAt.getTime() : Number.POSITIVE_INFINITY;
-    if (options.spaced && sinceLast < MIN_RUN_SPACING_MS)
-      return { status: 'retry-later', afterMs: MIN_RUN_SPACING_MS - sinceLast };
+    const spacing = deps.runSpacingMs ?? MIN_RUN_SPACING_MS;
+    if (options.spaced && sinceLast < spacing) return { status: 'retry-later', afterMs: spacing - sinceLast };
     const settings = { ...context.settings };
     let titleSalt = state?.titleSalt;
     if (!titleSalt) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
@@ -52,21 +52,23 @@ for (const database of await testDatabases('sync privacy')) {
       await cleanup?.();
     });
 
+    /** Rows of a raw query; PGlite's and node-postgres' drivers both answer with `rows`. */
+    const query = async <Row>(statement: SQL): Promise<Row[]> =>
+      ((await app.database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+
     /** Every row of every table outside the system schemas, as text. */
     const dumpEveryTable = async (): Promise<string> => {
-      const tables = await app.database.db.execute<{ table_schema: string; table_name: string }>(
+      const tables = await query<{ table_schema: string; table_name: string }>(
         sql`select table_schema, table_name from information_schema.tables
             where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
       );
-      const names = tables.rows.map((row) => `"${row.table_schema}"."${row.table_name}"`);
+      const names = tables.map((row) => `"${row.table_schema}"."${row.table_name}"`);
       expect(names).toEqual(expect.arrayContaining(['"public"."sync_links"', '"public"."integrations"']));
       expect(names.some((name) => name.startsWith('"pgboss'))).toBe(true);
       const dumps: string[] = [];
       for (const name of names) {
-        const rows = await app.database.db.execute<{ row: string }>(
-          sql.raw(`select t::text as row from ${name} t`),
-        );
-        dumps.push(`${name}\n${rows.rows.map((row) => row.row).join('\n')}`);
+        const rows = await query<{ row: string }>(sql.raw(`select t::text as row from ${name} t`));
+        dumps.push(`${name}\n${rows.map((row) => row.row).join('\n')}`);
       }
       return dumps.join('\n');
     };

@@ -10,7 +10,11 @@ const HOUR = 3600_000;
 
 /** Tomorrow at `hour`:00 in Berlin, as Todoist's floating due and as the instant it means. */
 export function tomorrowAt(hour: number) {
-  const day = new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10);
+  return berlinAt(new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10), hour);
+}
+
+/** `day` (YYYY-MM-DD) at `hour`:00 in Berlin, as Todoist's floating due and as the instant it means. */
+export function berlinAt(day: string, hour: number) {
   const local = `${day}T${String(hour).padStart(2, '0')}:00:00`;
   const guess = new Date(`${local}Z`);
   return { day, local, instant: new Date(guess.getTime() - berlinOffsetMs(guess)) };

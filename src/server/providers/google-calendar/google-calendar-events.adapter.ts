@@ -23,6 +23,8 @@ import {
 /** The private extended property that names the task an event mirrors (how we know our own events). */
 export const TASK_TAG = 'timeboxerTaskId';
 const PAGE_SIZE = 250;
+/** A call that has not answered by then is abandoned, so a hanging provider cannot stall a user's sync. */
+const REQUEST_TIMEOUT_MS = 30_000;
 const RATE_LIMIT_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded']);
 
 /** Google Calendar events for the sync engine, through @googleapis/calendar; real or emulated, by config. */
@@ -31,7 +33,13 @@ export function createGoogleCalendarEvents(config: GoogleCalendarConfig): Calend
     const auth = new OAuth2Client({ clientId: config.clientId, clientSecret: config.clientSecret });
     auth.setCredentials({ access_token: accessToken });
     // No retries inside the SDK: the job queue retries with backoff and honours Retry-After.
-    return calendar({ version: 'v3', auth, rootUrl: config.apiUrl, retry: false });
+    return calendar({
+      version: 'v3',
+      auth,
+      rootUrl: config.apiUrl,
+      retry: false,
+      timeout: REQUEST_TIMEOUT_MS,
+    });
   };
 
   return {

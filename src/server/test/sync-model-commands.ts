@@ -1,0 +1,475 @@
+import fc from 'fast-check';
+import { berlinAt, emulatorControl, type SyncingUser } from './sync-fixtures.ts';
+import {
+  actionable,
+  eventExpected,
+  FOREIGN_COLOUR,
+  inScope,
+  LABEL_OF,
+  type Length,
+  type Model,
+  type ModelItem,
+  newTitle,
+  type Side,
+  taskExists,
+  touch,
+} from './sync-model.ts';
+
+/**
+ * The user's actions and the world's faults as fast-check commands: each acts on the emulators the
+ * way the user (through their own Todoist and Google clients) or a failing network would, and records
+ * in the model what the user meant. `settle` lets the sync catch up and compares both sides with it.
+ */
+
+/**
+ * How many property runs (each plays several users' sequences), with which seed and how long a
+ * sequence may be: SYNC_MODEL_RUNS, SYNC_MODEL_SEED, SYNC_MODEL_MAX_COMMANDS (`npm run test:sync-soak`).
+ */
+export const modelRunOptions = {
+  runsFor: (database: string) => Number(process.env.SYNC_MODEL_RUNS ?? (database === 'PGlite' ? 50 : 13)),
+  seed: process.env.SYNC_MODEL_SEED ? Number(process.env.SYNC_MODEL_SEED) : undefined,
+  maxCommands: Number(process.env.SYNC_MODEL_MAX_COMMANDS ?? 12),
+};
+
+export type Real = {
+  user: SyncingUser;
+  /** The day every item is planned on (tomorrow when the sequence began). */
+  day: string;
+  taskIds: Map<number, string>;
+  eventIds: Map<number, string>;
+  /** The access token the app (not the user's own client) uses with a provider for this user. */
+  appToken(provider: 'todoist' | 'google'): Promise<string>;
+  /** Lets the sync finish, checks both sides against the model, and learns the ids of new items. */
+  settle(model: Model): Promise<void>;
+};
+
+type Step = fc.AsyncCommand<Model, Real>;
+
+class Action implements Step {
+  readonly #label: string;
+  readonly #can: (model: Readonly<Model>) => boolean;
+  readonly #act: (model: Model, real: Real) => Promise<void>;
+  constructor(
+    label: string,
+    can: (model: Readonly<Model>) => boolean,
+    act: (model: Model, real: Real) => Promise<void>,
+  ) {
+    this.#label = label;
+    this.#can = can;
+    this.#act = act;
+  }
+  check(model: Readonly<Model>): boolean {
+    return this.#can(model);
+  }
+  run(model: Model, real: Real): Promise<void> {
+    return this.#act(model, real);
+  }
+  toString(): string {
+    return this.#label;
+  }
+}
+
+/** An action on one of the items `eligible` selects; `pick` chooses among them when it runs. */
+function onItem(
+  label: string,
+  pick: number,
+  side: Side,
+  eligible: (model: Readonly<Model>, item: ModelItem) => boolean,
+  act: (model: Model, real: Real, item: ModelItem) => Promise<void>,
+): Step {
+  const candidates = (model: Readonly<Model>) =>
+    model.items.filter((item) => actionable(model, item, side) && eligible(model, item));
+  return new Action(
+    `${label}#${pick}`,
+    (model) => candidates(model).length > 0,
+    async (model, real) => {
+      const list = candidates(model);
+      const item = list[pick % list.length] as ModelItem;
+      await act(model, real, item);
+      touch(model, item, side);
+    },
+  );
+}
+
+const idOf = (ids: Map<number, string>, item: ModelItem) => {
+  const id = ids.get(item.id);
+  if (!id) throw new Error(`the model's item ${item.id} (${item.title}) has no known id`);
+  return id;
+};
+
+const hour = fc.integer({ min: 7, max: 20 });
+const length = fc.constantFrom<Length>(30, 60);
+const pick = fc.nat(20);
+
+const eventTimes = (real: Real, at: number, minutes: number) => {
+  const start = berlinAt(real.day, at).instant;
+  return {
+    start: { dateTime: start.toISOString() },
+    end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
+  };
+};
+
+const openTimeboxed = (_model: Readonly<Model>, item: ModelItem) => inScope(item) && !item.completed;
+const ourOpenEvent = (model: Readonly<Model>, item: ModelItem) =>
+  item.outOfScope === null && !item.completed && eventExpected(model as Model, item);
+
+// ---- Todoist side ----
+
+const addTask = fc
+  .record({ at: hour, length, unlabelled: fc.boolean() })
+  .map(({ at, length: minutes, unlabelled }) => {
+    return new Action(
+      `addTask(${at}:00, ${unlabelled ? 'no label' : LABEL_OF[minutes]})`,
+      () => true,
+      async (model, real) => {
+        const title = newTitle(model);
+        const task = await real.user.todoist.addTask({
+          content: title,
+          labels: unlabelled ? [] : [LABEL_OF[minutes]],
+          dueString: `${real.day} at ${at}:00`,
+        });
+        const item: ModelItem = {
+          id: model.items.length,
+          origin: 'task',
+          outOfScope: unlabelled ? 'unlabelled-task' : null,
+          title,
+          hour: at,
+          length: minutes,
+          timeboxed: !unlabelled,
+          completed: false,
+          taskDeleted: false,
+          eventDeleted: false,
+          untimed: false,
+          createdOn: 'todoist',
+        };
+        model.items.push(item);
+        real.taskIds.set(item.id, task.id);
+        touch(model, item, 'todoist');
+      },
+    );
+  });
+
+const retitleTask = pick.map((n) =>
+  onItem(
+    'retitleTask',
+    n,
+    'todoist',
+    (_m, item) => taskExists(item) && !item.completed,
+    async (model, real, item) => {
+      item.title = newTitle(model);
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { content: item.title });
+    },
+  ),
+);
+
+const moveTask = fc.tuple(pick, hour).map(([n, at]) =>
+  onItem(
+    `moveTask(${at}:00)`,
+    n,
+    'todoist',
+    (model, item) =>
+      openTimeboxed(model, item) || (item.outOfScope === 'unlabelled-task' && !item.taskDeleted),
+    async (_model, real, item) => {
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { dueString: `${real.day} at ${at}:00` });
+      item.hour = at;
+    },
+  ),
+);
+
+const relabelTask = fc.tuple(pick, length).map(([n, minutes]) =>
+  onItem(`relabelTask(${LABEL_OF[minutes]})`, n, 'todoist', openTimeboxed, async (_model, real, item) => {
+    await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [LABEL_OF[minutes]] });
+    item.length = minutes;
+  }),
+);
+
+/** Takes the timebox label off (the event goes) or puts it back (a new event comes). */
+const toggleTimebox = pick.map((n) =>
+  onItem(
+    'toggleTimebox',
+    n,
+    'todoist',
+    (_m, item) => item.outOfScope === null && taskExists(item) && !item.untimed && !item.completed,
+    async (_model, real, item) => {
+      const labels = item.timeboxed ? [] : [LABEL_OF[item.length]];
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels });
+      // Out of scope the link ends; a label put back starts a new one, from the task.
+      if (item.timeboxed) item.origin = 'task';
+      item.timeboxed = !item.timeboxed;
+    },
+  ),
+);
+
+/**
+ * Only an item both sides agree on, unchanged since: whether a run saw the task before it was done
+ * would otherwise decide whether it ever gets an event, and where the event of a done task stays.
+ */
+const completeTask = pick.map((n) =>
+  onItem(
+    'completeTask',
+    n,
+    'todoist',
+    (model, item) => openTimeboxed(model, item) && item.createdOn === null && !model.touched.has(item.id),
+    async (_model, real, item) => {
+      await real.user.todoist.closeTask(idOf(real.taskIds, item));
+      item.completed = true;
+    },
+  ),
+);
+
+const reopenTask = pick.map((n) =>
+  onItem(
+    'reopenTask',
+    n,
+    'todoist',
+    (_m, item) => item.completed && taskExists(item),
+    async (_model, real, item) => {
+      await real.user.todoist.reopenTask(idOf(real.taskIds, item));
+      item.completed = false;
+    },
+  ),
+);
+
+const deleteTask = pick.map((n) =>
+  onItem(
+    'deleteTask',
+    n,
+    'todoist',
+    (_m, item) => taskExists(item),
+    async (_model, real, item) => {
+      await real.user.todoist.deleteTask(idOf(real.taskIds, item));
+      item.taskDeleted = true;
+    },
+  ),
+);
+
+// ---- Calendar side ----
+
+const addEvent = fc
+  .record({ at: hour, length, coloured: fc.boolean() })
+  .map(({ at, length: minutes, coloured }) => {
+    return new Action(
+      `addEvent(${at}:00, ${minutes} min${coloured ? ', foreign colour' : ''})`,
+      () => true,
+      async (model, real) => {
+        const title = newTitle(model);
+        const created = await real.user.google.events.insert({
+          calendarId: real.user.calendarId,
+          requestBody: {
+            summary: title,
+            ...eventTimes(real, at, minutes),
+            ...(coloured ? { colorId: FOREIGN_COLOUR } : {}),
+          },
+        });
+        const item: ModelItem = {
+          id: model.items.length,
+          origin: 'event',
+          outOfScope: coloured ? 'coloured-event' : null,
+          title,
+          hour: at,
+          length: minutes,
+          timeboxed: true,
+          completed: false,
+          taskDeleted: false,
+          eventDeleted: false,
+          untimed: false,
+          createdOn: 'calendar',
+        };
+        model.items.push(item);
+        real.eventIds.set(item.id, created.data.id ?? '');
+        touch(model, item, 'calendar');
+      },
+    );
+  });
+
+const patchEvent = (real: Real, item: ModelItem, requestBody: object) =>
+  real.user.google.events.patch({
+    calendarId: real.user.calendarId,
+    eventId: idOf(real.eventIds, item),
+    requestBody,
+  });
+
+const moveEvent = fc.tuple(pick, hour).map(([n, at]) =>
+  onItem(`moveEvent(${at}:00)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
+    await patchEvent(real, item, eventTimes(real, at, item.length));
+    item.hour = at;
+  }),
+);
+
+const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
+  onItem(`resizeEvent(${minutes} min)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
+    await patchEvent(real, item, eventTimes(real, item.hour, minutes));
+    item.length = minutes;
+  }),
+);
+
+const retitleEvent = pick.map((n) =>
+  onItem('retitleEvent', n, 'calendar', ourOpenEvent, async (model, real, item) => {
+    item.title = newTitle(model);
+    await patchEvent(real, item, { summary: item.title });
+  }),
+);
+
+const deleteEvent = pick.map((n) =>
+  onItem('deleteEvent', n, 'calendar', ourOpenEvent, async (_model, real, item) => {
+    await real.user.google.events.delete({
+      calendarId: real.user.calendarId,
+      eventId: idOf(real.eventIds, item),
+    });
+    item.eventDeleted = true;
+    // The task the event made goes with it; a task that existed first keeps its date, not its time.
+    if (item.origin === 'event') item.taskDeleted = true;
+    else item.untimed = true;
+  }),
+);
+
+// ---- Settings ----
+
+const switchSync = fc.boolean().map(
+  (on) =>
+    new Action(
+      `switchSync(${on ? 'on' : 'off'})`,
+      (model) => model.syncOn !== on,
+      async (model, real) => {
+        await real.user.send('PATCH', '/api/settings/onsyncactive', { setting: on });
+        model.syncOn = on;
+      },
+    ),
+);
+
+const toggleLinkDescription = fc.constant(
+  new Action(
+    'toggleLinkDescription',
+    () => true,
+    async (model, real) => {
+      model.linkDescription = !model.linkDescription;
+      await real.user.send('PATCH', '/api/calendar/todoistlinkdescription', {
+        todoistLinkDescription: model.linkDescription,
+      });
+    },
+  ),
+);
+
+const settle = fc.constant(
+  new Action(
+    'settle',
+    () => true,
+    (model, real) => real.settle(model),
+  ),
+);
+
+// ---- Faults ----
+
+const provider = fc.constantFrom<'todoist' | 'google'>('todoist', 'google');
+
+/** A failing provider, for the app's requests only (the user's own client is not affected). */
+const providerFault = fc
+  .record({
+    provider,
+    kind: fc.constantFrom('rate-limit', 'status', 'lose-response', 'latency'),
+    method: fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET'),
+    status: fc.constantFrom(500, 502, 503),
+    times: fc.integer({ min: 1, max: 2 }),
+  })
+  .map(({ provider: name, kind, method, status, times }) => {
+    // Todoist takes reads and writes as POST /sync; Google writes with POST, PATCH, PUT and DELETE.
+    const match = name === 'todoist' ? { method: 'POST' } : kind === 'lose-response' ? { method } : {};
+    const rule = {
+      kind,
+      times,
+      ...match,
+      ...(kind === 'rate-limit' ? { retryAfterSeconds: 1 } : {}),
+      ...(kind === 'status' || kind === 'lose-response' ? { status } : {}),
+      ...(kind === 'latency' ? { latencyMs: 1500 } : {}),
+    };
+    return new Action(
+      `fault(${name}, ${JSON.stringify(rule)})`,
+      () => true,
+      async (_model, real) => {
+        await emulatorControl(real.user.origins[name], 'faults', {
+          ...rule,
+          bearer: await real.appToken(name),
+        });
+      },
+    );
+  });
+
+/** Notifications lost, sent twice, out of order or late (affects whichever user's come next). */
+const notificationFault = fc
+  .record({
+    provider,
+    mode: fc.constantFrom('drop', 'duplicate', 'reorder', 'delay'),
+    times: fc.integer({ min: 1, max: 3 }),
+  })
+  .map(
+    ({ provider: name, mode, times }) =>
+      new Action(
+        `notificationFault(${name}, ${mode} ×${times})`,
+        () => true,
+        async (_model, real) => {
+          await emulatorControl(real.user.origins[name], 'notifications/faults', {
+            mode,
+            times,
+            ...(mode === 'delay' ? { delayMs: 1500 } : {}),
+          });
+        },
+      ),
+  );
+
+/** Google forgets the sync token (the next incremental read answers 410). */
+const expireSyncToken = fc.constant(
+  new Action(
+    'expireSyncToken',
+    () => true,
+    async (_model, real) => {
+      await emulatorControl(
+        real.user.origins.google,
+        `calendars/${encodeURIComponent(real.user.calendarId)}/expire-sync-tokens`,
+        {},
+      );
+    },
+  ),
+);
+
+/** The calendar's push channel goes quiet before its time, as Google's may. */
+const expireChannel = fc.constant(
+  new Action(
+    'expireChannel',
+    () => true,
+    async (_model, real) => {
+      await emulatorControl(real.user.origins.google, 'channels/expire', {
+        calendarId: real.user.calendarId,
+      });
+    },
+  ),
+);
+
+/** Random sequences of what a user and the world do to one account. */
+export function userSequences(maxCommands: number) {
+  return fc.commands(
+    [
+      ...Array(4).fill(addTask),
+      ...Array(3).fill(addEvent),
+      retitleTask,
+      moveTask,
+      relabelTask,
+      toggleTimebox,
+      completeTask,
+      reopenTask,
+      deleteTask,
+      moveEvent,
+      resizeEvent,
+      retitleEvent,
+      deleteEvent,
+      switchSync,
+      toggleLinkDescription,
+      ...Array(3).fill(settle),
+      providerFault,
+      providerFault,
+      notificationFault,
+      expireSyncToken,
+      expireChannel,
+    ],
+    { maxCommands },
+  );
+}
