@@ -2,9 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   addTimebox,
+  addTimeboxThroughApi,
   choose,
   connectCalendar,
   connectTodoist,
+  expectControlledVisible,
   section,
   timeboxRow,
 } from './dashboard-helpers.ts';
@@ -219,6 +221,114 @@ test('timebox settings: add, validate, edit, remove, and the missing-label row',
   const user = await (await page.request.get('/api/current_user')).json();
   expect(user.todoSettings.labels.map((entry: { name: string }) => entry.name)).not.toContain('15Minutes');
   expect(user.todoSettings.timeboxSettings).toEqual([{ label: '30Minutes', duration: 90 }]);
+});
+
+const MISSING_LABEL_TEXT = 'This label is not available on your Todoist account.';
+
+for (const { width, scheme } of [
+  { width: 1280, scheme: 'light' },
+  { width: 375, scheme: 'dark' },
+] as const) {
+  test(`a label never in Todoist: the warning shows on hover and focus, opens on click and creates the label, at ${width} px, ${scheme}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    const person = newPerson('Nora', 'Never');
+    await signIn(page, 'Google', person);
+    await connectTodoist(page, person, { labels: [{ name: '15Minutes' }] });
+    await addTimeboxThroughApi(page, '15Minutes', 15);
+    await addTimeboxThroughApi(page, 'NeverThere', 45);
+    await page.reload();
+
+    await expect(
+      timeboxRow(page, '15Minutes').getByRole('button', { name: /Missing in Todoist/ }),
+    ).toHaveCount(0);
+    const row = timeboxRow(page, 'NeverThere');
+    await expect(row).toHaveAttribute('data-missing-label', 'true');
+    const missing = row.getByRole('button', { name: 'Missing in Todoist: label NeverThere' });
+    const warning = page.getByText(MISSING_LABEL_TEXT);
+    const create = page.getByRole('button', { name: 'Create label on Todoist' });
+    await expect(missing).toHaveAttribute('aria-expanded', 'false');
+
+    await missing.hover();
+    await expectControlledVisible(page, missing);
+    await expect(warning).toBeVisible();
+    await page.mouse.move(1, 1);
+    await expect(warning).toBeHidden();
+    await expect(missing).toHaveAttribute('aria-expanded', 'false');
+
+    await missing.focus();
+    await expectControlledVisible(page, missing);
+    await expect(missing).toBeFocused(); // shown on focus, without taking it
+    await missing.blur();
+    await expect(warning).toBeHidden();
+
+    await missing.click();
+    await expectControlledVisible(page, missing);
+    await expect(create).toBeFocused();
+    await page.mouse.move(1, 1);
+    await expect(warning).toBeVisible(); // a click keeps it open
+    await page.screenshot({ path: `e2e-artifacts/dashboard-missing-label-never-${width}-${scheme}.png` });
+    await missing.click();
+    await expect(warning).toBeHidden();
+
+    await missing.click();
+    await create.click();
+    await expect(missing).toHaveCount(0);
+    await expect(warning).toBeHidden();
+    await expect(row).not.toHaveAttribute('data-missing-label');
+    const user = await (await page.request.get('/api/current_user')).json();
+    expect(user.todoSettings.labels.map((entry: { name: string }) => entry.name)).toContain('NeverThere');
+  });
+}
+
+test('the missing-label warning works from the keyboard alone', async ({ page }) => {
+  const person = newPerson('Kay', 'Board');
+  await signIn(page, 'Google', person);
+  await connectTodoist(page, person);
+  await addTimeboxThroughApi(page, 'NeverThere', 45);
+  await page.reload();
+  const missing = timeboxRow(page, 'NeverThere').getByRole('button', { name: /Missing in Todoist/ });
+  const warning = page.getByText(MISSING_LABEL_TEXT);
+  const create = page.getByRole('button', { name: 'Create label on Todoist' });
+  await expect(missing).toBeVisible();
+
+  // From the top of the page, with Tab only.
+  await page.locator('body').focus();
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await missing.evaluate((element) => element === document.activeElement)) break;
+  }
+  await expect(missing).toBeFocused();
+  await expectControlledVisible(page, missing); // focus shows the warning
+
+  await page.keyboard.press('Enter');
+  await expect(create).toBeFocused();
+  await expectControlledVisible(page, missing);
+  await page.keyboard.press('Escape');
+  await expect(warning).toBeHidden();
+  await expect(missing).toBeFocused();
+
+  await page.keyboard.press('Space');
+  await expect(create).toBeFocused();
+  await expect(warning).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(missing).toBeFocused();
+
+  // Moving on hides it; coming back shows it again.
+  await page.keyboard.press('Tab');
+  await expect(warning).toBeHidden();
+  await page.keyboard.press('Shift+Tab');
+  await expect(missing).toBeFocused();
+  await expect(warning).toBeVisible();
+  await page.keyboard.press('Escape'); // hides the focus view too
+  await expect(warning).toBeHidden();
+
+  await page.keyboard.press('Enter');
+  await expect(create).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(missing).toHaveCount(0);
 });
 
 test('task durations need Todoist Premium or Business and pause the timebox table', async ({ page }) => {

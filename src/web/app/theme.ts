@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification, Popover } from '@mantine/core';
 
 /**
  * One theme for the whole app. Breakpoints follow the spec: tablet from 768 px, computer from 1024 px.
@@ -18,6 +18,11 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
+    // A popover's target says aria-expanded="true" as soon as it is opened. With an enter transition,
+    // Mantine puts the dropdown in the page only in the next animation frame, which a page that paints
+    // no frame (a background or covered window) never runs: the target then names a dropdown that is
+    // not there, and nothing shows. Without the transition, the dropdown is rendered with the state.
+    Popover: Popover.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
   },
 });
 

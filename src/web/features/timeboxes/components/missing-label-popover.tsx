@@ -1,17 +1,31 @@
 import { Button, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled, IconPlus } from '@tabler/icons-react';
 import { NEW_LABEL_COLOR_CODE } from '#shared/settings/constants.ts';
+import { useHoverFocusPopover } from '../../../lib/use-hover-focus-popover.ts';
 import { useUserChange } from '../../auth/api/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
-/** The attention marker of a row whose label Todoist lacks, with the offer to create it (spec §4). */
+/**
+ * The attention marker of a row whose label Todoist lacks, with the offer to create it (spec §4).
+ * The warning shows on hover and on keyboard focus; a click, Enter or Space keeps it open and moves
+ * the focus to the offer.
+ */
 export function MissingLabelPopover({ label, disabled }: { label: string; disabled?: boolean }) {
   const create = useUserChange((name: string) => timeboxCalls.createLabel(name, NEW_LABEL_COLOR_CODE), {
     errorTitle: 'The label was not created',
   });
+  const warning = useHoverFocusPopover();
 
   return (
-    <Popover width={260} position="bottom-start" withArrow shadow="md" trapFocus>
+    <Popover
+      opened={warning.opened}
+      onChange={warning.onChange}
+      width={260}
+      position="bottom-start"
+      withArrow
+      shadow="md"
+      trapFocus={warning.pinned}
+    >
       <Popover.Target>
         <Button
           variant="subtle"
@@ -23,11 +37,12 @@ export function MissingLabelPopover({ label, disabled }: { label: string; disabl
             <IconAlertTriangleFilled size={14} color="var(--mantine-color-yellow-8)" aria-hidden />
           }
           aria-label={`Missing in Todoist: label ${label}`}
+          {...warning.targetProps}
         >
           Missing in Todoist
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown {...warning.dropdownProps}>
         <Stack gap="xs">
           <Text size="sm">This label is not available on your Todoist account.</Text>
           <Button
