@@ -102,6 +102,20 @@ describe('installFaults', () => {
     expect(stored).toBe(2);
   });
 
+  it('applies a write at once and holds its answer back for a late response', async () => {
+    faults.add({ kind: 'late-response', latencyMs: 300, method: 'POST', times: 1 });
+    const answer = app.inject({ method: 'POST', url: '/v1/things' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stored).toBe(1);
+    let answered = false;
+    void answer.then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    expect((await answer).json()).toEqual({ created: true });
+  });
+
   it('turns a body-less 204 into a 500 with the vendor body', async () => {
     faults.add({ kind: 'lose-response', method: 'DELETE' });
     const lost = await app.inject({ method: 'DELETE', url: '/v1/things' });

@@ -9,10 +9,13 @@ import { z } from 'zod';
  * a webhook sent) and only then does the client get a 5xx (`status`, default 500) or, with `drop`, a
  * connection closed without any answer. That is what a gateway timeout or a lost connection looks
  * like from the client, which then cannot tell whether its write happened.
+ *
+ * `late-response` is handled in full too, and its answer then waits `latencyMs`: the window in which
+ * a client that is killed has written but not yet heard so (crash tests aim there).
  */
 export const faultRuleSchema = z
   .object({
-    kind: z.enum(['latency', 'status', 'rate-limit', 'hang', 'lose-response']),
+    kind: z.enum(['latency', 'status', 'rate-limit', 'hang', 'lose-response', 'late-response']),
     /** HTTP method to match (any when absent). */
     method: z.string().toUpperCase().optional(),
     /** Path prefix to match, or a regular expression when it starts with `^` (any when absent). */
@@ -56,7 +59,7 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
   let rules: FaultRule[] = [];
   let nextId = 1;
   const hanging = new Set<FastifyReply>();
-  /** Requests whose handler runs, but whose answer is replaced by the rule's failure. */
+  /** Requests whose handler runs, but whose answer is replaced by the rule's failure or held back. */
   const losing = new WeakMap<FastifyRequest, FaultRule>();
 
   const matches = (rule: FaultRule, method: string, path: string, authorization: string | undefined) =>
@@ -91,6 +94,10 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
     rule.hits += 1;
     if (rule.times !== undefined && rule.hits >= rule.times) rules = rules.filter((r) => r !== rule);
 
+    if (rule.kind === 'late-response') {
+      losing.set(request, rule);
+      return;
+    }
     if (rule.latencyMs) await new Promise((resolve) => setTimeout(resolve, rule.latencyMs));
     switch (rule.kind) {
       case 'latency':
@@ -118,6 +125,10 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
     const rule = losing.get(request);
     if (!rule) return payload;
     losing.delete(request);
+    if (rule.kind === 'late-response') {
+      await new Promise((resolve) => setTimeout(resolve, rule.latencyMs ?? 1000));
+      return payload;
+    }
     if (rule.drop) {
       // The write is done; the client sees the connection close before any byte of an answer.
       reply.raw.socket?.destroy();

@@ -11,6 +11,14 @@ export const USER_SYNC_QUEUE = 'user-sync';
 export const RECONCILE_QUEUE = 'sync-reconcile';
 export const STRIPE_EVENT_QUEUE = 'stripe-event';
 
+/**
+ * A worker that dies mid-run (killed, out of memory, machine gone) stops sending heartbeats; its job
+ * is then failed and retried by any live process within about heartbeat + supervise interval, instead
+ * of holding the user's one running slot until `expireInSeconds`.
+ */
+const SYNC_HEARTBEAT_SECONDS = 10;
+const LIVENESS = { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 } as const;
+
 const userSyncJob = z.object({ userId: z.uuid() });
 const reconcileJob = z.object({ jitterSeconds: z.number().int().min(0).default(0) });
 const stripeEventJob = z.object({
@@ -60,19 +68,30 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           backend: 'pglite',
           schema: 'pgboss',
           useListenNotify: true,
+          ...LIVENESS,
         })
-      : new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4, useListenNotify: true });
+      : new PgBoss({
+          connectionString: connection.url,
+          schema: 'pgboss',
+          max: 4,
+          useListenNotify: true,
+          ...LIVENESS,
+        });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(USER_SYNC_QUEUE, {
-    policy: 'stately',
-    notify: true,
+  const userSyncRetries = {
     retryLimit: 8,
     retryDelay: 2,
     retryBackoff: true,
-    retryDelayMax: 300,
+    // A user whose provider failed waits at most a minute for the next try: its pending retry is also
+    // where new notifications fold in, so a long back-off would hold their changes back too.
+    retryDelayMax: 60,
     expireInSeconds: 600,
-  });
+    heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
+  };
+  await boss.createQueue(USER_SYNC_QUEUE, { policy: 'stately', notify: true, ...userSyncRetries });
+  // A queue keeps the options it was made with: bring one made by an earlier version up to date.
+  await boss.updateQueue(USER_SYNC_QUEUE, userSyncRetries);
   await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 1 });
   await boss.createQueue(STRIPE_EVENT_QUEUE, {
     policy: 'short',

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App, SyncRunReport } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+import { createScratchDatabase, postgresTestsEnabled } from '#server/test/postgres.ts';
+import { emulatorControl } from '#server/test/sync-fixtures.ts';
+import type { Model } from '#server/test/sync-model.ts';
+import { modelRunOptions, userSequences } from '#server/test/sync-model-commands.ts';
+import { createModelHarness } from '#server/test/sync-model-harness.ts';
+import { createTestApp } from '#server/test/test-app.ts';
+import { crashRunOptions, startWorkerProcess, type WorkerProcess } from '#server/test/worker-processes.ts';
+
+/**
+ * Crash safety with real processes: a web process (this one, with the emulators) and two sync worker
+ * processes on one PostgreSQL. While users act on both sides, the workers are killed with SIGKILL,
+ * at random moments and right after a provider took a write whose answer they were still waiting for
+ * (before our commit), and started again. Every user must still end exactly as the model says, and
+ * no two runs of one user may ever overlap, across both workers.
+ */
+const PARALLEL = 4;
+const KILLS = crashRunOptions.kills;
+
+describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
+  'sync survives workers killed mid-run, two at once (PostgreSQL)',
+  () => {
+    let app: App;
+    let drop: () => Promise<void>;
+    let workerConfig: Config;
+    const runs: SyncRunReport[] = [];
+    const workers = new Set<WorkerProcess>();
+
+    beforeAll(async () => {
+      const scratch = await createScratchDatabase();
+      drop = scratch.drop;
+      app = await createTestApp({
+        database: { kind: 'postgres', url: scratch.url },
+        env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', SYNC_RUN_SPACING_MS: '0' },
+        overrides: { role: 'web' },
+      });
+      const address = await app.server.listen({ host: 'localhost', port: 0 });
+      await app.listening(address.replace('127.0.0.1', 'localhost'));
+      workerConfig = { ...app.config, database: { kind: 'postgres', url: scratch.url } };
+    });
+    afterAll(async () => {
+      for (const worker of workers) worker.child.kill('SIGKILL');
+      await app?.close();
+      await drop?.();
+    });
+
+    function startWorker(): WorkerProcess {
+      const worker = startWorkerProcess(workerConfig, (run) => runs.push(run));
+      workers.add(worker);
+      void worker.exited.then(() => workers.delete(worker));
+      return worker;
+    }
+
+    async function killAll(): Promise<void> {
+      const dying = [...workers];
+      for (const worker of dying) worker.child.kill('SIGKILL');
+      await Promise.all(dying.map((worker) => worker.exited));
+    }
+
+    /** Holds the answer to the next write either provider gets, then kills every worker meanwhile. */
+    async function killAfterAWrite(nth: number): Promise<string> {
+      const google = app.emulators?.googleCalendar.origin ?? '';
+      const todoist = app.emulators?.todoist.origin ?? '';
+      const onGoogle = nth % 2 === 0;
+      const rule = await emulatorControl(onGoogle ? google : todoist, 'faults', {
+        kind: 'late-response',
+        latencyMs: 5000,
+        times: 1,
+        ...(onGoogle ? { method: ['POST', 'PATCH', 'DELETE'][nth % 3] } : { method: 'POST' }),
+        path: onGoogle ? '/calendar/v3/calendars/' : '/api/v1/sync',
+      });
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const { rules } = await emulatorControl(onGoogle ? google : todoist, 'faults');
+        if (!rules.some((each: { id: number }) => each.id === rule.id)) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The write is stored; its answer is on hold: the worker dies before it can record it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await killAll();
+      return `after a ${onGoogle ? 'Google' : 'Todoist'} write (${rule.method})`;
+    }
+
+    /** Kills the workers again and again while the users play, starting two new ones each time. */
+    async function chaos(done: () => boolean, pauses: () => number, kills: string[]) {
+      const before = kills.length;
+      while (!done() && kills.length - before < KILLS) {
+        await new Promise((resolve) => setTimeout(resolve, pauses()));
+        if (done()) break;
+        // Every other crash lands between a provider's write and our commit of it.
+        if ((kills.length - before) % 2 === 0) {
+          await killAll();
+          kills.push('at a random moment');
+        } else {
+          kills.push(await killAfterAWrite(kills.filter((kill) => kill.startsWith('after')).length));
+        }
+        const restartedAt = Date.now();
+        await Promise.all([startWorker().ready, startWorker().ready]);
+        // Let the sync make progress before the next crash.
+        const deadline = Date.now() + 30_000;
+        while (!runs.some((run) => run.startedAt >= restartedAt) && Date.now() < deadline && !done()) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    }
+
+    it('ends every user as the model says, with no two runs of a user at once', async () => {
+      await Promise.all([startWorker().ready, startWorker().ready]);
+      const { play } = createModelHarness(app, runs);
+      const kills: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.tuple(
+              fc.constantFrom<Model['onComplete']>('nothing', 'checkmark', 'remove'),
+              userSequences(modelRunOptions.maxCommands),
+            ),
+            { minLength: PARALLEL, maxLength: PARALLEL },
+          ),
+          fc.infiniteStream(fc.integer({ min: 300, max: 2000 })),
+          async (sequences, pauses) => {
+            let finished = false;
+            const crashing = chaos(
+              () => finished,
+              () => pauses.next().value as number,
+              kills,
+            );
+            try {
+              await Promise.all(sequences.map(([onComplete, commands]) => play(commands, onComplete)));
+            } finally {
+              finished = true;
+              await crashing;
+            }
+          },
+        ),
+        {
+          numRuns: crashRunOptions.runs,
+          endOnFailure: true,
+          ...(modelRunOptions.seed !== undefined ? { seed: modelRunOptions.seed } : {}),
+        },
+      );
+      expect(kills.length, `kills: ${kills.join('; ')}`).toBeGreaterThanOrEqual(Math.min(KILLS, 4));
+      expect(kills.some((kill) => kill.startsWith('after'))).toBe(true);
+
+      const byUser = Map.groupBy(runs, (run) => run.userId);
+      for (const [userId, userRuns] of byUser) {
+        const sorted = [...userRuns].sort((a, b) => a.startedAt - b.startedAt);
+        for (let index = 1; index < sorted.length; index++) {
+          const [before, after] = [sorted[index - 1], sorted[index]] as [SyncRunReport, SyncRunReport];
+          expect(
+            after.startedAt,
+            `user ${userId}: a run began before the previous one ended`,
+          ).toBeGreaterThanOrEqual(before.endedAt);
+        }
+      }
+      expect(runs.length).toBeGreaterThan(20);
+    }, 600_000);
+  },
+);

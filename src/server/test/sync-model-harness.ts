@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { App, SyncRunReport } from '#server/app.ts';
+import { integrations } from '#server/db/schema/integrations.table.ts';
+import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
+import { berlinAt, emulatorControl, syncingUser } from './sync-fixtures.ts';
+import { expectedEvents, expectedTasks, initialModel, type Model, settled } from './sync-model.ts';
+import type { Real } from './sync-model-commands.ts';
+
+const BERLIN_HOUR = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The local hour of a Todoist due (floating or fixed), or null for a date without a time. */
+function dueHour(due: { date: string; datetime?: string | null } | null | undefined): number | null {
+  const value = due?.datetime ?? due?.date ?? '';
+  if (!value.includes('T')) return null;
+  if (/(Z|[+-]\d\d:\d\d)$/.test(value)) return Number(BERLIN_HOUR.format(new Date(value)));
+  return Number(value.slice(11, 13));
+}
+
+/**
+ * Plays model sequences against an app whose queue is worked by a worker (in this process or
+ * another): `runs` must receive every sync run the worker ends. `settle` asks for runs as the
+ * reconcile would until one writes nothing, then compares both sides with the model.
+ */
+export function createModelHarness(app: App, runs: SyncRunReport[]) {
+  let users = 0;
+  /** The first run of the user that started at or after `since` and got to the end. */
+  async function runSince(userId: string, since: number) {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const run = runs.find(
+        (each) => each.userId === userId && each.startedAt >= since && each.outcome.status !== 'retry-later',
+      );
+      if (run) return run;
+      if (Date.now() > deadline) {
+        const jobs = await app.database.db.execute(
+          sql`select state, retry_count, created_on, start_after, started_on, heartbeat_on, completed_on, output
+              from pgboss.job where name = 'user-sync' and data->>'userId' = ${userId} order by created_on`,
+        );
+        throw new Error(`no sync run within 120 s; the user's jobs: ${JSON.stringify(jobs)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Asks for runs, as the reconcile would, until one finds nothing left to write. */
+  async function quiet(userId: string) {
+    for (let round = 0; round < 8; round++) {
+      const since = Date.now();
+      await app.sync.queue.requestSync(userId);
+      const run = await runSince(userId, since);
+      if (run.outcome.status !== 'synced') throw new Error(`sync run ended ${JSON.stringify(run.outcome)}`);
+      if (run.outcome.writes === 0) return;
+    }
+    throw new Error('every run wrote something: the sync does not settle (an echo loop?)');
+  }
+
+  async function compare(model: Model, real: Real) {
+    const { user } = real;
+    const events =
+      (await user.google.events.list({ calendarId: user.calendarId, maxResults: 2500 })).data.items ?? [];
+    const openTasks = (await user.todoist.getTasks({ limit: 200 })).results;
+    const wantedEvents = expectedEvents(model);
+    const wantedTasks = expectedTasks(model);
+
+    const sorted = (values: (string | null | undefined)[]) => values.map(String).sort();
+    expect(sorted(events.map((event) => event.summary)), 'the calendar’s events').toEqual(
+      sorted(wantedEvents.map((event) => event.summary)),
+    );
+    expect(sorted(openTasks.map((task) => task.content)), 'the open tasks').toEqual(
+      sorted(wantedTasks.filter((task) => !task.checked).map((task) => task.content)),
+    );
+
+    for (const wanted of wantedEvents) {
+      const event = events.find((each) => each.summary === wanted.summary);
+      const start = new Date(event?.start?.dateTime ?? 0).getTime();
+      const end = new Date(event?.end?.dateTime ?? 0).getTime();
+      const label = `event “${wanted.summary}”`;
+      expect(start, `${label} starts`).toBe(berlinAt(real.day, wanted.hour).instant.getTime());
+      expect((end - start) / 60_000, `${label} lasts`).toBe(wanted.minutes);
+      expect(event?.colorId ?? null, `${label} colour`).toBe(wanted.colour);
+      if (wanted.linkDescription !== null) {
+        const taskId = openTasks.find((task) => task.content === wanted.item.title)?.id ?? '?';
+        expect(event?.description ?? null, `${label} description`).toBe(
+          wanted.linkDescription ? `https://app.todoist.com/app/task/${taskId}` : null,
+        );
+      }
+      real.eventIds.set(wanted.item.id, event?.id ?? '');
+    }
+    for (const wanted of wantedTasks) {
+      const label = `task “${wanted.content}”`;
+      if (wanted.checked) {
+        const task = await user.todoist.getTask(real.taskIds.get(wanted.item.id) ?? '');
+        expect(task.checked, `${label} is done`).toBe(true);
+        continue;
+      }
+      const task = openTasks.find((each) => each.content === wanted.content);
+      expect(task?.due?.date.slice(0, 10), `${label} day`).toBe(real.day);
+      expect(dueHour(task?.due), `${label} hour`).toBe(wanted.hour);
+      expect([...(task?.labels ?? [])].sort(), `${label} labels`).toEqual(wanted.labels);
+      real.taskIds.set(wanted.item.id, task?.id ?? '');
+    }
+  }
+
+  async function settle(model: Model, real: Real) {
+    // While sync is off nothing moves; the changes wait for it to be switched on.
+    if (!model.syncOn) return;
+    await emulatorControl(real.user.origins.todoist, 'notifications/flush', {});
+    await emulatorControl(real.user.origins.google, 'notifications/flush', {});
+    await quiet(real.user.userId);
+    await compare(model, real);
+    settled(model);
+  }
+
+  async function appToken(userId: string, provider: 'todoist' | 'google') {
+    const kind = provider === 'todoist' ? 'todoist' : 'calendar';
+    const [row] = await app.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+    if (!row) throw new Error(`no ${kind} integration`);
+    return createTokenCipher(app.config.tokenKeys).decrypt(row.accessTokenEncrypted);
+  }
+
+  async function play(commands: Iterable<fc.AsyncCommand<Model, Real>>, onComplete: Model['onComplete']) {
+    users += 1;
+    const user = await syncingUser(app, `model-${users}@example.com`, { onComplete });
+    const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    const model = initialModel(`m${users}`, onComplete);
+    const real: Real = {
+      user,
+      day,
+      taskIds: new Map(),
+      eventIds: new Map(),
+      appToken: (provider) => appToken(user.userId, provider),
+      settle: (current) => settle(current, real),
+    };
+    await fc.asyncModelRun(() => ({ model, real }), commands);
+    if (!model.syncOn) {
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      model.syncOn = true;
+    }
+    await settle(model, real);
+  }
+
+  return { play };
+}

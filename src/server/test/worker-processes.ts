@@ -1,0 +1,35 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { SyncRunReport } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+
+export type WorkerProcess = { child: ChildProcess; ready: Promise<void>; exited: Promise<void> };
+
+/**
+ * Starts `worker-process.ts` in a process of its own with this configuration (the test's emulators
+ * and PostgreSQL); every sync run it ends is handed to `onRun`.
+ */
+export function startWorkerProcess(config: Config, onRun: (run: SyncRunReport) => void): WorkerProcess {
+  const child = spawn(process.execPath, ['src/server/test/worker-process.ts'], {
+    env: { ...process.env, WORKER_CONFIG: JSON.stringify(config) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    const message = JSON.parse(line) as { ready?: boolean; run?: SyncRunReport };
+    if (message.ready) markReady();
+    if (message.run) onRun(message.run);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, ready, exited };
+}
+
+/** SYNC_CRASH_RUNS property runs (each with four users), SYNC_CRASH_KILLS kills in each. */
+export const crashRunOptions = {
+  runs: Number(process.env.SYNC_CRASH_RUNS ?? 2),
+  kills: Number(process.env.SYNC_CRASH_KILLS ?? 6),
+};
