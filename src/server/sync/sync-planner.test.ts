@@ -248,6 +248,49 @@ describe('planning a sync', () => {
     ]);
   });
 
+  it('carries a change made just before completing to the event that stays', () => {
+    const movedAndDone = task({
+      content: 'Write more',
+      labels: ['1h'],
+      due: { date: '2026-07-16T15:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 15' },
+      checked: true,
+      completedAt: '2026-07-15T06:00:00Z',
+    });
+    const with_ = (onComplete: SyncSettings['onComplete']) =>
+      planSync({
+        settings: { ...settings, onComplete },
+        now: NOW,
+        hash,
+        links: [link({ appearanceHash: appearanceHash({ ...settings, onComplete }) })],
+        tasks: [movedAndDone],
+        events: [],
+        completedOccurrences: new Set(),
+      })[0];
+    const at15 = new Date('2026-07-16T13:00:00Z');
+    for (const [onComplete, title] of [
+      ['nothing', 'Write more'],
+      ['checkmark', '✓ Write more'],
+    ] as const) {
+      const planned = with_(onComplete);
+      expect(planned?.events[0]).toMatchObject({
+        action: 'update',
+        write: { title, start: at15, end: new Date(at15.getTime() + 60 * 60_000) },
+      });
+      expect(planned?.next).toMatchObject({ completed: true, startAt: at15, eventMinutes: 60 });
+    }
+    // Done without a change and with "do nothing": nothing to write.
+    const unchanged = planSync({
+      settings,
+      now: NOW,
+      hash,
+      links: [link({ appearanceHash: appearanceHash(settings) })],
+      tasks: [task({ checked: true, completedAt: '2026-07-15T06:00:00Z' })],
+      events: [],
+      completedOccurrences: new Set(),
+    })[0];
+    expect(unchanged?.events).toEqual([]);
+  });
+
   it('undoes completion when a task is reopened', () => {
     const [unmark] = plan({ links: [link({ completed: true, marked: true })], tasks: [task()] });
     expect(unmark?.events[0]).toMatchObject({ action: 'update', write: { title: 'Write' } });

@@ -377,12 +377,35 @@ function completionChange(
         activity,
       };
     }
-    if (link.eventId && settings.onComplete === 'checkmark') {
+    // The event stays: it shows the task as it was done, with a change made just before completing.
+    const last = lastState(input, link, task);
+    const changed =
+      last.titleHash !== link.titleHash ||
+      last.startAt.getTime() !== link.startAt.getTime() ||
+      last.minutes !== link.eventMinutes;
+    const marked = settings.onComplete === 'checkmark';
+    if (link.eventId && (marked || changed)) {
+      const write = eventWriteFor(
+        settings,
+        { id: task.id, title: task.content },
+        last.startAt,
+        last.minutes,
+        marked,
+        link.origin === 'task',
+      );
       return {
         link,
-        events: [{ action: 'update', eventId: link.eventId, write: writeFromLink(input, link, task, true) }],
+        events: [{ action: 'update', eventId: link.eventId, write }],
         task: null,
-        next: { ...base, completed: true, marked: true },
+        next: {
+          ...base,
+          completed: true,
+          marked,
+          titleHash: last.titleHash,
+          startAt: last.startAt,
+          taskMinutes: last.minutes,
+          eventMinutes: last.minutes,
+        },
         activity,
       };
     }
@@ -405,6 +428,16 @@ function completionChange(
     };
   }
   return { link, events: [], task: null, next: { ...base, completed: false }, activity };
+}
+
+/** The title, start and length a task had when it was completed (the link's, where it has none). */
+function lastState(input: PlanInput, link: SyncLink, task: TaskSnapshot) {
+  const { settings, hash } = input;
+  return {
+    titleHash: hash(task.content),
+    startAt: dueInstant(task.due, settings.timeZone) ?? link.startAt,
+    minutes: taskMinutes(task, settings) ?? link.eventMinutes,
+  };
 }
 
 /** The event as the link last synced it, with the task's current title. */

@@ -141,6 +141,7 @@ const addTask = fc
           eventDeleted: false,
           untimed: false,
           createdOn: 'todoist',
+          relabelled: false,
         };
         model.items.push(item);
         real.taskIds.set(item.id, task.id);
@@ -196,20 +197,22 @@ const toggleTimebox = pick.map((n) =>
       // Out of scope the link ends; a label put back starts a new one, from the task.
       if (item.timeboxed) item.origin = 'task';
       item.timeboxed = !item.timeboxed;
+      item.relabelled = true;
     },
   ),
 );
 
 /**
- * Only an item both sides agree on, unchanged since: whether a run saw the task before it was done
- * would otherwise decide whether it ever gets an event, and where the event of a done task stays.
+ * Only an item both sides know, whose link still stands: whether a run saw a new task (or a label
+ * taken off and put back) before it was done would otherwise decide whether it gets an event at all.
+ * Changes made to the task just before are fine: completion carries them to the event.
  */
 const completeTask = pick.map((n) =>
   onItem(
     'completeTask',
     n,
     'todoist',
-    (model, item) => openTimeboxed(model, item) && item.createdOn === null && !model.touched.has(item.id),
+    (model, item) => openTimeboxed(model, item) && item.createdOn === null && !item.relabelled,
     async (_model, real, item) => {
       await real.user.todoist.closeTask(idOf(real.taskIds, item));
       item.completed = true;
@@ -274,6 +277,7 @@ const addEvent = fc
           eventDeleted: false,
           untimed: false,
           createdOn: 'calendar',
+          relabelled: false,
         };
         model.items.push(item);
         real.eventIds.set(item.id, created.data.id ?? '');

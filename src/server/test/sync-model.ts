@@ -34,6 +34,8 @@ export type ModelItem = {
   untimed: boolean;
   /** The side it was created on, until a settle has shown it on both. */
   createdOn: Side | null;
+  /** Its timebox label was taken off or put back since the last settle (the link may have ended). */
+  relabelled: boolean;
 };
 
 export type Model = {
@@ -134,5 +136,8 @@ export function expectedTasks(model: Model): ExpectedTask[] {
 /** After a settle every item is known on both sides, and either side may change it again. */
 export function settled(model: Model): void {
   model.touched.clear();
-  for (const item of model.items) item.createdOn = null;
+  for (const item of model.items) {
+    item.createdOn = null;
+    item.relabelled = false;
+  }
 }
