@@ -15,12 +15,8 @@ if (!Number.isInteger(sequences) || sequences < 1 || !Number.isInteger(seed)) {
 }
 const runs = Math.ceil(sequences / PARALLEL);
 console.log(`sync soak: ${runs * PARALLEL} sequences per database, seed ${seed}`);
-const result = spawnSync(
-  'npx',
-  ['vitest', 'run', 'src/server/sync/sync-convergence.integration.test.ts'],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, SYNC_MODEL_RUNS: String(runs), SYNC_MODEL_SEED: String(seed) },
-  },
-);
+const result = spawnSync('npx', ['vitest', 'run', 'src/server/sync/sync-convergence.integration.test.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, SYNC_MODEL_RUNS: String(runs), SYNC_MODEL_SEED: String(seed) },
+});
 process.exit(result.status ?? 1);
