@@ -11,14 +11,27 @@ export type AccountReader = ReturnType<typeof createAccountReader>;
 /** Reads a user with their integrations and settings, as one view for the web app. */
 export function createAccountReader(db: Db) {
   async function rows(userId: string): Promise<AccountRows | undefined> {
-    const [[user], linked, [todo], timeboxes, [calendar]] = await Promise.all([
-      db.select().from(users).where(eq(users.id, userId)),
+    // The one-per-user rows in one statement: every request of the web app reads this view, and on the
+    // embedded database each statement costs the app's own thread.
+    const [[joined], linked, timeboxes] = await Promise.all([
+      db
+        .select({ user: users, todo: todoSettings, calendar: calendarSettings })
+        .from(users)
+        .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
+        .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+        .where(eq(users.id, userId)),
       db.select().from(integrations).where(eq(integrations.userId, userId)),
-      db.select().from(todoSettings).where(eq(todoSettings.userId, userId)),
       db.select().from(timeboxSettings).where(eq(timeboxSettings.userId, userId)),
-      db.select().from(calendarSettings).where(eq(calendarSettings.userId, userId)),
     ]);
-    return user && { user, integrations: linked, todo, timeboxes, calendar };
+    return (
+      joined && {
+        user: joined.user,
+        integrations: linked,
+        todo: joined.todo ?? undefined,
+        timeboxes,
+        calendar: joined.calendar ?? undefined,
+      }
+    );
   }
 
   return {

@@ -1,0 +1,356 @@
+import { sql } from 'drizzle-orm';
+import { createApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
+import { createBenchUsers } from './bench-users.ts';
+import { createObserver, type RequestRecord, type RunRecord } from './observer.ts';
+import type {
+  CallCounts,
+  HostApi,
+  HostOptions,
+  ProcessReply,
+  ProcessRequest,
+  Ready,
+  WindowStats,
+} from './protocol.ts';
+import { profileSql } from './sql-profile.ts';
+import { distribution, now, sleep } from './stats.ts';
+
+/**
+ * The app under test, in its own process as in production: role `all` (web and worker), listening on a
+ * real port, configured for "live" providers that are the emulators in their own process. The benchmark
+ * drives it from outside and asks this process, over IPC, what the observer saw.
+ */
+
+const options = JSON.parse(process.argv[2] ?? '{}') as HostOptions;
+const providers = options.emulators;
+const config = loadConfig({
+  NODE_ENV: 'development',
+  // Info, as in production: every request and sync run is logged (to a file, not the bench's output).
+  LOG_LEVEL: options.logFile ? 'info' : 'silent',
+  LOG_FORMAT: 'json',
+  PGLITE_DATA_DIR: options.database.kind === 'pglite' ? options.database.dataDir : 'memory://',
+  APP_URL: 'http://localhost:3000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  GOOGLE_CLIENT_ID: providers.google.clientId,
+  GOOGLE_CLIENT_SECRET: providers.google.clientSecret,
+  GOOGLE_ISSUER: providers.google.issuer,
+  TODOIST_CLIENT_ID: providers.todoist.clientId,
+  TODOIST_CLIENT_SECRET: providers.todoist.clientSecret,
+  TODOIST_BASE_URL: providers.todoist.origin,
+  TODOIST_API_URL: providers.todoist.origin,
+  GOOGLE_AUTHORIZATION_URL: providers.googleCalendar.authUrl,
+  GOOGLE_TOKEN_URL: providers.googleCalendar.tokenUrl,
+  GOOGLE_REVOKE_URL: providers.googleCalendar.revokeUrl,
+  GOOGLE_CALENDAR_API_URL: providers.googleCalendar.apiRootUrl,
+  ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : {}),
+});
+const app = await createApp(config, { role: 'all' });
+let appOrigin = '';
+const observer = createObserver({
+  todoist: providers.todoist.origin,
+  google: providers.googleCalendar.origin,
+  app: () => appOrigin,
+});
+observer.watchEngine(app.sync.engine);
+const connection = app.database.queueConnection;
+const sqlProfile = options.sqlProfile
+  ? profileSql(
+      connection.kind === 'pglite' ? { kind: 'pglite', client: connection.client } : { kind: 'postgres' },
+    )
+  : null;
+const address = await app.server.listen({ host: 'localhost', port: 0 });
+appOrigin = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
+await app.listening(appOrigin);
+
+const requestsByUser = new Map<string, RequestRecord[]>();
+const runsByUser = new Map<string, RunRecord[]>();
+const remember = <T>(map: Map<string, T[]>, key: string | null, value: T) => {
+  if (key === null) return;
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+let indexedRequests = 0;
+let indexedRuns = 0;
+/** Records are appended as they start; index the new ones by user (cheap, incremental). */
+function index() {
+  for (; indexedRequests < observer.requests.length; indexedRequests++) {
+    const record = observer.requests[indexedRequests] as RequestRecord;
+    remember(requestsByUser, record.userId, record);
+  }
+  for (; indexedRuns < observer.runs.length; indexedRuns++) {
+    const run = observer.runs[indexedRuns] as RunRecord;
+    remember(runsByUser, run.userId, run);
+  }
+}
+const requestsOf = (userId: string) => {
+  index();
+  return requestsByUser.get(userId) ?? [];
+};
+const runsOf = (userId: string) => {
+  index();
+  return runsByUser.get(userId) ?? [];
+};
+
+const emptyCounts = (): CallCounts => ({
+  todoistReads: 0,
+  todoistWrites: 0,
+  googleReads: 0,
+  googleWrites: 0,
+  other: 0,
+});
+function count(records: Iterable<RequestRecord>): CallCounts {
+  const counts = emptyCounts();
+  for (const record of records) {
+    if (record.target === 'todoist' && record.kind === 'read') counts.todoistReads += 1;
+    else if (record.target === 'todoist' && record.kind === 'write') counts.todoistWrites += 1;
+    else if (record.target === 'google' && record.kind === 'read') counts.googleReads += 1;
+    else if (record.target === 'google' && record.kind === 'write') counts.googleWrites += 1;
+    else if (record.target === 'todoist' || record.target === 'google') counts.other += 1;
+  }
+  return counts;
+}
+const callsOfRuns = (userId: string, runs: RunRecord[]) => {
+  const ids = new Set(runs.map((run) => run.id));
+  return count(requestsOf(userId).filter((record) => record.runId !== null && ids.has(record.runId)));
+};
+
+/** Users with a sync job waiting or running in the queue (pg-boss's own table). */
+async function queuedUsers(userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const result = await app.database.db.execute(
+    sql`select distinct singleton_key as "userId" from pgboss.job
+        where name = ${USER_SYNC_QUEUE} and state <= 'active'
+        and singleton_key in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  const rows = (result as unknown as { rows: { userId: string }[] }).rows;
+  return new Set(rows.map((row) => row.userId));
+}
+
+const lastRunEnd = (userId: string) => {
+  const runs = runsOf(userId);
+  return runs.length === 0 ? 0 : Math.max(...runs.map((run) => run.end ?? Number.POSITIVE_INFINITY));
+};
+
+async function idle(userIds: string[], quietMs: number): Promise<boolean> {
+  const at = now();
+  for (const userId of userIds) {
+    if (observer.isRunning(userId) || at - lastRunEnd(userId) < quietMs) return false;
+  }
+  return (await queuedUsers(userIds)).size === 0;
+}
+
+const handlers: HostApi = {
+  createUsers: (plan) =>
+    createBenchUsers(
+      app,
+      { todoist: providers.todoist.origin, google: providers.googleCalendar.origin },
+      plan,
+    ),
+
+  async waitIdle({ userIds, timeoutMs }) {
+    const started = now();
+    // Twice idle 300 ms apart: a notification on its way in has arrived by then (the benchmark also
+    // asks the emulators whether any is still on its way).
+    while (now() - started < timeoutMs) {
+      if (await idle(userIds, 300)) {
+        await sleep(300);
+        if (await idle(userIds, 300)) return { idle: true, waitedMs: now() - started };
+      }
+      await sleep(100);
+    }
+    return { idle: false, waitedMs: now() - started };
+  },
+
+  async observeChange({ userId, sentAt, side, timeoutMs }) {
+    const deadline = sentAt + timeoutMs;
+    let write: RequestRecord | undefined;
+    while (!write && now() < deadline) {
+      write = requestsOf(userId).find(
+        (record) =>
+          record.target === side && record.kind === 'write' && record.start >= sentAt && record.end !== null,
+      );
+      if (!write) await sleep(5);
+    }
+    const writtenAt = write?.end ?? null;
+    let settledAt: number | null = null;
+    let echoSeen = false;
+    if (writtenAt !== null) {
+      // The write's own notification comes back (the echo) and is handled by a later run.
+      while (now() < deadline) {
+        echoSeen = runsOf(userId).some((run) => run.start > writtenAt && run.end !== null);
+        if (echoSeen && (await idleUser(userId))) {
+          settledAt = now();
+          break;
+        }
+        await sleep(50);
+      }
+    }
+    const runs = runsOf(userId);
+    const changeRuns = runs.filter((run) => run.start >= sentAt && run.start <= (writtenAt ?? deadline));
+    const echoRuns =
+      writtenAt === null
+        ? []
+        : runs.filter((run) => run.start > writtenAt && run.start <= (settledAt ?? deadline));
+    return {
+      writtenAt,
+      settledAt,
+      echoSeen,
+      changeRuns: changeRuns.length,
+      echoRuns: echoRuns.length,
+      change: callsOfRuns(userId, changeRuns),
+      echo: callsOfRuns(userId, echoRuns),
+    };
+  },
+
+  async window({ from, to }) {
+    const inWindow = (at: number) => at >= from && at <= to;
+    const requests = observer.requests.filter((record) => inWindow(record.start));
+    const runs = observer.runs.filter((run) => inWindow(run.start) && run.end !== null);
+    const stats: WindowStats = {
+      appRequests: {
+        todoist: requests.filter((record) => record.target === 'todoist').length,
+        google: requests.filter((record) => record.target === 'google').length,
+      },
+      calls: count(requests),
+      served: distribution(
+        observer.served
+          .filter((entry) => inWindow(entry.start) && entry.path.startsWith('/api/webhooks/'))
+          .map((entry) => entry.end - entry.start),
+      ),
+      runs: {
+        total: runs.length,
+        synced: runs.filter((run) => run.outcome === 'synced').length,
+        retryLater: runs.filter((run) => run.outcome === 'retry-later').length,
+        other: runs.filter((run) => run.outcome !== 'synced' && run.outcome !== 'retry-later').length,
+        durations: distribution(
+          runs.filter((run) => run.outcome === 'synced').map((run) => (run.end as number) - run.start),
+        ),
+      },
+    };
+    return stats;
+  },
+
+  async queueRounds({ userIds, rounds }) {
+    const perRound: { jobs: number; seconds: number }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      await handlers.waitIdle({ userIds, timeoutMs: 60_000 });
+      // Past the per-user spacing, so every queued run does its work at once.
+      const spacingLeft = Math.max(...userIds.map((userId) => lastRunEnd(userId))) + 1100 - now();
+      if (spacingLeft > 0) await sleep(spacingLeft);
+      const started = now();
+      await Promise.all(userIds.map((userId) => app.sync.queue.requestSync(userId)));
+      let ended = started;
+      const done = new Set<string>();
+      while (done.size < userIds.length && now() - started < 120_000) {
+        for (const userId of userIds) {
+          if (done.has(userId)) continue;
+          const run = runsOf(userId).find(
+            (candidate) =>
+              candidate.start >= started && candidate.end !== null && candidate.outcome === 'synced',
+          );
+          if (run) {
+            done.add(userId);
+            ended = Math.max(ended, run.end as number);
+          }
+        }
+        if (done.size < userIds.length) await sleep(10);
+      }
+      perRound.push({ jobs: done.size, seconds: (ended - started) / 1000 });
+    }
+    return {
+      jobs: perRound.reduce((sum, round) => sum + round.jobs, 0),
+      seconds: perRound.reduce((sum, round) => sum + round.seconds, 0),
+      perRound,
+    };
+  },
+
+  async waitForRun({ userId, after, timeoutMs }) {
+    const deadline = now() + timeoutMs;
+    while (now() < deadline) {
+      const run = runsOf(userId).find(
+        (candidate) => candidate.start >= after && candidate.end !== null && candidate.outcome === 'synced',
+      );
+      if (run) {
+        return {
+          start: run.start,
+          end: run.end as number,
+          outcome: String(run.outcome),
+          calls: callsOfRuns(userId, [run]),
+        };
+      }
+      await sleep(20);
+    }
+    return null;
+  },
+
+  async linkCount({ userId }) {
+    const result = await app.database.db.execute(
+      sql`select count(*)::int as n from sync_links
+          where user_id = ${userId} and task_id is not null and event_id is not null`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  },
+
+  async memory() {
+    const usage = process.memoryUsage();
+    const mb = (bytes: number) => bytes / 1024 / 1024;
+    return {
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      rssMb: mb(usage.rss),
+      heapUsedMb: mb(usage.heapUsed),
+      externalMb: mb(usage.external),
+      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    };
+  },
+
+  async sqlStats({ limit }) {
+    return sqlProfile?.top(limit) ?? [];
+  },
+
+  async stop() {
+    await app.close();
+    observer.close();
+  },
+};
+
+async function idleUser(userId: string): Promise<boolean> {
+  if (observer.isRunning(userId) || now() - lastRunEnd(userId) < 150) return false;
+  return (await queuedUsers([userId])).size === 0;
+}
+
+let stopping = false;
+process.on('message', (message: ProcessRequest) => {
+  const handler = handlers[message.cmd as keyof HostApi] as (args: unknown) => Promise<unknown>;
+  handler(message.args).then(
+    (result) => reply({ id: message.id, ok: true, result }, message.cmd === 'stop'),
+    (error: unknown) =>
+      reply({
+        id: message.id,
+        ok: false,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+  );
+});
+// The benchmark went away: stop too, rather than linger with the database open.
+process.on('disconnect', () => {
+  if (stopping) return;
+  stopping = true;
+  void app.close().finally(() => process.exit(1));
+});
+
+function reply(message: ProcessReply, last = false) {
+  process.send?.(message, undefined, {}, () => {
+    if (!last) return;
+    stopping = true;
+    process.disconnect?.();
+    // A CPU profile (--cpu-prof) is written on the way out.
+    process.exit(0);
+  });
+}
+
+process.send?.({ type: 'ready', appOrigin } satisfies Ready);

@@ -1,0 +1,119 @@
+import { startEmulators } from '#emulators/index.ts';
+import { createObserver } from './observer.ts';
+import type { EmulatorApi, EmulatorsReady, ProcessReply, ProcessRequest } from './protocol.ts';
+import { distribution } from './stats.ts';
+
+/**
+ * The provider emulators in a process of their own, as the real providers are elsewhere: their work
+ * (storing changes, sending notifications) does not run on the app's event loop. Times how long the
+ * app takes to answer each notification, as the sender sees it.
+ */
+
+const emulators = await startEmulators({ host: 'localhost' });
+let appOrigin = '';
+const observer = createObserver({ todoist: '', google: '', app: () => appOrigin });
+
+const handlers: EmulatorApi = {
+  async setLatency({ latencyMs }) {
+    // Every emulator with fault injection (sign-in's identity emulators have none; setup only uses them).
+    const origins = [
+      emulators.todoist.origin,
+      emulators.googleCalendar.origin,
+      emulators.microsoft.origin,
+      emulators.stripe.origin,
+    ];
+    for (const origin of origins) {
+      const response = await fetch(`${origin}/_emulator/faults`, {
+        method: latencyMs > 0 ? 'POST' : 'DELETE',
+        ...(latencyMs > 0
+          ? {
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ kind: 'latency', latencyMs }),
+            }
+          : {}),
+      });
+      if (!response.ok) throw new Error(`${origin} refused the latency rule: ${response.status}`);
+    }
+  },
+
+  async setApp({ origin, todoistWebhook }) {
+    appOrigin = origin;
+    await emulators.setWebhookUrls({ todoist: `${origin}${todoistWebhook}` });
+  },
+
+  async acks({ from, to }) {
+    const deliveries = observer.requests.filter(
+      (record) =>
+        record.target === 'app' && record.start >= from && record.start <= to && record.end !== null,
+    );
+    const statuses: Record<string, number> = {};
+    for (const delivery of deliveries)
+      statuses[String(delivery.status)] = (statuses[String(delivery.status)] ?? 0) + 1;
+    return {
+      acks: distribution(deliveries.map((record) => (record.end as number) - record.start)),
+      statuses,
+    };
+  },
+
+  async inFlight() {
+    return observer.deliveriesInFlight();
+  },
+
+  async memory() {
+    const cpu = process.cpuUsage();
+    return { peakRssMb: process.resourceUsage().maxRSS / 1024, cpuMs: (cpu.user + cpu.system) / 1000 };
+  },
+
+  async stop() {
+    observer.close();
+    await emulators.close();
+  },
+};
+
+process.on('message', (message: ProcessRequest) => {
+  const handler = handlers[message.cmd as keyof EmulatorApi] as (args: unknown) => Promise<unknown>;
+  handler(message.args).then(
+    (result) => reply({ id: message.id, ok: true, result }, message.cmd === 'stop'),
+    (error: unknown) =>
+      reply({
+        id: message.id,
+        ok: false,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+  );
+});
+process.on('disconnect', () => {
+  void emulators.close().finally(() => process.exit(1));
+});
+
+function reply(message: ProcessReply, last = false) {
+  process.send?.(message, undefined, {}, () => {
+    if (!last) return;
+    process.disconnect?.();
+    process.exit(0);
+  });
+}
+
+const ready: EmulatorsReady = {
+  type: 'ready',
+  emulators: {
+    google: {
+      issuer: emulators.google.issuer,
+      clientId: emulators.google.clientId,
+      clientSecret: emulators.google.clientSecret,
+    },
+    todoist: {
+      origin: emulators.todoist.origin,
+      clientId: emulators.todoist.clientId,
+      clientSecret: emulators.todoist.clientSecret,
+    },
+    googleCalendar: {
+      origin: emulators.googleCalendar.origin,
+      apiRootUrl: emulators.googleCalendar.apiRootUrl,
+      authUrl: emulators.googleCalendar.authUrl,
+      tokenUrl: emulators.googleCalendar.tokenUrl,
+      revokeUrl: emulators.googleCalendar.revokeUrl,
+    },
+  },
+};
+process.send?.(ready);

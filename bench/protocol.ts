@@ -1,0 +1,117 @@
+import type { BenchUser, UserPlan } from './bench-users.ts';
+import type { SqlStatementStats } from './sql-profile.ts';
+import type { Distribution } from './stats.ts';
+
+/**
+ * How the benchmark talks to the two processes it starts, the provider emulators and the app (Node IPC,
+ * one request, one answer).
+ */
+
+/** Where the app finds the emulated providers (as it would find the real ones, by configuration). */
+export type EmulatorEndpoints = {
+  google: { issuer: string; clientId: string; clientSecret: string };
+  todoist: { origin: string; clientId: string; clientSecret: string };
+  googleCalendar: {
+    origin: string;
+    apiRootUrl: string;
+    authUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+  };
+};
+
+export type EmulatorsReady = { type: 'ready'; emulators: EmulatorEndpoints };
+
+export type EmulatorApi = {
+  setLatency(args: { latencyMs: number }): Promise<void>;
+  /** Where notifications go: Todoist's webhook URL (Google channels name their own address). */
+  setApp(args: { origin: string; todoistWebhook: string }): Promise<void>;
+  /** How long the app took to answer the notifications sent in the window. */
+  acks(args: { from: number; to: number }): Promise<{ acks: Distribution; statuses: Record<string, number> }>;
+  /** Notifications sent and not yet answered. */
+  inFlight(args: Record<string, never>): Promise<number>;
+  memory(args: Record<string, never>): Promise<{ peakRssMb: number; cpuMs: number }>;
+  stop(args: Record<string, never>): Promise<void>;
+};
+
+export type HostOptions = {
+  emulators: EmulatorEndpoints;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  logFile: string | null;
+  /** Count and time the app's SQL statements. */
+  sqlProfile: boolean;
+};
+
+export type Ready = { type: 'ready'; appOrigin: string };
+
+/** Provider calls by side and kind. */
+export type CallCounts = {
+  todoistReads: number;
+  todoistWrites: number;
+  googleReads: number;
+  googleWrites: number;
+  /** Channel upkeep, token refreshes and anything else. */
+  other: number;
+};
+
+export type ChangeObservation = {
+  /** When the app's write on the other side was answered; null when it never came. */
+  writtenAt: number | null;
+  /** When the user had no run, no queued job and the echo of the write was handled. */
+  settledAt: number | null;
+  echoSeen: boolean;
+  changeRuns: number;
+  echoRuns: number;
+  change: CallCounts;
+  echo: CallCounts;
+};
+
+export type RunSummary = {
+  start: number;
+  end: number;
+  outcome: string;
+  calls: CallCounts;
+};
+
+export type WindowStats = {
+  /** Requests the app made to each emulator in the window (all users and none). */
+  appRequests: { todoist: number; google: number };
+  calls: CallCounts;
+  /** Notifications as the app's server handled them (request read to answer sent). */
+  served: Distribution;
+  runs: { total: number; synced: number; retryLater: number; other: number; durations: Distribution };
+};
+
+/** Of the app process, in MB. */
+export type Memory = {
+  peakRssMb: number;
+  rssMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  cpuMs: number;
+};
+
+export type QueueRounds = { jobs: number; seconds: number; perRound: { jobs: number; seconds: number }[] };
+
+export type HostApi = {
+  createUsers(args: UserPlan): Promise<BenchUser[]>;
+  waitIdle(args: { userIds: string[]; timeoutMs: number }): Promise<{ idle: boolean; waitedMs: number }>;
+  observeChange(args: {
+    userId: string;
+    sentAt: number;
+    side: 'todoist' | 'google';
+    timeoutMs: number;
+  }): Promise<ChangeObservation>;
+  window(args: { from: number; to: number }): Promise<WindowStats>;
+  queueRounds(args: { userIds: string[]; rounds: number }): Promise<QueueRounds>;
+  waitForRun(args: { userId: string; after: number; timeoutMs: number }): Promise<RunSummary | null>;
+  linkCount(args: { userId: string }): Promise<number>;
+  memory(args: Record<string, never>): Promise<Memory>;
+  sqlStats(args: { limit: number }): Promise<SqlStatementStats[]>;
+  stop(args: Record<string, never>): Promise<void>;
+};
+
+export type ProcessRequest = { id: number; cmd: string; args: unknown };
+export type ProcessReply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string };
