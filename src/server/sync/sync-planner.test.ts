@@ -354,4 +354,18 @@ describe('planning a sync', () => {
     expect(resumed?.events[0]).toMatchObject({ action: 'create' });
     expect(resumed?.next?.generation).toBe(0);
   });
+
+  it('keeps what an interrupted task create first sent, so an event retitled since is carried over after', () => {
+    const pending = link({ taskId: null, origin: 'event', pendingKey: 'k', titleHash: hash('Old') });
+    const [resumed] = plan({ links: [pending], events: [event({ title: 'New', version: 'v2' })] });
+    expect(resumed?.task).toMatchObject({ action: 'create' });
+    // Todoist answers the repeated command with the task it made from "Old": the link says so.
+    expect(resumed?.next).toMatchObject({ titleHash: hash('Old'), eventVersion: 'v1' });
+    const [after] = plan({
+      links: [{ ...pending, ...resumed?.next, id: 'l1', taskId: 't1', pendingKey: null } as SyncLink],
+      tasks: [task({ content: 'Old' })],
+      events: [event({ title: 'New', version: 'v2', updatedAt: new Date('2026-07-15T05:30:00Z') })],
+    });
+    expect(after?.task).toMatchObject({ action: 'update', taskId: 't1', content: 'New' });
+  });
 });

@@ -223,6 +223,17 @@ function newTaskPlan(input: PlanInput, event: CalendarEvent, link: SyncLink | nu
       marked: false,
       appearanceHash: appearanceHash(settings),
       taskMeta: { labels, dueTimezone: null, recurrence: null },
+      // A repeated create (same command uuid) gets the task Todoist made the first time, as it was
+      // then: the link stays as first recorded, so an event changed since is seen as changed and the
+      // change goes on to the task.
+      ...(link && {
+        eventVersion: link.eventVersion,
+        titleHash: link.titleHash,
+        startAt: link.startAt,
+        taskMinutes: link.taskMinutes,
+        eventMinutes: link.eventMinutes,
+        taskMeta: link.taskMeta,
+      }),
     },
     activity: [{ direction: CALENDAR, action: 'created', detail: null }],
   };
