@@ -12,7 +12,12 @@ const statusByCode = {
 
 export type AppErrorCode = keyof typeof statusByCode;
 
-/** An error whose message is safe to show to the user; anything else becomes a generic 500. */
+/**
+ * An error of the HTTP edge (routes and plugins: not signed in, cross-site, a malformed request), with
+ * its status. The domain never throws it: it throws the typed errors of
+ * `domain/shared/domain-errors.ts`, which `http/plugins/errors.plugin.ts` maps (decision 011).
+ * Anything that is neither becomes a generic 500.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: AppErrorCode;

@@ -1,7 +1,13 @@
 import type { UserRow } from '#server/db/schema/users.table.ts';
-import { AppError } from '#server/errors.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
+import {
+  DomainError,
+  InvalidSignatureError,
+  NotConfiguredError,
+  NotFoundError,
+  UnknownUserError,
+} from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { BillingGateway, BillingWebhookEvent } from './billing-gateway.ts';
 import { paymentFromSubscription } from './payment-from-subscription.ts';
@@ -21,12 +27,12 @@ export type BillingService = ReturnType<typeof createBillingService>;
 
 export function createBillingService(deps: Deps) {
   const gateway = () => {
-    if (!deps.gateway) throw new AppError('not_configured', 'Payments are not available right now.');
+    if (!deps.gateway) throw new NotConfiguredError('payments');
     return deps.gateway;
   };
   const userOrThrow = async (userId: string) => {
     const user = await deps.users.findById(userId);
-    if (!user) throw new AppError('unauthorized', 'Please log in to access your account.');
+    if (!user) throw new UnknownUserError();
     return user;
   };
 
@@ -98,7 +104,7 @@ export function createBillingService(deps: Deps) {
       const ours =
         session.clientReferenceId === user.id ||
         (!!session.customerId && session.customerId === user.stripeCustomerId);
-      if (!ours) throw new AppError('not_found', 'This checkout does not belong to your account.');
+      if (!ours) throw new NotFoundError('This checkout does not belong to your account.');
       if (session.customerId && !user.stripeCustomerId)
         await deps.users.linkStripeCustomer(user.id, session.customerId);
       return refresh(await userOrThrow(userId));
@@ -109,8 +115,8 @@ export function createBillingService(deps: Deps) {
       try {
         return gateway().verifyWebhook(rawBody, signature);
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('bad_request', 'The webhook signature is not valid.', { cause: error });
+        if (error instanceof DomainError) throw error;
+        throw new InvalidSignatureError('The webhook signature is not valid.', { cause: error });
       }
     },
 

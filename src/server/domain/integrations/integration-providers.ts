@@ -1,3 +1,5 @@
+import { DomainError } from '../shared/domain-errors.ts';
+
 /**
  * Ports of the connectable providers (Todoist; Google Calendar or Microsoft 365 as the calendar).
  * Adapters in `providers/` implement them with the official SDKs; real or emulated, by config.
@@ -107,5 +109,26 @@ export class ProviderRequestError extends Error {
   constructor(message: string, status?: number) {
     super(status ? `${message} (HTTP ${status})` : message);
     this.status = status;
+  }
+}
+
+/** A provider failed while serving the user's request for this connection (wraps ProviderRequestError). */
+export class ProviderFailedError extends DomainError {
+  override name = 'ProviderFailedError';
+  readonly kind: IntegrationKind;
+
+  constructor(kind: IntegrationKind, options: { cause: unknown }) {
+    super(`The ${kind} provider did not answer as expected`, options);
+    this.kind = kind;
+  }
+}
+
+/** Runs provider work for the user, turning a provider's failure into ProviderFailedError of this kind. */
+export async function failingAs<T>(kind: IntegrationKind, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderRequestError) throw new ProviderFailedError(kind, { cause: error });
+    throw error;
   }
 }

@@ -1,8 +1,10 @@
 import type { Clock } from '../shared/clock.ts';
+import { NotConfiguredError } from '../shared/domain-errors.ts';
 import { startConnectFlow } from './connect-flow.ts';
 import {
   type CalendarGateway,
   type ConnectFlow,
+  failingAs,
   type IntegrationKind,
   type IntegrationProvider,
   KIND_OF,
@@ -33,11 +35,6 @@ type Deps = {
   log: IntegrationLog;
 };
 
-/** The provider is not configured here (no client id and secret). */
-export class IntegrationUnavailableError extends Error {
-  override name = 'IntegrationUnavailableError';
-}
-
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
 /** Connecting, refreshing and removing the user's Todoist and calendar accounts. */
@@ -46,7 +43,7 @@ export function createIntegrationService(deps: Deps) {
 
   const connector = (provider: IntegrationProvider): OAuthConnector => {
     const gateway = gateways[provider];
-    if (!gateway) throw new IntegrationUnavailableError(`${provider} is not configured`);
+    if (!gateway) throw new NotConfiguredError(provider);
     return gateway;
   };
   const calendarGateway = (provider: IntegrationProvider): CalendarGateway | null =>
@@ -118,14 +115,14 @@ export function createIntegrationService(deps: Deps) {
       const received = await connector(provider).exchange(callbackUrl, flow, redirectUri);
       if (provider === 'todoist') {
         const gateway = gateways.todoist;
-        if (!gateway) throw new IntegrationUnavailableError('todoist is not configured');
+        if (!gateway) throw new NotConfiguredError('todoist');
         const account = await readTodoistAccount(gateway, received.accessToken);
         await tokens.store({ userId, provider, kind, accountId: account.todoistUserId }, received);
         await settings.saveTodoistAccount(userId, account, clock());
         return;
       }
       const gateway = calendarGateway(provider);
-      if (!gateway) throw new IntegrationUnavailableError(`${provider} is not configured`);
+      if (!gateway) throw new NotConfiguredError(provider);
       const profile = await gateway.profile(received.accessToken);
       const previous = await tokens.connection(userId, 'calendar');
       // One calendar account per user. Reconnecting the same provider must not revoke: at Google,
@@ -165,27 +162,31 @@ export function createIntegrationService(deps: Deps) {
 
     /** Re-reads account type, user id, time zone and labels from Todoist. */
     refreshTodoist: (userId: string) =>
-      whileConnected(async () => {
-        const gateway = gateways.todoist;
-        if (!gateway) return;
-        const account = await tokens.withAccessToken(userId, 'todoist', (token) =>
-          readTodoistAccount(gateway, token),
-        );
-        await settings.saveTodoistAccount(userId, account, clock());
-      }),
+      whileConnected(() =>
+        failingAs('todoist', async () => {
+          const gateway = gateways.todoist;
+          if (!gateway) return;
+          const account = await tokens.withAccessToken(userId, 'todoist', (token) =>
+            readTodoistAccount(gateway, token),
+          );
+          await settings.saveTodoistAccount(userId, account, clock());
+        }),
+      ),
 
     /** Re-reads the calendars (and Microsoft's categories) from the connected calendar provider. */
     refreshCalendar: (userId: string) =>
-      whileConnected(async () => {
-        const current = await tokens.connection(userId, 'calendar');
-        const gateway = current && calendarGateway(current.provider);
-        if (!gateway) return;
-        const profile = await tokens.withAccessToken(userId, 'calendar', (token) => gateway.profile(token));
-        await settings.saveCalendarAccount(
-          userId,
-          { calendars: profile.calendars, categories: profile.categories },
-          clock(),
-        );
-      }),
+      whileConnected(() =>
+        failingAs('calendar', async () => {
+          const current = await tokens.connection(userId, 'calendar');
+          const gateway = current && calendarGateway(current.provider);
+          if (!gateway) return;
+          const profile = await tokens.withAccessToken(userId, 'calendar', (token) => gateway.profile(token));
+          await settings.saveCalendarAccount(
+            userId,
+            { calendars: profile.calendars, categories: profile.categories },
+            clock(),
+          );
+        }),
+      ),
   };
 }

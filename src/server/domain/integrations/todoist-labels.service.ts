@@ -1,13 +1,14 @@
 import type { Clock } from '../shared/clock.ts';
-import { type IntegrationLog, IntegrationUnavailableError } from './integration.service.ts';
-import { LabelExistsError, ProviderRequestError, type TodoistGateway } from './integration-providers.ts';
+import { NotConfiguredError, StateConflictError } from '../shared/domain-errors.ts';
+import type { IntegrationLog } from './integration.service.ts';
+import {
+  failingAs,
+  LabelExistsError,
+  ProviderRequestError,
+  type TodoistGateway,
+} from './integration-providers.ts';
 import type { IntegrationSettingsRepository } from './integration-settings.repository.ts';
 import type { TokenManager } from './token-manager.ts';
-
-/** The label id is not one of the user's labels as we last read them from Todoist. */
-export class UnknownLabelError extends Error {
-  override name = 'UnknownLabelError';
-}
 
 type Deps = {
   tokens: TokenManager;
@@ -26,7 +27,7 @@ export type TodoistLabelService = ReturnType<typeof createTodoistLabelService>;
 export function createTodoistLabelService(deps: Deps) {
   const { tokens, settings, clock, log } = deps;
   const gateway = () => {
-    if (!deps.todoist) throw new IntegrationUnavailableError('todoist is not configured');
+    if (!deps.todoist) throw new NotConfiguredError('todoist');
     return deps.todoist;
   };
 
@@ -45,46 +46,49 @@ export function createTodoistLabelService(deps: Deps) {
   async function ownLabel(userId: string, labelId: string): Promise<void> {
     const labels = await settings.labels(userId);
     if (!labels.some((label) => label.id === labelId)) {
-      throw new UnknownLabelError('This label is not in your Todoist account.');
+      throw new StateConflictError('This label is not in your Todoist account.');
     }
   }
 
   const isNotFound = (error: unknown) => error instanceof ProviderRequestError && error.status === 404;
 
   return {
-    refreshLabels,
+    refreshLabels: (userId: string) => failingAs('todoist', () => refreshLabels(userId)),
 
-    async createLabel(userId: string, label: { name: string; color: string }): Promise<void> {
-      try {
-        await withTodoist(userId, (todoist, token) => todoist.addLabel(token, label));
-      } catch (error) {
-        // Our list was out of date: the label the user asked for is there, which is what they wanted.
-        if (!(error instanceof LabelExistsError)) throw error;
-        log.info({ userId }, 'label already in Todoist; refreshing the stored labels');
-      }
-      await refreshLabels(userId);
-    },
-
-    async updateLabelColor(userId: string, labelId: string, color: string): Promise<void> {
-      await ownLabel(userId, labelId);
-      try {
-        await withTodoist(userId, (todoist, token) => todoist.updateLabelColor(token, labelId, color));
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
+    createLabel: (userId: string, label: { name: string; color: string }) =>
+      failingAs('todoist', async () => {
+        try {
+          await withTodoist(userId, (todoist, token) => todoist.addLabel(token, label));
+        } catch (error) {
+          // Our list was out of date: the label the user asked for is there, which is what they wanted.
+          if (!(error instanceof LabelExistsError)) throw error;
+          log.info({ userId }, 'label already in Todoist; refreshing the stored labels');
+        }
         await refreshLabels(userId);
-        throw new UnknownLabelError('This label no longer exists in your Todoist account.');
-      }
-      await refreshLabels(userId);
-    },
+      }),
 
-    async deleteLabel(userId: string, labelId: string): Promise<void> {
-      await ownLabel(userId, labelId);
-      try {
-        await withTodoist(userId, (todoist, token) => todoist.deleteLabel(token, labelId));
-      } catch (error) {
-        if (!isNotFound(error)) throw error; // already gone in Todoist: nothing left to delete
-      }
-      await refreshLabels(userId);
-    },
+    updateLabelColor: (userId: string, labelId: string, color: string) =>
+      failingAs('todoist', async () => {
+        await ownLabel(userId, labelId);
+        try {
+          await withTodoist(userId, (todoist, token) => todoist.updateLabelColor(token, labelId, color));
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+          await refreshLabels(userId);
+          throw new StateConflictError('This label no longer exists in your Todoist account.');
+        }
+        await refreshLabels(userId);
+      }),
+
+    deleteLabel: (userId: string, labelId: string) =>
+      failingAs('todoist', async () => {
+        await ownLabel(userId, labelId);
+        try {
+          await withTodoist(userId, (todoist, token) => todoist.deleteLabel(token, labelId));
+        } catch (error) {
+          if (!isNotFound(error)) throw error; // already gone in Todoist: nothing left to delete
+        }
+        await refreshLabels(userId);
+      }),
   };
 }

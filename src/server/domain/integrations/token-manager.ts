@@ -1,5 +1,6 @@
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { Clock } from '../shared/clock.ts';
+import { DomainError } from '../shared/domain-errors.ts';
 import type { ConnectionRef, IntegrationRepository } from './integration.repository.ts';
 import {
   GrantRevokedError,
@@ -14,7 +15,7 @@ import type { TokenCipher } from './token-cipher.ts';
 export type TokenRefresher = (refreshToken: string) => Promise<ProviderTokens>;
 
 /** The user has no connection of this kind. */
-export class NotConnectedError extends Error {
+export class NotConnectedError extends DomainError {
   override name = 'NotConnectedError';
   readonly kind: IntegrationKind;
 
@@ -25,7 +26,7 @@ export class NotConnectedError extends Error {
 }
 
 /** The provider no longer accepts our tokens; the connection is marked and the user must connect again. */
-export class ReconnectRequiredError extends Error {
+export class ReconnectRequiredError extends DomainError {
   override name = 'ReconnectRequiredError';
   readonly kind: IntegrationKind;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
+import { InvalidValueError } from '../shared/domain-errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
 
@@ -26,10 +26,7 @@ describe('createSettingsService', () => {
   it('answers a duplicate that slipped past the check with the duplicate-label message', async () => {
     const service = createSettingsService({ settings: racingRepository() });
     const error = await service.addTimebox('u1', 'Focus', 25).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({
-      statusCode: 400,
-      issues: [{ field: 'label', message: MESSAGES.labelDuplicate }],
-    });
+    expect(error).toBeInstanceOf(InvalidValueError);
+    expect(error).toMatchObject({ field: 'label', message: MESSAGES.labelDuplicate });
   });
 });

@@ -1,8 +1,13 @@
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { AppError } from '#server/errors.ts';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
+import {
+  InvalidValueError,
+  NotFoundError,
+  PlanRequiredError,
+  StateConflictError,
+} from '../shared/domain-errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 type OnComplete = 'nothing' | 'checkmark' | 'remove';
@@ -11,8 +16,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** The rules of spec §4 and §5 for every setting, enforced here whatever the client shows. */
 export function createSettingsService({ settings }: { settings: SettingsRepository }) {
-  const labelIssue = (message: string) =>
-    new AppError('bad_request', message, { issues: [{ field: 'label', message }] });
+  const labelIssue = (message: string) => new InvalidValueError('label', message);
 
   // The check before writing catches a duplicate label; the unique index catches the race between two requests.
   const unlessDuplicate = async (write: () => Promise<unknown>) => {
@@ -27,10 +31,10 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
   async function timeboxesEditable(userId: string) {
     const state = await settings.readiness(userId);
     if (!state.todoistConnected || !state.todo?.todoistUserId) {
-      throw new AppError('conflict', 'Please connect Todoist before adding timebox settings.');
+      throw new StateConflictError('Please connect Todoist before adding timebox settings.');
     }
     if (state.todo.taskDurationActive) {
-      throw new AppError('conflict', 'Timebox settings are paused while task durations are active.');
+      throw new StateConflictError('Timebox settings are paused while task durations are active.');
     }
     return state;
   }
@@ -38,7 +42,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
   async function calendarSettingsOf(userId: string) {
     const state = await settings.readiness(userId);
     if (!state.calendarConnected || !state.calendar) {
-      throw new AppError('conflict', 'Please connect a calendar first.');
+      throw new StateConflictError('Please connect a calendar first.');
     }
     return { ...state, calendar: state.calendar };
   }
@@ -46,7 +50,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
   async function premiumTodo(userId: string) {
     const state = await settings.readiness(userId);
     if (!state.todoistConnected || !canUseTaskDuration(state.todo?.accountType)) {
-      throw new AppError('forbidden', 'Requires Todoist Premium or Business');
+      throw new PlanRequiredError('Requires Todoist Premium or Business');
     }
     return state;
   }
@@ -66,7 +70,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
       const existing = await settings.timeboxLabels(userId);
       const others = existing.filter((other) => other.toLowerCase() !== label.toLowerCase());
       if (others.length === existing.length)
-        throw new AppError('not_found', `No timebox setting has the label ${label}.`);
+        throw new NotFoundError(`No timebox setting has the label ${label}.`);
       if (others.some((other) => other.toLowerCase() === newLabel.toLowerCase())) {
         throw labelIssue(MESSAGES.labelDuplicate);
       }
@@ -75,7 +79,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
 
     async deleteTimebox(userId: string, label: string): Promise<void> {
       if (!(await settings.deleteTimebox(userId, label))) {
-        throw new AppError('not_found', `No timebox setting has the label ${label}.`);
+        throw new NotFoundError(`No timebox setting has the label ${label}.`);
       }
     },
 
@@ -95,8 +99,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
     async setCalendarId(userId: string, calendarId: string): Promise<void> {
       const { calendar } = await calendarSettingsOf(userId);
       if (!calendar.calendars.some((entry) => entry.id === calendarId)) {
-        const message = 'Please choose one of your calendars';
-        throw new AppError('bad_request', message, { issues: [{ field: 'calendarId', message }] });
+        throw new InvalidValueError('calendarId', 'Please choose one of your calendars');
       }
       await settings.patchCalendar(userId, { calendarId });
     },
@@ -104,17 +107,16 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
     async setColor(userId: string, color: string): Promise<void> {
       const state = await calendarSettingsOf(userId);
       if (state.calendarProvider !== 'google')
-        throw new AppError('conflict', 'Event colours are for Google Calendar.');
+        throw new StateConflictError('Event colours are for Google Calendar.');
       await settings.patchCalendar(userId, { color });
     },
 
     async setCategory(userId: string, category: string | null): Promise<void> {
       const state = await calendarSettingsOf(userId);
       if (state.calendarProvider !== 'microsoft')
-        throw new AppError('conflict', 'Categories are for Microsoft 365.');
+        throw new StateConflictError('Categories are for Microsoft 365.');
       if (category !== null && !state.calendar.categories.some((entry) => entry.displayName === category)) {
-        const message = 'Please choose one of your Outlook categories';
-        throw new AppError('bad_request', message, { issues: [{ field: 'category', message }] });
+        throw new InvalidValueError('category', 'Please choose one of your Outlook categories');
       }
       await settings.patchCalendar(userId, { category });
     },
@@ -151,8 +153,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
         calendarChosen: !!state.calendar?.calendarId,
       };
       if (!syncToggleAllowed(readiness, active)) {
-        throw new AppError(
-          'conflict',
+        throw new StateConflictError(
           'Sync can be switched on once Todoist is connected, at least one timebox setting exists, and a calendar is connected and chosen.',
         );
       }
