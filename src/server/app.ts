@@ -107,9 +107,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const clock = overrides.clock ?? systemClock;
   const userRepository = createUserRepository(database.db);
   const gateways = {
-    todoist: config.todoist ? createTodoistGateway(config.todoist) : null,
+    todoist: config.todoist ? createTodoistGateway(config.todoist, clock) : null,
     google: config.googleCalendar ? createGoogleCalendarGateway(config.googleCalendar) : null,
-    microsoft: config.microsoft ? createMicrosoftCalendarGateway(config.microsoft) : null,
+    microsoft: config.microsoft ? createMicrosoftCalendarGateway(config.microsoft, clock) : null,
   };
   const tokens = createTokenManager({
     integrations: createIntegrationRepository(database.db),
@@ -141,8 +141,8 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncLog = logger.child({ area: 'sync' });
   const withToken: WithToken = (userId, kind, work) => tokens.withAccessToken(userId, kind, work);
   const calendarTargets = {
-    google: config.googleCalendar ? createGoogleCalendarEvents(config.googleCalendar) : null,
-    microsoft: config.microsoft ? createMicrosoftCalendarEvents(config.microsoft) : null,
+    google: config.googleCalendar ? createGoogleCalendarEvents(config.googleCalendar, clock) : null,
+    microsoft: config.microsoft ? createMicrosoftCalendarEvents(config.microsoft, clock) : null,
   };
   const taskSource = config.todoist ? createTodoistTasks(config.todoist) : null;
   let publicOrigin = config.appUrl;
@@ -208,7 +208,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     },
   };
   const settingsService = withSyncRequests(
-    createSettingsService({ settings: createSettingsRepository(database.db) }),
+    createSettingsService({ settings: createSettingsRepository(database.db), clock }),
     sync,
   );
 
@@ -227,22 +227,27 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     events: createStripeEventRepository(database.db),
     gateway: config.stripe ? createStripeBillingGateway(config.stripe) : null,
     appUrl: config.appUrl,
+    clock,
   });
   if (role !== 'web') {
     await jobs.work({
       sync: async (userId) => {
         const startedAt = clock().getTime();
-        const outcome = await syncEngine.run(userId, { spaced: true });
+        const outcome = await syncEngine.run(userId, { spaced: true, requestedSidesOnly: true });
         syncLog.info({ userId, outcome }, 'sync run');
         overrides.onSyncRun?.({ userId, startedAt, endedAt: clock().getTime(), outcome });
         return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
       },
-      reconcile: () => syncSettings.activeUsers(),
+      reconcile: async () => {
+        const userIds = await syncSettings.activeUsers();
+        await sync.requestReadsOfAll(userIds);
+        return userIds;
+      },
       stripeEvent: async (event) => {
         const { outcome, userId } = await billing.applyWebhook(event);
         logger.info({ eventId: event.id, outcome }, 'stripe event applied');
         // Paid again (or no longer): the user's sync resumes, or its next run stops it.
-        if (userId) await jobs.requestSync(userId);
+        if (userId) await sync.request(userId);
       },
     });
   }

@@ -1,6 +1,7 @@
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
+import type { Clock } from '../shared/clock.ts';
 import {
   DomainError,
   InvalidSignatureError,
@@ -19,6 +20,7 @@ type Deps = {
   /** Null when payments are not configured. */
   gateway: BillingGateway | null;
   appUrl: string;
+  clock: Clock;
 };
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'unmatched';
@@ -43,7 +45,7 @@ export function createBillingService(deps: Deps) {
       email: user.email,
       name: user.displayName,
     });
-    return (await deps.users.linkStripeCustomer(user.id, created)) ?? created;
+    return (await deps.users.linkStripeCustomer(user.id, created, deps.clock())) ?? created;
   }
 
   /** Re-reads the customer's subscription from the provider and stores what it says. */
@@ -57,7 +59,11 @@ export function createBillingService(deps: Deps) {
       planInterval: user.planInterval === 'month' || user.planInterval === 'year' ? user.planInterval : null,
       canceled: user.canceled,
     });
-    await deps.users.updatePayment(user.id, { ...payment, stripeSubscriptionId: subscription.id });
+    await deps.users.updatePayment(
+      user.id,
+      { ...payment, stripeSubscriptionId: subscription.id },
+      deps.clock(),
+    );
     return { ...user, ...payment, stripeSubscriptionId: subscription.id };
   }
 
@@ -71,7 +77,7 @@ export function createBillingService(deps: Deps) {
     async checkoutUrl(userId: string, lookupKey: string): Promise<string> {
       const user = await userOrThrow(userId);
       const customerId = await ensureCustomer(user);
-      if (user.subscriptionStatus === 'active' && user.validUntil > new Date()) {
+      if (user.subscriptionStatus === 'active' && user.validUntil > deps.clock()) {
         return gateway().createPortalSession({ customerId, returnUrl: `${deps.appUrl}/profile` });
       }
       return gateway().createCheckoutSession({
@@ -106,7 +112,7 @@ export function createBillingService(deps: Deps) {
         (!!session.customerId && session.customerId === user.stripeCustomerId);
       if (!ours) throw new NotFoundError('This checkout does not belong to your account.');
       if (session.customerId && !user.stripeCustomerId)
-        await deps.users.linkStripeCustomer(user.id, session.customerId);
+        await deps.users.linkStripeCustomer(user.id, session.customerId, deps.clock());
       return refresh(await userOrThrow(userId));
     },
 
@@ -132,7 +138,7 @@ export function createBillingService(deps: Deps) {
       if (!user && event.clientReferenceId && event.customerId) {
         const candidate = await deps.users.findById(event.clientReferenceId);
         if (candidate && !candidate.stripeCustomerId) {
-          await deps.users.linkStripeCustomer(candidate.id, event.customerId);
+          await deps.users.linkStripeCustomer(candidate.id, event.customerId, deps.clock());
           user = await deps.users.findById(candidate.id);
         }
       }

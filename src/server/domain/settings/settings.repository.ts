@@ -64,27 +64,28 @@ export function createSettingsRepository(db: Db) {
       return deleted.length > 0;
     },
 
-    async patchTodo(userId: string, patch: TodoPatch): Promise<void> {
+    async patchTodo(userId: string, patch: TodoPatch, now: Date): Promise<void> {
       await db
         .insert(todoSettings)
-        .values({ userId, ...patch })
-        .onConflictDoUpdate({ target: todoSettings.userId, set: { ...patch, updatedAt: new Date() } });
+        .values({ userId, ...patch, updatedAt: now })
+        .onConflictDoUpdate({ target: todoSettings.userId, set: { ...patch, updatedAt: now } });
     },
 
-    async patchCalendar(userId: string, patch: CalendarPatch): Promise<void> {
+    async patchCalendar(userId: string, patch: CalendarPatch, now: Date): Promise<void> {
       await db
         .update(calendarSettings)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({ ...patch, updatedAt: now })
         .where(eq(calendarSettings.userId, userId));
     },
 
     async patchUser(
       userId: string,
       patch: { syncActive?: boolean; welcomeWizardSeen?: boolean },
+      now: Date,
     ): Promise<void> {
       await db
         .update(users)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({ ...patch, updatedAt: now })
         .where(eq(users.id, userId));
     },
   };

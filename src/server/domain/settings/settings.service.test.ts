@@ -24,7 +24,10 @@ function racingRepository(): SettingsRepository {
 
 describe('createSettingsService', () => {
   it('answers a duplicate that slipped past the check with the duplicate-label message', async () => {
-    const service = createSettingsService({ settings: racingRepository() });
+    const service = createSettingsService({
+      settings: racingRepository(),
+      clock: () => new Date('2026-03-01T09:00:00Z'),
+    });
     const error = await service.addTimebox('u1', 'Focus', 25).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidValueError);
     expect(error).toMatchObject({ field: 'label', message: MESSAGES.labelDuplicate });

@@ -2,6 +2,7 @@ import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
+import type { Clock } from '../shared/clock.ts';
 import {
   InvalidValueError,
   NotFoundError,
@@ -15,7 +16,7 @@ type OnComplete = 'nothing' | 'checkmark' | 'remove';
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** The rules of spec §4 and §5 for every setting, enforced here whatever the client shows. */
-export function createSettingsService({ settings }: { settings: SettingsRepository }) {
+export function createSettingsService({ settings, clock }: { settings: SettingsRepository; clock: Clock }) {
   const labelIssue = (message: string) => new InvalidValueError('label', message);
 
   // The check before writing catches a duplicate label; the unique index catches the race between two requests.
@@ -85,7 +86,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
 
     async setTaskDurationActive(userId: string, active: boolean): Promise<void> {
       if (active) await premiumTodo(userId);
-      await settings.patchTodo(userId, { taskDurationActive: active });
+      await settings.patchTodo(userId, { taskDurationActive: active }, clock());
     },
 
     async setTaskDurationLabel(userId: string, label: string): Promise<void> {
@@ -93,7 +94,7 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
       const known =
         label === SYNC_ALL_TASKS || (state.todo?.labels ?? []).some((entry) => entry.name === label);
       if (!known) throw labelIssue('Please choose one of your Todoist labels');
-      await settings.patchTodo(userId, { taskDurationLabel: label });
+      await settings.patchTodo(userId, { taskDurationLabel: label }, clock());
     },
 
     async setCalendarId(userId: string, calendarId: string): Promise<void> {
@@ -101,14 +102,14 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
       if (!calendar.calendars.some((entry) => entry.id === calendarId)) {
         throw new InvalidValueError('calendarId', 'Please choose one of your calendars');
       }
-      await settings.patchCalendar(userId, { calendarId });
+      await settings.patchCalendar(userId, { calendarId }, clock());
     },
 
     async setColor(userId: string, color: string): Promise<void> {
       const state = await calendarSettingsOf(userId);
       if (state.calendarProvider !== 'google')
         throw new StateConflictError('Event colours are for Google Calendar.');
-      await settings.patchCalendar(userId, { color });
+      await settings.patchCalendar(userId, { color }, clock());
     },
 
     async setCategory(userId: string, category: string | null): Promise<void> {
@@ -118,30 +119,30 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
       if (category !== null && !state.calendar.categories.some((entry) => entry.displayName === category)) {
         throw new InvalidValueError('category', 'Please choose one of your Outlook categories');
       }
-      await settings.patchCalendar(userId, { category });
+      await settings.patchCalendar(userId, { category }, clock());
     },
 
     async setPrivate(userId: string, value: boolean): Promise<void> {
       await calendarSettingsOf(userId);
-      await settings.patchCalendar(userId, { private: value });
+      await settings.patchCalendar(userId, { private: value }, clock());
     },
 
     async setTodoistLinkDescription(userId: string, value: boolean): Promise<void> {
       await calendarSettingsOf(userId);
-      await settings.patchCalendar(userId, { todoistLinkDescription: value });
+      await settings.patchCalendar(userId, { todoistLinkDescription: value }, clock());
     },
 
     async setReminder(userId: string, reminder: number | null): Promise<void> {
       await calendarSettingsOf(userId);
-      await settings.patchCalendar(userId, { reminder });
+      await settings.patchCalendar(userId, { reminder }, clock());
     },
 
     async setOnComplete(userId: string, setting: OnComplete): Promise<void> {
-      await settings.patchTodo(userId, { onComplete: setting });
+      await settings.patchTodo(userId, { onComplete: setting }, clock());
     },
 
     async setOnPreComplete(userId: string, setting: boolean): Promise<void> {
-      await settings.patchTodo(userId, { onPreComplete: setting });
+      await settings.patchTodo(userId, { onPreComplete: setting }, clock());
     },
 
     async setSyncActive(userId: string, active: boolean): Promise<void> {
@@ -157,11 +158,11 @@ export function createSettingsService({ settings }: { settings: SettingsReposito
           'Sync can be switched on once Todoist is connected, at least one timebox setting exists, and a calendar is connected and chosen.',
         );
       }
-      await settings.patchUser(userId, { syncActive: active });
+      await settings.patchUser(userId, { syncActive: active }, clock());
     },
 
     async setWizardSeen(userId: string, seen: boolean): Promise<void> {
-      await settings.patchUser(userId, { welcomeWizardSeen: seen });
+      await settings.patchUser(userId, { welcomeWizardSeen: seen }, clock());
     },
   };
 }

@@ -38,8 +38,8 @@ export function createUserRepository(db: Db) {
       return existing;
     },
 
-    async updateProfile(id: string, profile: { email: string }): Promise<void> {
-      await db.update(users).set({ email: profile.email, updatedAt: new Date() }).where(eq(users.id, id));
+    async updateProfile(id: string, profile: { email: string }, now: Date): Promise<void> {
+      await db.update(users).set({ email: profile.email, updatedAt: now }).where(eq(users.id, id));
     },
 
     async findByStripeCustomerId(customerId: string): Promise<UserRow | undefined> {
@@ -48,10 +48,10 @@ export function createUserRepository(db: Db) {
     },
 
     /** Links a Stripe customer unless the user has one already; returns the customer id that stands. */
-    async linkStripeCustomer(id: string, customerId: string): Promise<string | null> {
+    async linkStripeCustomer(id: string, customerId: string, now: Date): Promise<string | null> {
       await db
         .update(users)
-        .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+        .set({ stripeCustomerId: customerId, updatedAt: now })
         .where(and(eq(users.id, id), isNull(users.stripeCustomerId)));
       return (await this.findById(id))?.stripeCustomerId ?? null;
     },
@@ -62,10 +62,11 @@ export function createUserRepository(db: Db) {
         UserRow,
         'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'stripeSubscriptionId'
       >,
+      now: Date,
     ): Promise<void> {
       await db
         .update(users)
-        .set({ ...payment, updatedAt: new Date() })
+        .set({ ...payment, updatedAt: now })
         .where(eq(users.id, id));
     },
 

@@ -30,7 +30,7 @@ export function createUserService(deps: Deps) {
       const existing = await deps.users.findByProviderId(identity.provider, identity.subject);
       if (existing) {
         if (identity.email && identity.email !== existing.email) {
-          await deps.users.updateProfile(existing.id, { email: identity.email });
+          await deps.users.updateProfile(existing.id, { email: identity.email }, deps.clock());
           return { user: { ...existing, email: identity.email }, created: false };
         }
         return { user: existing, created: false };

@@ -5,10 +5,12 @@ import {
   ProviderRequestError,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.ts';
+import type { Clock } from '#server/domain/shared/clock.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
   type CalendarTarget,
+  EventChangedError,
   type EventWrite,
   RateLimitedError,
   SyncTokenExpiredError,
@@ -28,7 +30,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const RATE_LIMIT_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded']);
 
 /** Google Calendar events for the sync engine, through @googleapis/calendar; real or emulated, by config. */
-export function createGoogleCalendarEvents(config: GoogleCalendarConfig): CalendarTarget {
+export function createGoogleCalendarEvents(config: GoogleCalendarConfig, clock: Clock): CalendarTarget {
+  const call = <T>(what: string, work: () => Promise<T>) => callGoogle(what, work, clock);
   const api = (accessToken: string) => {
     const auth = new OAuth2Client({ clientId: config.clientId, clientSecret: config.clientSecret });
     auth.setCredentials({ access_token: accessToken });
@@ -80,14 +83,18 @@ export function createGoogleCalendarEvents(config: GoogleCalendarConfig): Calend
         }
       }),
 
-    update: (token, calendarId, eventId, write) =>
+    update: (token, calendarId, eventId, write, ifVersion) =>
       call('update an event', async () => {
-        const response = await api(token).events.patch({
-          calendarId,
-          eventId,
-          requestBody: eventBody(write),
-        });
-        return toCalendarEvent(googleEventSchema.parse(response.data));
+        try {
+          const response = await api(token).events.patch(
+            { calendarId, eventId, requestBody: eventBody(write) },
+            ifVersion ? { headers: { 'If-Match': ifVersion } } : {},
+          );
+          return toCalendarEvent(googleEventSchema.parse(response.data));
+        } catch (error) {
+          if (statusOf(error) === 412) throw new EventChangedError('The event changed since we last read it');
+          throw error;
+        }
       }),
 
     remove: (token, calendarId, eventId) =>
@@ -116,7 +123,7 @@ export function createGoogleCalendarEvents(config: GoogleCalendarConfig): Calend
         return {
           id: parsed.id,
           resourceId: parsed.resourceId,
-          expiresAt: new Date(Number(parsed.expiration ?? Date.now() + channel.ttlSeconds * 1000)),
+          expiresAt: new Date(Number(parsed.expiration ?? clock().getTime() + channel.ttlSeconds * 1000)),
         };
       }),
 
@@ -191,7 +198,7 @@ function reasonOf(error: unknown): string | undefined {
   return data?.error?.errors?.[0]?.reason;
 }
 
-function retryAfterMs(error: unknown): number | null {
+function retryAfterMs(error: unknown, now: number): number | null {
   const headers = (error as GaxiosLike | null)?.response?.headers;
   // gaxios answers with a fetch Headers object (of its own fetch, so not always this realm's class).
   const readable = headers as { get?: (name: string) => string | null } | Record<string, string> | undefined;
@@ -203,21 +210,21 @@ function retryAfterMs(error: unknown): number | null {
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /** Runs a call, turning the SDK's errors (which carry request headers) into the sync's own. */
-async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+async function callGoogle<T>(what: string, work: () => Promise<T>, clock: Clock): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProviderRequestError) throw error;
+    if (error instanceof ProviderRequestError || error instanceof EventChangedError) throw error;
     const status = statusOf(error);
     const reason = reasonOf(error);
     if (status === 401) throw new ProviderUnauthorizedError(`Google refused the access token (${what})`);
     if (status === 410) throw new SyncTokenExpiredError('Google expired the sync token');
     if (status === 429 || (status === 403 && reason && RATE_LIMIT_REASONS.has(reason))) {
-      throw new RateLimitedError(`Google rate limit (${what})`, retryAfterMs(error));
+      throw new RateLimitedError(`Google rate limit (${what})`, retryAfterMs(error, clock().getTime()));
     }
     if (status === 404 && what === 'read the calendar')
       throw new CalendarGoneError('The calendar no longer exists');

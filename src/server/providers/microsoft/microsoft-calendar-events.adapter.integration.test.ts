@@ -13,6 +13,7 @@ import {
   ProviderRequestError,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.ts';
+import { systemClock } from '#server/domain/shared/clock.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
@@ -96,7 +97,7 @@ beforeAll(async () => {
     authorityUrl: `${emulator.origin}/common`,
     graphUrl: emulator.origin,
   };
-  target = createMicrosoftCalendarEvents(config);
+  target = createMicrosoftCalendarEvents(config, systemClock);
 });
 afterAll(async () => {
   await receiver.close();
@@ -202,7 +203,7 @@ describe('reading changes', () => {
 
   it('follows nextLink pages to the deltaLink', async () => {
     for (let i = 0; i < 12; i++) await userCreates(`Event ${i}`, at(8, i + 1), at(9, i + 1));
-    const paged = createMicrosoftCalendarEvents(config, { pageSize: 5 });
+    const paged = createMicrosoftCalendarEvents(config, systemClock, { pageSize: 5 });
     const { events, nextToken } = await paged.changes(token, calendarId, null);
     const state = (await (await fetch(`${emulator.origin}/_emulator/state`)).json()) as {
       requests: Record<string, number>;
@@ -246,7 +247,7 @@ describe('reading changes', () => {
     expect(await caught(target.changes(token, calendarId, nextToken))).toBeInstanceOf(SyncTokenExpiredError);
 
     const fresh = await target.changes(token, calendarId, null);
-    const later = createMicrosoftCalendarEvents(config, { now: () => new Date(Date.now() + 40 * DAY) });
+    const later = createMicrosoftCalendarEvents(config, () => new Date(Date.now() + 40 * DAY));
     expect(await caught(later.changes(token, calendarId, fresh.nextToken))).toBeInstanceOf(
       SyncTokenExpiredError,
     );
@@ -330,7 +331,7 @@ describe('writing events', () => {
     expect(retried).toMatchObject({ id: lostAttempt.id, taskTag: '6X7rM8997g3RQmvh' });
 
     // An answer that never comes (our timeout) is a ProviderRequestError the caller can retry.
-    const impatient = createMicrosoftCalendarEvents(config, { timeoutMs: 200 });
+    const impatient = createMicrosoftCalendarEvents(config, systemClock, { timeoutMs: 200 });
     await control('faults', {
       kind: 'latency',
       latencyMs: 600,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '#server/domain/shared/clock.ts';
 import { SyncTokenExpiredError } from '#server/sync/sync.ports.ts';
 import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
 
@@ -8,7 +9,7 @@ import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapt
  */
 const GRAPH = 'https://graph.test';
 const config = { clientId: 'id', clientSecret: 'secret', authorityUrl: `${GRAPH}/common`, graphUrl: GRAPH };
-const adapter = createMicrosoftCalendarEvents(config);
+const adapter = createMicrosoftCalendarEvents(config, systemClock);
 const today = new Date().toISOString().slice(0, 10);
 const token = `${GRAPH}/v1.0/me/calendars/cal/calendarView/delta?$deltatoken=abc#window=${today}`;
 

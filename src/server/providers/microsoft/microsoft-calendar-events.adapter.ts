@@ -2,11 +2,13 @@ import type { Client, GraphRequest } from '@microsoft/microsoft-graph-client';
 import type { z } from 'zod';
 import type { MicrosoftConfig } from '#server/config.ts';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.ts';
+import type { Clock } from '#server/domain/shared/clock.ts';
 import { deletedEvent } from '#server/sync/snapshots.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
   type CalendarTarget,
+  EventChangedError,
   SyncTokenExpiredError,
 } from '#server/sync/sync.ports.ts';
 import {
@@ -47,7 +49,6 @@ export type MicrosoftCalendarEventsOptions = {
   timeoutMs?: number;
   /** Delta page size asked for (default 100). */
   pageSize?: number;
-  now?: () => Date;
 };
 
 /**
@@ -57,10 +58,10 @@ export type MicrosoftCalendarEventsOptions = {
  */
 export function createMicrosoftCalendarEvents(
   config: MicrosoftConfig,
+  clock: Clock,
   options: MicrosoftCalendarEventsOptions = {},
 ): CalendarTarget {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const now = options.now ?? (() => new Date());
   const deltaPrefer = `${PREFER}, odata.maxpagesize=${options.pageSize ?? 100}`;
   const call = (client: Client, path: string): GraphRequest =>
     client.api(path).option('signal', AbortSignal.timeout(timeoutMs));
@@ -84,7 +85,7 @@ export function createMicrosoftCalendarEvents(
       return parse(graphEventSchema, body, 'an event read');
     } catch (error) {
       if (graphStatus(error) === 404) return null;
-      throw graphFailure(error, 'read an event');
+      throw graphFailure(error, 'read an event', clock());
     }
   }
 
@@ -113,7 +114,7 @@ export function createMicrosoftCalendarEvents(
   return {
     async changes(accessToken, calendarId, syncToken) {
       const client = syncGraphClient(config, accessToken);
-      const start = deltaRequest(syncToken, config.graphUrl, now());
+      const start = deltaRequest(syncToken, config.graphUrl, clock());
       if (start.kind === 'stale') throw new SyncTokenExpiredError(start.reason);
       const items: GraphEvent[] = [];
       let deltaLink: string | undefined;
@@ -137,7 +138,7 @@ export function createMicrosoftCalendarEvents(
           throw new SyncTokenExpiredError('Microsoft refused the delta token');
         }
         if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
-        throw graphFailure(error, 'read calendar changes');
+        throw graphFailure(error, 'read calendar changes', clock());
       }
       if (!deltaLink) throw new ProviderRequestError('Microsoft delta ended without a deltaLink');
       return {
@@ -171,16 +172,20 @@ export function createMicrosoftCalendarEvents(
         return toCalendarEvent(parse(graphEventSchema, body, 'an event create'));
       } catch (error) {
         if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
-        throw graphFailure(error, 'create an event');
+        throw graphFailure(error, 'create an event', clock());
       }
     },
 
-    async update(accessToken, calendarId, eventId, write) {
+    async update(accessToken, calendarId, eventId, write, ifVersion) {
       const client = syncGraphClient(config, accessToken);
-      const body = await withZoneFallback((zone) =>
-        call(client, eventPath(calendarId, eventId)).header('Prefer', PREFER).patch(eventFields(write, zone)),
-      ).catch((error: unknown) => {
-        throw graphFailure(error, 'update an event');
+      const body = await withZoneFallback((zone) => {
+        const request = call(client, eventPath(calendarId, eventId)).header('Prefer', PREFER);
+        if (ifVersion) request.header('If-Match', `W/"${ifVersion}"`);
+        return request.patch(eventFields(write, zone));
+      }).catch((error: unknown) => {
+        if (graphStatus(error) === 412)
+          throw new EventChangedError('The event changed since we last read it');
+        throw graphFailure(error, 'update an event', clock());
       });
       return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
     },
@@ -191,7 +196,7 @@ export function createMicrosoftCalendarEvents(
         await call(client, eventPath(calendarId, eventId)).delete();
       } catch (error) {
         if (graphStatus(error) === 404) return;
-        throw graphFailure(error, 'delete an event');
+        throw graphFailure(error, 'delete an event', clock());
       }
     },
 
@@ -209,7 +214,7 @@ export function createMicrosoftCalendarEvents(
           lifecycleNotificationUrl: lifecycle.href,
           resource: `me/calendars/${calendarId}/events`,
           clientState: channel.secret,
-          expirationDateTime: new Date(now().getTime() + minutes * 60_000).toISOString(),
+          expirationDateTime: new Date(clock().getTime() + minutes * 60_000).toISOString(),
           latestSupportedTlsVersion: 'v1_2',
         });
         const subscription = parse(subscriptionSchema, body, 'a subscription');
@@ -220,7 +225,7 @@ export function createMicrosoftCalendarEvents(
         };
       } catch (error) {
         if (calendarMissing(error)) throw new CalendarGoneError('The Microsoft calendar is gone');
-        throw graphFailure(error, 'subscribe to calendar changes');
+        throw graphFailure(error, 'subscribe to calendar changes', clock());
       }
     },
 
@@ -230,7 +235,7 @@ export function createMicrosoftCalendarEvents(
         await call(client, `/subscriptions/${encodeURIComponent(channel.id)}`).delete();
       } catch (error) {
         if (graphStatus(error) === 404) return;
-        throw graphFailure(error, 'end a subscription');
+        throw graphFailure(error, 'end a subscription', clock());
       }
     },
   };

@@ -9,6 +9,7 @@ import {
   type ProviderTokens,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.ts';
+import type { Clock } from '#server/domain/shared/clock.ts';
 import { checkCallback, pkceChallenge } from '../shared/oauth-callback.ts';
 import {
   calendarPageSchema,
@@ -25,7 +26,7 @@ const PAGE_SIZE = 100;
  * Microsoft 365: identity platform v2 (authorization code + PKCE, plain HTTP as the protocol is small)
  * and Microsoft Graph through the official client; real or emulated, by config.
  */
-export function createMicrosoftCalendarGateway(config: MicrosoftConfig): CalendarGateway {
+export function createMicrosoftCalendarGateway(config: MicrosoftConfig, clock: Clock): CalendarGateway {
   async function token(params: Record<string, string>): Promise<ProviderTokens> {
     let response: Response;
     try {
@@ -57,7 +58,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig): Calenda
     return {
       accessToken: parsed.data.access_token,
       refreshToken: parsed.data.refresh_token ?? null,
-      expiresAt: new Date(Date.now() + parsed.data.expires_in * 1000),
+      expiresAt: new Date(clock().getTime() + parsed.data.expires_in * 1000),
     };
   }
 

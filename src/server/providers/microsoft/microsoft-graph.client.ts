@@ -37,7 +37,7 @@ export function graphCode(error: unknown): string {
 }
 
 /** `Retry-After` in seconds or as an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(error: unknown, now = Date.now()): number | null {
+export function retryAfterMs(error: unknown, now: number): number | null {
   const value = error instanceof GraphError ? error.headers?.get('retry-after') : null;
   if (!value) return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
@@ -49,7 +49,7 @@ export function retryAfterMs(error: unknown, now = Date.now()): number | null {
  * Our error for any other failure. Never rethrow the SDK's: its errors can carry request details. 401
  * means the token is no good; 429, and 503 with Retry-After, mean slow down.
  */
-export function graphFailure(error: unknown, what: string): Error {
+export function graphFailure(error: unknown, what: string, now: Date): Error {
   if (
     error instanceof ProviderRequestError ||
     error instanceof ProviderUnauthorizedError ||
@@ -59,7 +59,7 @@ export function graphFailure(error: unknown, what: string): Error {
   }
   const status = graphStatus(error);
   if (status === 401) return new ProviderUnauthorizedError('Microsoft refused the access token');
-  const retryAfter = retryAfterMs(error);
+  const retryAfter = retryAfterMs(error, now.getTime());
   if (status === 429 || (status === 503 && retryAfter !== null)) {
     return new RateLimitedError(`Microsoft asks us to slow down (${what})`, retryAfter);
   }

@@ -17,20 +17,21 @@ import {
   type TodoistGateway,
   type TodoistLabel,
 } from '#server/domain/integrations/integration-providers.ts';
+import type { Clock } from '#server/domain/shared/clock.ts';
 import { checkCallback } from '../shared/oauth-callback.ts';
 
 const PERMISSIONS = ['data:read_write', 'data:delete'] as const;
 const PAGE_SIZE = 200;
 
 /** Todoist (API v1 and its OAuth) through the official SDK; real or emulated, by config. */
-export function createTodoistGateway(config: TodoistConfig): TodoistGateway {
+export function createTodoistGateway(config: TodoistConfig, clock: Clock): TodoistGateway {
   const api = (token: string) => new TodoistApi(token, { baseUrl: config.apiUrl });
   const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };
 
   const toTokens = (response: { accessToken: string; refreshToken?: string; expiresIn?: number }) => ({
     accessToken: response.accessToken,
     refreshToken: response.refreshToken ?? null,
-    expiresAt: response.expiresIn ? new Date(Date.now() + response.expiresIn * 1000) : null,
+    expiresAt: response.expiresIn ? new Date(clock().getTime() + response.expiresIn * 1000) : null,
   });
 
   return {
