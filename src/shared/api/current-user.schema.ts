@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ON_COMPLETE_VALUES } from '../settings/constants.ts';
 
 export const subscriptionStatusSchema = z.enum([
   'trial',
@@ -24,7 +25,8 @@ export const todoistLabelSchema = z.object({
   color: z.string(),
   item_order: z.number(),
 });
-export type TodoistLabelView = z.infer<typeof todoistLabelSchema>;
+/** A Todoist label as the user view carries it (spec §3); sorted by `item_order` (see `sortLabels`). */
+export type TodoistLabel = z.infer<typeof todoistLabelSchema>;
 
 /** Spec §3 todoSettings. `connected` stands for "a token exists"; the token itself never leaves the server. */
 export const todoSettingsSchema = z.object({
@@ -38,7 +40,7 @@ export const todoSettingsSchema = z.object({
   labels: z.array(todoistLabelSchema),
   timeboxSettings: z.array(z.object({ label: z.string(), duration: z.number().int() })),
   taskDurationSettings: z.object({ active: z.boolean(), label: z.string().nullable() }),
-  onComplete: z.enum(['nothing', 'checkmark', 'remove']),
+  onComplete: z.enum(ON_COMPLETE_VALUES),
   onPreComplete: z.boolean(),
 });
 export type TodoSettings = z.infer<typeof todoSettingsSchema>;

@@ -64,6 +64,11 @@ export const ON_COMPLETE_OPTIONS = [
   { value: 'remove', label: 'Remove calendar event' },
 ] as const;
 export type OnComplete = (typeof ON_COMPLETE_OPTIONS)[number]['value'];
+/** The on-complete values in the order above, for schemas (`z.enum(ON_COMPLETE_VALUES)`). */
+export const ON_COMPLETE_VALUES = ON_COMPLETE_OPTIONS.map((option) => option.value) as [
+  OnComplete,
+  ...OnComplete[],
+];
 
 /** The task-duration label choice that syncs every task with a duration; it sorts first (order 0). */
 export const SYNC_ALL_TASKS = '__all__';

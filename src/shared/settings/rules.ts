@@ -1,3 +1,4 @@
+import type { TodoistLabel } from '../api/current-user.schema.ts';
 import { SYNC_ALL_TASKS, TODOIST_ACCOUNT_TYPES_WITH_DURATION } from './constants.ts';
 
 /** Minutes as h:mm with zero-padded minutes; '---' for anything that is not a whole, positive duration. */
@@ -19,8 +20,7 @@ export function sortTimeboxes<T extends TimeboxSetting>(settings: readonly T[]):
   return [...settings].sort((a, b) => a.duration - b.duration || a.label.localeCompare(b.label));
 }
 
-export type TodoistLabel = { id: string; name: string; color: string; item_order: number };
-
+/** Todoist labels are kept and shown in Todoist's own order (spec §9). */
 export function sortLabels<T extends { item_order: number }>(labels: readonly T[]): T[] {
   return [...labels].sort((a, b) => a.item_order - b.item_order);
 }

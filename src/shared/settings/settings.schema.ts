@@ -4,7 +4,7 @@ import {
   DURATION_MIN,
   LABEL_COLORS,
   LABEL_MAX_LENGTH,
-  ON_COMPLETE_OPTIONS,
+  ON_COMPLETE_VALUES,
 } from './constants.ts';
 
 /** Spec §5 messages, defined once: the forms show them, the server answers them in its 400s. */
@@ -78,8 +78,6 @@ export const reminderSchema = z.object({
   reminder: z.union([z.literal(0), z.literal(15), z.literal(30), z.literal(60), z.literal(120)]).nullable(),
 });
 
-export const onCompleteSchema = z.object({
-  setting: z.enum(ON_COMPLETE_OPTIONS.map((option) => option.value) as ['nothing', 'checkmark', 'remove']),
-});
+export const onCompleteSchema = z.object({ setting: z.enum(ON_COMPLETE_VALUES) });
 export const booleanSettingSchema = z.object({ setting: z.boolean() });
 export const wizardSeenSchema = z.object({ wizardSeen: z.boolean() });

@@ -1,9 +1,9 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { createBrowserRouter, Link, Navigate, RouterProvider } from 'react-router';
-import { useAuth } from '../features/auth/api/current-user.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import type { DocumentName } from '../features/documents/document-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { useAuth } from '../lib/current-user.ts';
 import { paths } from '../lib/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -45,12 +45,12 @@ const router = createBrowserRouter([
       {
         path: paths.dashboard,
         lazy: async () => ({
-          Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage,
+          Component: (await import('./pages/dashboard-page.tsx')).DashboardPage,
         }),
       },
       {
         path: paths.profile,
-        lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
+        lazy: async () => ({ Component: (await import('./pages/profile-page.tsx')).ProfilePage }),
       },
       {
         path: paths.contact,

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { type Endpoint, urlOf } from '#shared/api/endpoint.ts';
 
 export type FieldIssue = { field: string; message: string };
 
@@ -42,22 +43,65 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, issues);
 }
 
-/** GETs a same-origin JSON resource and checks it against its schema. */
-export async function getJson<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
-  const response = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!response.ok) throw await failure(response);
-  return schema.parse(await response.json());
-}
-
+/** A document that is not an API call (the markdown pages under /content). */
 export async function getText(path: string): Promise<string> {
   const response = await fetch(path, { credentials: 'same-origin' });
   if (!response.ok) throw new ApiError(response.status, `${path} answered ${response.status}`);
   return response.text();
 }
 
-async function send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown): Promise<Response> {
-  const response = await fetch(path, {
-    method,
+/** An answer the contract does not allow: a server and web app out of step, or a bug on either side. */
+export class UnexpectedResponseError extends Error {
+  override name = 'UnexpectedResponseError';
+}
+
+type Schema = z.ZodType | undefined;
+type In<S extends Schema> = S extends z.ZodType ? z.input<S> : never;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : never;
+
+/** The body a call sends, as the web app writes it. */
+export type BodyOf<E extends Endpoint> = In<E['body']>;
+
+/** What a call takes: its body alone, or `{ params, query, body }` when its URL has parts to fill in. */
+type Request<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: In<E['params']> } : unknown) &
+  (E['query'] extends z.ZodType ? { query: In<E['query']> } : unknown) &
+  (E['body'] extends z.ZodType ? { body: In<E['body']> } : unknown);
+export type ApiArgs<E extends Endpoint> = E['params'] extends z.ZodType
+  ? [request: Request<E>]
+  : E['query'] extends z.ZodType
+    ? [request: Request<E>]
+    : E['body'] extends z.ZodType
+      ? undefined extends In<E['body']>
+        ? [body?: In<E['body']>]
+        : [body: In<E['body']>]
+      : [];
+
+/** An endpoint the web app calls with fetch (one that answers with JSON rather than a redirect). */
+export type ApiEndpoint = Endpoint & { readonly response: z.ZodType };
+
+function requestOf<E extends ApiEndpoint>(endpoint: E, args: unknown[]) {
+  const takesRequest = endpoint.params !== undefined || endpoint.query !== undefined;
+  const request = (takesRequest ? (args[0] ?? {}) : { body: args[0] }) as {
+    params?: Record<string, string>;
+    query?: Record<string, string | undefined>;
+    body?: unknown;
+  };
+  return { url: urlOf(endpoint, request.params, request.query), body: request.body };
+}
+
+/**
+ * Calls one endpoint of the contract (src/shared/api/contract.ts) and returns its answer, checked
+ * against the contract's response schema. A refusal becomes an ApiError carrying the server's message
+ * and field issues; an answer the schema rejects becomes an UnexpectedResponseError naming the call.
+ * An empty body is read as null (the signed-out current user).
+ */
+export async function api<E extends ApiEndpoint>(
+  endpoint: E,
+  ...args: ApiArgs<E>
+): Promise<Out<E['response']>> {
+  const { url, body } = requestOf(endpoint, args);
+  const response = await fetch(url, {
+    method: endpoint.method,
     credentials: 'same-origin',
     headers:
       body === undefined
@@ -66,27 +110,23 @@ async function send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unk
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await failure(response);
-  return response;
-}
-
-/** Sends a JSON change to our API; a refusal becomes an ApiError carrying the server's message. */
-export async function sendJson(
-  method: 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<void> {
-  await send(method, path, body);
-}
-
-/** Sends a JSON change and checks the answer against its schema. */
-export async function sendJsonFor<T extends z.ZodType>(
-  method: 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body: unknown,
-  schema: T,
-): Promise<z.infer<T>> {
-  const response = await send(method, path, body);
-  return schema.parse(await response.json());
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text.trim() === '' ? null : JSON.parse(text);
+  } catch {
+    throw new UnexpectedResponseError(
+      `${endpoint.method} ${endpoint.path} answered with something other than JSON`,
+    );
+  }
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    throw new UnexpectedResponseError(
+      `${endpoint.method} ${endpoint.path} answered unexpectedly:\n${z.prettifyError(parsed.error)}`,
+      { cause: parsed.error },
+    );
+  }
+  return parsed.data as Out<E['response']>;
 }
 
 /** The message to show a person for any failure. */

@@ -1,3 +1,5 @@
+import { contract } from '#shared/api/contract.ts';
+
 /** Every route URL of the web app, in one place. */
 export const paths = {
   root: '/',
@@ -17,10 +19,10 @@ export const paths = {
   subscriptionSuccess: '/subscriptionsuccess',
   sandbox: '/sandbox',
   /** Server routes, reached by full navigation rather than the browser router. */
-  logout: '/api/logout',
-  deleteAccount: '/api/delete/user',
-  signInWithGoogle: '/auth/google',
-  signInWithFacebook: '/auth/facebook',
+  logout: contract.user.logout.path,
+  deleteAccount: contract.user.delete.path,
+  signInWithGoogle: contract.auth.signIn.google.path,
+  signInWithFacebook: contract.auth.signIn.facebook.path,
 } as const;
 
 /** Ids of dashboard sections that other sections link to (`#calendar-settings`). */

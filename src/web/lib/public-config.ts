@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '#shared/api/public-config.schema.ts';
-import { getJson } from './api-client.ts';
+import { contract } from '#shared/api/contract.ts';
+import { api } from './api-client.ts';
 
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => getJson('/api/config', publicConfigSchema),
+    queryFn: () => api(contract.config.get),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SYNC_PATHS, syncActivitySchema } from '#shared/api/sync.schema.ts';
-import { getJson } from './api-client.ts';
+import { contract } from '#shared/api/contract.ts';
+import { api } from './api-client.ts';
 
 export const syncActivityQueryKey = ['sync', 'activity'] as const;
 
@@ -18,7 +18,7 @@ type Options = {
 export function useSyncActivity({ refetchMs, enabled = true }: Options) {
   return useQuery({
     queryKey: syncActivityQueryKey,
-    queryFn: () => getJson(SYNC_PATHS.activity, syncActivitySchema),
+    queryFn: () => api(contract.sync.activity),
     refetchInterval: refetchMs,
     retry: false,
     enabled,

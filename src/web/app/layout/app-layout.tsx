@@ -1,9 +1,9 @@
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { useAuth } from '../../features/auth/api/current-user.ts';
 import { CookieConsentBanner } from '../../features/consent/cookie-consent-banner.tsx';
 import { ThirdPartyScripts } from '../../features/consent/third-party-scripts.tsx';
+import { useAuth } from '../../lib/current-user.ts';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SiteFooter } from './site-footer.tsx';

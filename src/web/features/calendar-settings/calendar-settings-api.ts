@@ -1,14 +1,19 @@
+import { contract } from '#shared/api/contract.ts';
 import type { OnComplete } from '#shared/settings/constants.ts';
-import { sendUserChange } from '../auth/api/user-change.ts';
+import { api, type BodyOf } from '../../lib/api-client.ts';
+
+const { calendar, settings } = contract;
 
 export const calendarCalls = {
-  setCalendar: (calendarId: string) => sendUserChange('PATCH', '/api/calendar/id', { calendarId }),
-  setColor: (color: string) => sendUserChange('PATCH', '/api/calendar/color', { color }),
-  setCategory: (category: string | null) => sendUserChange('PATCH', '/api/calendar/category', { category }),
-  setPrivate: (value: boolean) => sendUserChange('PATCH', '/api/calendar/private', { private: value }),
+  setCalendar: (calendarId: string) => api(calendar.setCalendar, { calendarId }),
+  // Colours and reminders come from the fixed option lists of the selects; the server checks them again.
+  setColor: (color: string) => api(calendar.setColor, { color } as BodyOf<typeof calendar.setColor>),
+  setCategory: (category: string | null) => api(calendar.setCategory, { category }),
+  setPrivate: (value: boolean) => api(calendar.setPrivate, { private: value }),
   setTodoistLink: (todoistLinkDescription: boolean) =>
-    sendUserChange('PATCH', '/api/calendar/todoistlinkdescription', { todoistLinkDescription }),
-  setReminder: (reminder: number | null) => sendUserChange('PATCH', '/api/calendar/reminder', { reminder }),
-  setOnComplete: (setting: OnComplete) => sendUserChange('PATCH', '/api/settings/oncomplete', { setting }),
-  setOnPreComplete: (setting: boolean) => sendUserChange('PATCH', '/api/settings/onprecomplete', { setting }),
+    api(calendar.setTodoistLink, { todoistLinkDescription }),
+  setReminder: (reminder: number | null) =>
+    api(calendar.setReminder, { reminder } as BodyOf<typeof calendar.setReminder>),
+  setOnComplete: (setting: OnComplete) => api(settings.setOnComplete, { setting }),
+  setOnPreComplete: (setting: boolean) => api(settings.setOnPreComplete, { setting }),
 };

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { contract } from '#shared/api/contract.ts';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
-import { SYNC_PATHS, syncPreviewSchema } from '#shared/api/sync.schema.ts';
-import { getJson } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** Read afresh each time the dialog opens: the counts change with every task and event. */
 export function useSyncPreview(enabled: boolean) {
   return useQuery({
     queryKey: ['sync', 'preview'],
-    queryFn: () => getJson(SYNC_PATHS.preview, syncPreviewSchema),
+    queryFn: () => api(contract.sync.preview),
     enabled,
     staleTime: 0,
     gcTime: 0,

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
-import { getJson } from '../../lib/api-client.ts';
-import { currentUserQueryKey } from '../auth/api/current-user.ts';
+import { contract } from '#shared/api/contract.ts';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { api } from '../../lib/api-client.ts';
+import { currentUserQueryKey } from '../../lib/current-user.ts';
 
 /**
  * Spec §7: once the user is known, ask the server to re-read the Todoist and calendar profiles
@@ -11,21 +12,21 @@ import { currentUserQueryKey } from '../auth/api/current-user.ts';
  */
 export function useProviderRefresh(user: CurrentUser) {
   const queryClient = useQueryClient();
-  const paths = [
-    user.todoSettings.connected ? '/api/todoist/updateuserprofile' : null,
-    user.calendarSettings.connected ? '/api/calendar/updateuserprofile' : null,
-  ].filter((path) => path !== null);
+  const refreshes = [
+    user.todoSettings.connected ? contract.integrations.refreshTodoist : null,
+    user.calendarSettings.connected ? contract.integrations.refreshCalendar : null,
+  ].filter((refresh) => refresh !== null);
 
   useQuery({
     queryKey: ['provider-profile-refresh', user.id],
-    enabled: paths.length > 0,
+    enabled: refreshes.length > 0,
     staleTime: 5 * 60_000,
     retry: false,
     queryFn: async () => {
-      for (const path of paths) {
+      for (const refresh of refreshes) {
         const before = queryClient.getQueryState(currentUserQueryKey)?.dataUpdatedAt;
         try {
-          const fresh = await getJson(path, currentUserSchema);
+          const fresh = await api(refresh);
           if (queryClient.getQueryState(currentUserQueryKey)?.dataUpdatedAt === before) {
             queryClient.setQueryData(currentUserQueryKey, fresh);
           } else {

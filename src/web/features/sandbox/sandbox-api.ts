@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type SandboxCalendarProvider,
-  type SandboxEventInput,
-  type SandboxEventRef,
-  type SandboxTaskInput,
-  sandboxAccountsSchema,
-  sandboxCalendarSchema,
-  sandboxTodoistSchema,
+import { contract } from '#shared/api/contract.ts';
+import type {
+  SandboxCalendarProvider,
+  SandboxEventInput,
+  SandboxEventRef,
+  SandboxTaskInput,
 } from '#shared/api/sandbox.schema.ts';
-import { getJson, sendJson } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+
+const { sandbox } = contract;
 
 /**
  * How often the console re-reads both sides (and the sync activity), so that changes made by the sync
@@ -17,15 +17,10 @@ import { getJson, sendJson } from '../../lib/api-client.ts';
  */
 export const SANDBOX_REFRESH_MS = 1500;
 
-const query = (params: Record<string, string | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => !!entry[1]),
-  ).toString();
-
 export function useSandboxTodoist(email: string) {
   return useQuery({
     queryKey: ['sandbox', 'todoist', email],
-    queryFn: () => getJson(`/api/sandbox/todoist?${query({ email })}`, sandboxTodoistSchema),
+    queryFn: () => api(sandbox.todoist, { query: { email } }),
     refetchInterval: SANDBOX_REFRESH_MS,
     // Another account's list stays until the new one is read, instead of a loader in between.
     placeholderData: keepPreviousData,
@@ -40,8 +35,7 @@ export function useSandboxCalendar(
 ) {
   return useQuery({
     queryKey: ['sandbox', 'calendar', provider, email, calendarId],
-    queryFn: () =>
-      getJson(`/api/sandbox/calendar?${query({ email, provider, calendarId })}`, sandboxCalendarSchema),
+    queryFn: () => api(sandbox.calendar, { query: { email, provider, calendarId } }),
     refetchInterval: SANDBOX_REFRESH_MS,
     // Another account or calendar of the same service stays until the new one is read; another service
     // does not, since its calendars mean nothing there.
@@ -55,14 +49,14 @@ export function useSandboxCalendar(
 export function useSandboxAccounts(enabled: boolean) {
   return useQuery({
     queryKey: ['sandbox', 'accounts'],
-    queryFn: () => getJson('/api/sandbox/accounts', sandboxAccountsSchema),
+    queryFn: () => api(sandbox.accounts),
     staleTime: 60_000,
     enabled,
   });
 }
 
 /** One mutation per change; each refreshes the panel it changed. */
-export function useSandboxChange<T>(side: 'todoist' | 'calendar', send: (input: T) => Promise<void>) {
+export function useSandboxChange<T>(side: 'todoist' | 'calendar', send: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -71,19 +65,16 @@ export function useSandboxChange<T>(side: 'todoist' | 'calendar', send: (input: 
 }
 
 export const sandboxCalls = {
-  addTask: (input: SandboxTaskInput) => sendJson('POST', '/api/sandbox/todoist/tasks', input),
-  updateTask: ({ id, ...input }: SandboxTaskInput & { id: string }) =>
-    sendJson('PATCH', `/api/sandbox/todoist/tasks/${encodeURIComponent(id)}`, input),
+  addTask: (input: SandboxTaskInput) => api(sandbox.addTask, input),
+  updateTask: ({ id, ...body }: SandboxTaskInput & { id: string }) =>
+    api(sandbox.updateTask, { params: { id }, body }),
   completeTask: ({ id, email }: { id: string; email: string }) =>
-    sendJson('POST', `/api/sandbox/todoist/tasks/${encodeURIComponent(id)}/close`, { email }),
+    api(sandbox.completeTask, { params: { id }, body: { email } }),
   deleteTask: ({ id, email }: { id: string; email: string }) =>
-    sendJson('DELETE', `/api/sandbox/todoist/tasks/${encodeURIComponent(id)}?${query({ email })}`),
-  addEvent: (input: SandboxEventInput) => sendJson('POST', '/api/sandbox/calendar/events', input),
-  updateEvent: ({ id, ...input }: SandboxEventInput & { id: string }) =>
-    sendJson('PATCH', `/api/sandbox/calendar/events/${encodeURIComponent(id)}`, input),
+    api(sandbox.deleteTask, { params: { id }, query: { email } }),
+  addEvent: (input: SandboxEventInput) => api(sandbox.addEvent, input),
+  updateEvent: ({ id, ...body }: SandboxEventInput & { id: string }) =>
+    api(sandbox.updateEvent, { params: { '*': id }, body }),
   deleteEvent: ({ id, email, provider, calendarId }: SandboxEventRef) =>
-    sendJson(
-      'DELETE',
-      `/api/sandbox/calendar/events/${encodeURIComponent(id)}?${query({ email, provider, calendarId })}`,
-    ),
+    api(sandbox.deleteEvent, { params: { '*': id }, query: { email, provider, calendarId } }),
 };

@@ -2,8 +2,8 @@ import { Alert, Container, Grid, Loader, SimpleGrid, Stack, Text, Title } from '
 import { IconFlask } from '@tabler/icons-react';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import type { SandboxAccounts } from '#shared/api/sandbox.schema.ts';
+import { useAuth } from '../../lib/current-user.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { useAuth } from '../auth/api/current-user.ts';
 import { CalendarPanel } from './components/calendar-panel.tsx';
 import { SandboxSyncActivity } from './components/sandbox-sync-activity.tsx';
 import { TodoistPanel } from './components/todoist-panel.tsx';

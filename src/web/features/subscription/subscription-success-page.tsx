@@ -2,9 +2,10 @@ import { Alert, Container, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { currentUserSchema } from '#shared/api/current-user.schema.ts';
+import { contract } from '#shared/api/contract.ts';
+import { api } from '../../lib/api-client.ts';
+import { currentUserQueryKey } from '../../lib/current-user.ts';
 import { paths } from '../../lib/paths.ts';
-import { currentUserQueryKey } from '../auth/api/current-user.ts';
 
 export const SUBSCRIPTION_SUCCESS_REDIRECT_MS = 3000;
 
@@ -16,16 +17,8 @@ export function SubscriptionSuccessPage() {
   // Apply the checkout's outcome right away; the provider's webhook would bring the same a little later.
   useEffect(() => {
     if (!sessionId) return;
-    fetch('/api/payment/checkout/complete', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId }),
-    })
-      .then(async (response) => {
-        if (response.ok)
-          queryClient.setQueryData(currentUserQueryKey, currentUserSchema.parse(await response.json()));
-      })
+    api(contract.subscription.completeCheckout, { sessionId })
+      .then((user) => queryClient.setQueryData(currentUserQueryKey, user))
       .catch((error: unknown) => console.warn('checkout could not be confirmed yet', error));
   }, [sessionId, queryClient]);
 

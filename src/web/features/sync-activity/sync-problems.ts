@@ -1,3 +1,4 @@
+import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
 import { paths, sectionIds } from '../../lib/paths.ts';
@@ -13,8 +14,8 @@ export type ProblemAdvice = {
 };
 
 const CALENDAR_CONNECT: Record<NonNullable<CalendarSettings['provider']>, { name: string; href: string }> = {
-  'Google Calendar': { name: 'Google Calendar', href: '/auth/google/calendar' },
-  Microsoft: { name: 'Microsoft 365', href: '/auth/microsoft' },
+  'Google Calendar': { name: 'Google Calendar', href: CONNECT_PATHS.google },
+  Microsoft: { name: 'Microsoft 365', href: CONNECT_PATHS.microsoft },
 };
 
 /** Each problem only the user can solve, in words, with what to do (the problem codes of the sync API). */
@@ -29,7 +30,7 @@ export function problemAdvice(
         message:
           'Todoist no longer accepts our access, so nothing is synced. Connect Todoist again to resume.',
         severity: 'error',
-        action: { label: 'Reconnect Todoist', href: '/auth/todoist', external: true },
+        action: { label: 'Reconnect Todoist', href: CONNECT_PATHS.todoist, external: true },
       };
     case 'reconnect-calendar': {
       const calendar = calendarProvider ? CALENDAR_CONNECT[calendarProvider] : undefined;

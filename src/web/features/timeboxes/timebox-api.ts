@@ -1,25 +1,21 @@
+import { contract } from '#shared/api/contract.ts';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import type { LabelColor } from '#shared/settings/constants.ts';
-import { sendUserChange } from '../auth/api/user-change.ts';
+import { api } from '../../lib/api-client.ts';
 import type { SaveStep } from './timebox-form.ts';
 
-const path = (value: string) => encodeURIComponent(value);
+const { timeboxes, todoistLabels, taskDuration } = contract;
 
 export const timeboxCalls = {
-  add: (label: string, duration: number) =>
-    sendUserChange('POST', '/api/timeboxsettings', { label, duration }),
+  add: (label: string, duration: number) => api(timeboxes.add, { label, duration }),
   edit: (label: string, newLabel: string, duration: number) =>
-    sendUserChange('PATCH', '/api/timeboxsettings', { label, newLabel, duration }),
-  remove: (label: string) => sendUserChange('DELETE', `/api/timeboxsettings/${path(label)}`),
-  createLabel: (label: string, color: LabelColor | number) =>
-    sendUserChange('POST', '/api/todoist/label', { label, color }),
-  updateLabelColor: (labelId: string, color: LabelColor) =>
-    sendUserChange('PATCH', '/api/todoist/label', { labelId, color }),
-  deleteLabel: (labelId: string) => sendUserChange('DELETE', `/api/todoist/label/${path(labelId)}`),
-  setTaskDurationActive: (active: boolean) =>
-    sendUserChange('PATCH', '/api/taskdurationsettings/active', { active }),
-  setTaskDurationLabel: (label: string) =>
-    sendUserChange('PATCH', '/api/taskdurationsettings/label', { label }),
+    api(timeboxes.edit, { label, newLabel, duration }),
+  remove: (label: string) => api(timeboxes.delete, { params: { label } }),
+  createLabel: (label: string, color: LabelColor | number) => api(todoistLabels.create, { label, color }),
+  updateLabelColor: (labelId: string, color: LabelColor) => api(todoistLabels.setColor, { labelId, color }),
+  deleteLabel: (labelId: string) => api(todoistLabels.delete, { params: { labelId } }),
+  setTaskDurationActive: (active: boolean) => api(taskDuration.setActive, { active }),
+  setTaskDurationLabel: (label: string) => api(taskDuration.setLabel, { label }),
 };
 
 export function runSaveStep(step: SaveStep): Promise<CurrentUser> {

@@ -1,4 +1,4 @@
-import type { TodoistLabelView } from '#shared/api/current-user.schema.ts';
+import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import { type LabelColor, NEW_LABEL_COLOR_CODE } from '#shared/settings/constants.ts';
 import { labelColorKey } from '#shared/settings/label-colors.ts';
 import { sortLabels, type TimeboxSetting } from '#shared/settings/rules.ts';
@@ -29,10 +29,7 @@ export function hasErrors(errors: TimeboxErrors): boolean {
 }
 
 /** The Todoist label of that name: exactly, or else ignoring case as Todoist does. */
-export function findTodoistLabel(
-  labels: readonly TodoistLabelView[],
-  name: string,
-): TodoistLabelView | undefined {
+export function findTodoistLabel(labels: readonly TodoistLabel[], name: string): TodoistLabel | undefined {
   const wanted = name.trim();
   return (
     labels.find((label) => label.name === wanted) ??
@@ -46,7 +43,7 @@ export type LabelChoice = { value: string; missing: boolean };
  * The label dropdown: the Todoist labels in their Todoist order, and first a warning option for the
  * edited setting's label when Todoist does not have it (spec §2).
  */
-export function labelChoices(labels: readonly TodoistLabelView[], editedLabel?: string): LabelChoice[] {
+export function labelChoices(labels: readonly TodoistLabel[], editedLabel?: string): LabelChoice[] {
   const choices = sortLabels(labels).map((label) => ({ value: label.name, missing: false }));
   if (editedLabel && !findTodoistLabel(labels, editedLabel)) {
     return [{ value: editedLabel, missing: true }, ...choices];
@@ -65,7 +62,7 @@ type SavePlanInput = {
   originalLabel?: string;
   values: TimeboxValues;
   color: LabelColor;
-  todoistLabels: readonly TodoistLabelView[];
+  todoistLabels: readonly TodoistLabel[];
   todoistConnected: boolean;
 };
 
@@ -99,7 +96,7 @@ export function planTimeboxSave({
 }
 
 /** The colour the picker shows for a label: its Todoist colour, or the new-label default. */
-export function initialLabelColor(labels: readonly TodoistLabelView[], name: string): LabelColor {
+export function initialLabelColor(labels: readonly TodoistLabel[], name: string): LabelColor {
   return toLabelColor(findTodoistLabel(labels, name)?.color) ?? DEFAULT_NEW_LABEL_COLOR;
 }
 

@@ -1,11 +1,13 @@
 import { Anchor, Button, Group, Modal, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { contract } from '#shared/api/contract.ts';
+import { api } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
-import { sendUserChange, useUserChange } from '../auth/api/user-change.ts';
+import { useUserChange } from '../../lib/user-change.ts';
 import { WIZARD_STEPS } from './wizard-steps.tsx';
 
-const markSeen = () => sendUserChange('PATCH', '/api/welcome/onwizardseen', { wizardSeen: true });
+const markSeen = () => api(contract.user.setWizardSeen, { wizardSeen: true });
 
 /**
  * Shown until the user has seen it (spec §2): five steps, closable only by finishing. Should saving

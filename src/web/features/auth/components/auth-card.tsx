@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@man
 import { IconBrandFacebookFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { trackConversion } from '../../../lib/analytics.ts';
+import { useAuth } from '../../../lib/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useAuth } from '../api/current-user.ts';
 
 type Mode = 'login' | 'signup';
 

@@ -2,7 +2,7 @@ import { Group, Loader, Radio, Select, Stack } from '@mantine/core';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { ON_COMPLETE_OPTIONS, type OnComplete, REMINDER_OPTIONS } from '#shared/settings/constants.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import { fromReminderValue, toReminderValue } from '../calendar-colors.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
 import { SettingSwitch } from './setting-switch.tsx';

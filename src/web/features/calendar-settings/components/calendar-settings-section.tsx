@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { sectionIds } from '../../../lib/paths.ts';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import { swatchColor } from '../calendar-colors.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
 import { type CalendarChange, needsMainCalendarWarning } from '../main-calendar-warning.ts';

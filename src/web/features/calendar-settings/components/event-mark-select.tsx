@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { GOOGLE_EVENT_COLORS } from '#shared/settings/constants.ts';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import {
   fromCategoryValue,
   fromEventColorValue,

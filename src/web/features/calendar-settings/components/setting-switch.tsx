@@ -1,6 +1,6 @@
 import { Loader, Switch } from '@mantine/core';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 
 type Props = {
   label: string;

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
-import { CONNECT_PATHS, type IntegrationProvider } from '../dashboard-api.ts';
+import { CONNECT_PATHS, INTEGRATION_KEY_OF } from '#shared/api/auth.schema.ts';
+import type { IntegrationProvider } from '../dashboard-api.ts';
 
 const DISPLAY_NAMES: Record<IntegrationProvider, string> = {
   Todoist: 'Todoist',
@@ -19,7 +20,7 @@ export function ConnectButton({
   return (
     <Button
       component="a"
-      href={CONNECT_PATHS[provider]}
+      href={CONNECT_PATHS[INTEGRATION_KEY_OF[provider]]}
       leftSection={<IconPlugConnected size={16} aria-hidden />}
     >
       Connect {DISPLAY_NAMES[provider]}

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { showToast } from '../../../lib/toast.tsx';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import { dashboardCalls, type IntegrationProvider } from '../dashboard-api.ts';
 
 type Props = { provider: IntegrationProvider; opened: boolean; onClose: () => void };

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { syncToggleAllowed } from '#shared/settings/rules.ts';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import { dashboardCalls } from '../dashboard-api.ts';
 import { joinSteps, missingForSync, syncReadiness } from '../sync-readiness.ts';
 import { SyncPreviewModal } from './sync-preview-modal.tsx';

@@ -1,11 +1,11 @@
 import { Autocomplete, ColorSwatch, type ComboboxItem, Group, type OptionsFilter, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { TodoistLabelView } from '#shared/api/current-user.schema.ts';
+import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import { LABEL_COLOR_HEX, toLabelColor } from '../label-colors-display.ts';
 import { filterLabelChoices, findTodoistLabel, labelChoices } from '../timebox-form.ts';
 
 type Props = {
-  labels: readonly TodoistLabelView[];
+  labels: readonly TodoistLabel[];
   /** The label of the setting being edited, shown as a warning option when Todoist lacks it. */
   editedLabel?: string;
   value: string;
@@ -15,7 +15,7 @@ type Props = {
 };
 
 /** The label's Todoist colour as a small swatch; null when Todoist does not have the label. */
-function swatch(labels: readonly TodoistLabelView[], name: string) {
+function swatch(labels: readonly TodoistLabel[], name: string) {
   const color = toLabelColor(findTodoistLabel(labels, name)?.color);
   return color ? <ColorSwatch color={LABEL_COLOR_HEX[color]} size={14} aria-hidden /> : null;
 }

@@ -2,7 +2,7 @@ import { Button, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled, IconPlus } from '@tabler/icons-react';
 import { NEW_LABEL_COLOR_CODE } from '#shared/settings/constants.ts';
 import { useHoverFocusPopover } from '../../../lib/use-hover-focus-popover.ts';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { pluralizeMinutes, type TimeboxSetting } from '#shared/settings/rules.ts';
-import { useStoreUser, useUserChange } from '../../auth/api/user-change.ts';
+import { useStoreUser, useUserChange } from '../../../lib/user-change.ts';
 import { runSteps, timeboxCalls } from '../timebox-api.ts';
 import { findTodoistLabel } from '../timebox-form.ts';
 

@@ -2,7 +2,7 @@ import { Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantin
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { canUseTaskDuration, taskDurationOptions } from '#shared/settings/rules.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useUserChange } from '../../auth/api/user-change.ts';
+import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
 /** Todoist's own task durations instead of labels; Premium and Business only (spec §5). */

@@ -4,7 +4,7 @@ import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import type { LabelColor } from '#shared/settings/constants.ts';
 import { formatHours, type TimeboxSetting } from '#shared/settings/rules.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useStoreUser, useUserChange } from '../../auth/api/user-change.ts';
+import { useStoreUser, useUserChange } from '../../../lib/user-change.ts';
 import { runSaveStep, runSteps } from '../timebox-api.ts';
 import {
   fieldOfIssue,

@@ -1,6 +1,6 @@
 import { ActionIcon, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { TodoistLabelView } from '#shared/api/current-user.schema.ts';
+import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import { formatHours, type TimeboxSetting } from '#shared/settings/rules.ts';
 import { LABEL_COLOR_HEX, toLabelColor } from '../label-colors-display.ts';
 import { MissingLabelPopover } from './missing-label-popover.tsx';
@@ -8,7 +8,7 @@ import { MissingLabelPopover } from './missing-label-popover.tsx';
 type Props = {
   setting: TimeboxSetting;
   /** The Todoist label of the setting; undefined when Todoist lacks it. */
-  todoistLabel: TodoistLabelView | undefined;
+  todoistLabel: TodoistLabel | undefined;
   /** Whether Todoist's labels are known at all (Todoist connected). */
   labelsKnown: boolean;
   disabled: boolean;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
-import { getText } from '../../../lib/api-client.ts';
+import { contract } from '#shared/api/contract.ts';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { api } from './api-client.ts';
 
 /** Auth state of spec §4: null while loading, false when signed out, else the user. */
 export type AuthState = CurrentUser | false | null;
@@ -8,8 +9,7 @@ export type AuthState = CurrentUser | false | null;
 export const currentUserQueryKey = ['current_user'] as const;
 
 async function fetchCurrentUser(): Promise<CurrentUser | false> {
-  const body = await getText('/api/current_user');
-  return body.trim() === '' ? false : currentUserSchema.parse(JSON.parse(body));
+  return (await api(contract.user.current)) ?? false;
 }
 
 export function useAuth(): AuthState {

@@ -1,18 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
-import { errorMessage, getJson, sendJsonFor } from '../../../lib/api-client.ts';
-import { showSaveError } from '../../../lib/toast.tsx';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { errorMessage } from './api-client.ts';
 import { currentUserQueryKey } from './current-user.ts';
-
-/** Every change of spec §7 answers with the updated user. */
-export function sendUserChange(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
-  return sendJsonFor(method, path, body, currentUserSchema);
-}
-
-/** The state-changing GETs (revoking an integration) also answer with the updated user. */
-export function getUserChange(path: string) {
-  return getJson(path, currentUserSchema);
-}
+import { showSaveError } from './toast.tsx';
 
 const userChangeKey = ['user-change'] as const;
 
@@ -22,7 +12,7 @@ type Options = {
 };
 
 /**
- * A change to the signed-in user: the user the server answers with replaces the cached one. While
+ * A change to the signed-in user (every change of spec §7 answers with the updated user): the user the server answers with replaces the cached one. While
  * another change is still on its way, the cache is refetched instead, so an older answer arriving
  * last cannot undo a newer one. A failure is shown as an error toast with the server's message, and
  * the user is fetched again so the page shows what is really saved.

@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { contract } from '#shared/api/contract.ts';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { profileSubscription } from '#shared/billing/subscription-status.ts';
 import { SectionCard } from '../../components/section-card.tsx';
-import { formatProfileDate } from '../profile/format-date.ts';
+import { formatProfileDate } from '../../lib/format-date.ts';
 import { postForm } from './post-form.ts';
 import { UpgradeModal } from './upgrade-modal.tsx';
 
@@ -41,7 +42,7 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
             loading={leaving}
             onClick={() => {
               setLeaving(true);
-              postForm('/api/payment/customerportal');
+              postForm(contract.subscription.manage);
             }}
           >
             Manage your Subscription

@@ -4,7 +4,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { TaskDurationCard } from './components/task-duration-card.tsx';
 import { TimeboxTable } from './components/timebox-table.tsx';
 
-export function TimeBoxSettingsSection({ todo }: { todo: TodoSettings }) {
+export function TimeboxSettingsSection({ todo }: { todo: TodoSettings }) {
   return (
     <SectionCard title="Time Box Settings">
       <Stack gap="md">

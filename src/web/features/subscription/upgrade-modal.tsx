@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { contract } from '#shared/api/contract.ts';
 import { LOOKUP_KEYS, PLANS } from '#shared/api/payment.schema.ts';
 import { postForm } from './post-form.ts';
 
@@ -12,7 +13,7 @@ export function UpgradeModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const checkout = () => {
     setLeaving(true);
-    postForm('/api/payment/create/checkout/session', { lookup_key: LOOKUP_KEYS[interval] });
+    postForm(contract.subscription.checkout, { lookup_key: LOOKUP_KEYS[interval] });
   };
 
   return (

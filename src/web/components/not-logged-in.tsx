@@ -1,7 +1,7 @@
 import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** What the dashboard and profile show to a visitor who is signed out (spec §2, §8). */
 export function NotLoggedIn() {

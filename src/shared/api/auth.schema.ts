@@ -1,0 +1,38 @@
+/** Sign-in and connections as the server answers them and the web app explains them. */
+
+/** What a signed-out request to a signed-in page or call is told (spec §8). */
+export const SIGN_IN_REQUIRED = 'Please log in to access your account';
+
+/** Why a sign-in ended on /login instead of the dashboard (`/login?error=<reason>`); the login page explains each. */
+export const SIGN_IN_ERROR_REASONS = ['unavailable', 'expired', 'cancelled', 'failed'] as const;
+export type SignInErrorReason = (typeof SIGN_IN_ERROR_REASONS)[number];
+
+export const IDENTITY_PROVIDERS = ['google', 'facebook'] as const;
+export type IdentityProviderKey = (typeof IDENTITY_PROVIDERS)[number];
+
+/** Where sign-in with each provider starts; the provider sends the browser back to `<path>/callback`. */
+export const SIGN_IN_PATHS: Record<IdentityProviderKey, `/auth/${IdentityProviderKey}`> = {
+  google: '/auth/google',
+  facebook: '/auth/facebook',
+};
+
+/**
+ * Where connecting each integration starts (a full navigation through the provider's consent page);
+ * the provider sends the browser back to `<path>/callback`, and `<path>/revoke` removes the connection.
+ * Google Calendar lives beside Google sign-in (spec §7).
+ */
+export const CONNECT_PATHS = {
+  todoist: '/auth/todoist',
+  google: '/auth/google/calendar',
+  microsoft: '/auth/microsoft',
+} as const;
+export type IntegrationKey = keyof typeof CONNECT_PATHS;
+export const INTEGRATION_KEYS = Object.keys(CONNECT_PATHS) as IntegrationKey[];
+
+/** The integrations as the user view names them (`todoSettings.provider`, `calendarSettings.provider`). */
+export const INTEGRATION_KEY_OF = {
+  Todoist: 'todoist',
+  'Google Calendar': 'google',
+  Microsoft: 'microsoft',
+} as const satisfies Record<string, IntegrationKey>;
+export type IntegrationName = keyof typeof INTEGRATION_KEY_OF;

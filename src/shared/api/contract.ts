@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import {
+  addTimeboxSchema,
+  booleanSettingSchema,
+  calendarCategorySchema,
+  calendarColorSchema,
+  calendarIdSchema,
+  calendarPrivateSchema,
+  createTodoistLabelSchema,
+  editTimeboxSchema,
+  labelParamSchema,
+  onCompleteSchema,
+  reminderSchema,
+  taskDurationActiveSchema,
+  taskDurationLabelSchema,
+  todoistLabelParamSchema,
+  todoistLinkDescriptionSchema,
+  updateTodoistLabelSchema,
+  wizardSeenSchema,
+} from '../settings/settings.schema.ts';
+import { CONNECT_PATHS, SIGN_IN_PATHS } from './auth.schema.ts';
+import { currentUserSchema } from './current-user.schema.ts';
+import { endpoint } from './endpoint.ts';
+import { checkoutFormSchema, clientSecretSchema, completeCheckoutSchema } from './payment.schema.ts';
+import { publicConfigSchema } from './public-config.schema.ts';
+import {
+  sandboxAccountQuerySchema,
+  sandboxAccountsSchema,
+  sandboxCalendarQuerySchema,
+  sandboxCalendarSchema,
+  sandboxEventInputSchema,
+  sandboxTaskInputSchema,
+  sandboxTodoistSchema,
+} from './sandbox.schema.ts';
+import { syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
+
+/** Most calls answer with the whole updated user (spec §7), which replaces the one the web app holds. */
+const user = currentUserSchema;
+const emptyBody = z.object({}).optional();
+const done = z.object({ ok: z.literal(true) });
+const taskIdParams = z.object({ id: z.string().min(1).max(200) });
+/**
+ * Event ids travel as the rest of the path: Graph's ids of occurrences run past the router's 100
+ * characters for a `:param`, which a wildcard does not count. The URLs are the same as with `:id`.
+ */
+const eventParams = z.object({ '*': z.string().min(1).max(1000) });
+
+const revoke = <const P extends string>(path: P) =>
+  endpoint({ method: 'GET', path: `${path}/revoke`, response: user });
+
+/**
+ * Every call between the web app and the server, declared once (decision 010). The server registers
+ * its routes from these (src/server/http/routes/), the web app calls them with `api()`.
+ */
+export const contract = {
+  config: {
+    get: endpoint({ method: 'GET', path: '/api/config', response: publicConfigSchema }),
+  },
+  user: {
+    /** An empty body (read as null) when nobody is signed in: the web app asks this to learn its auth state. */
+    current: endpoint({ method: 'GET', path: '/api/current_user', response: currentUserSchema.nullable() }),
+    /** Link navigations answered with a redirect to the landing page. */
+    logout: endpoint({ method: 'GET', path: '/api/logout' }),
+    delete: endpoint({ method: 'GET', path: '/api/delete/user' }),
+    setWizardSeen: endpoint({
+      method: 'PATCH',
+      path: '/api/welcome/onwizardseen',
+      body: wizardSeenSchema,
+      response: user,
+    }),
+  },
+  auth: {
+    /** Navigations: to the provider, then back to the dashboard or to /login?error=<reason>. */
+    signIn: {
+      google: endpoint({ method: 'GET', path: SIGN_IN_PATHS.google }),
+      facebook: endpoint({ method: 'GET', path: SIGN_IN_PATHS.facebook }),
+    },
+  },
+  integrations: {
+    /** Connecting is a navigation through the provider's consent page (CONNECT_PATHS); removing is a call. */
+    revoke: {
+      todoist: revoke(CONNECT_PATHS.todoist),
+      google: revoke(CONNECT_PATHS.google),
+      microsoft: revoke(CONNECT_PATHS.microsoft),
+    },
+    refreshTodoist: endpoint({ method: 'GET', path: '/api/todoist/updateuserprofile', response: user }),
+    refreshCalendar: endpoint({ method: 'GET', path: '/api/calendar/updateuserprofile', response: user }),
+  },
+  todoistLabels: {
+    create: endpoint({
+      method: 'POST',
+      path: '/api/todoist/label',
+      body: createTodoistLabelSchema,
+      response: user,
+    }),
+    setColor: endpoint({
+      method: 'PATCH',
+      path: '/api/todoist/label',
+      body: updateTodoistLabelSchema,
+      response: user,
+    }),
+    delete: endpoint({
+      method: 'DELETE',
+      path: '/api/todoist/label/:labelId',
+      params: todoistLabelParamSchema,
+      response: user,
+    }),
+  },
+  timeboxes: {
+    add: endpoint({ method: 'POST', path: '/api/timeboxsettings', body: addTimeboxSchema, response: user }),
+    edit: endpoint({
+      method: 'PATCH',
+      path: '/api/timeboxsettings',
+      body: editTimeboxSchema,
+      response: user,
+    }),
+    delete: endpoint({
+      method: 'DELETE',
+      path: '/api/timeboxsettings/:label',
+      params: labelParamSchema,
+      response: user,
+    }),
+  },
+  taskDuration: {
+    setActive: endpoint({
+      method: 'PATCH',
+      path: '/api/taskdurationsettings/active',
+      body: taskDurationActiveSchema,
+      response: user,
+    }),
+    setLabel: endpoint({
+      method: 'PATCH',
+      path: '/api/taskdurationsettings/label',
+      body: taskDurationLabelSchema,
+      response: user,
+    }),
+  },
+  calendar: {
+    setCalendar: endpoint({
+      method: 'PATCH',
+      path: '/api/calendar/id',
+      body: calendarIdSchema,
+      response: user,
+    }),
+    setColor: endpoint({
+      method: 'PATCH',
+      path: '/api/calendar/color',
+      body: calendarColorSchema,
+      response: user,
+    }),
+    setCategory: endpoint({
+      method: 'PATCH',
+      path: '/api/calendar/category',
+      body: calendarCategorySchema,
+      response: user,
+    }),
+    setPrivate: endpoint({
+      method: 'PATCH',
+      path: '/api/calendar/private',
+      body: calendarPrivateSchema,
+      response: user,
+    }),
+    setTodoistLink: endpoint({
+      method: 'PATCH',
+      path: '/api/calendar/todoistlinkdescription',
+      body: todoistLinkDescriptionSchema,
+      response: user,
+    }),
+    setReminder: endpoint({
+      method: 'PATCH',
+      path: '/api/calendar/reminder',
+      body: reminderSchema,
+      response: user,
+    }),
+  },
+  settings: {
+    setOnComplete: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/oncomplete',
+      body: onCompleteSchema,
+      response: user,
+    }),
+    setOnPreComplete: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/onprecomplete',
+      body: booleanSettingSchema,
+      response: user,
+    }),
+    setSyncActive: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/onsyncactive',
+      body: booleanSettingSchema,
+      response: user,
+    }),
+  },
+  /** The spec's wire names say "payment"; the product and the code say subscription. */
+  subscription: {
+    /** Form posts, answered with a 303 to the payment provider's hosted page. */
+    checkout: endpoint({
+      method: 'POST',
+      path: '/api/payment/create/checkout/session',
+      body: checkoutFormSchema,
+    }),
+    manage: endpoint({ method: 'POST', path: '/api/payment/customerportal' }),
+    completeCheckout: endpoint({
+      method: 'POST',
+      path: '/api/payment/checkout/complete',
+      body: completeCheckoutSchema,
+      response: user,
+    }),
+    createCustomer: endpoint({
+      method: 'POST',
+      path: '/api/payment/create/customer',
+      body: emptyBody,
+      response: user,
+    }),
+    createIntent: endpoint({
+      method: 'POST',
+      path: '/api/payment/create/intent',
+      body: emptyBody,
+      response: clientSecretSchema,
+    }),
+  },
+  sync: {
+    activity: endpoint({ method: 'GET', path: '/api/sync/activity', response: syncActivitySchema }),
+    preview: endpoint({ method: 'GET', path: '/api/sync/preview', response: syncPreviewSchema }),
+  },
+  /** The sandbox console (sandbox mode only). */
+  sandbox: {
+    accounts: endpoint({ method: 'GET', path: '/api/sandbox/accounts', response: sandboxAccountsSchema }),
+    todoist: endpoint({
+      method: 'GET',
+      path: '/api/sandbox/todoist',
+      query: sandboxAccountQuerySchema,
+      response: sandboxTodoistSchema,
+    }),
+    addTask: endpoint({
+      method: 'POST',
+      path: '/api/sandbox/todoist/tasks',
+      body: sandboxTaskInputSchema,
+      response: done,
+    }),
+    updateTask: endpoint({
+      method: 'PATCH',
+      path: '/api/sandbox/todoist/tasks/:id',
+      params: taskIdParams,
+      body: sandboxTaskInputSchema,
+      response: done,
+    }),
+    completeTask: endpoint({
+      method: 'POST',
+      path: '/api/sandbox/todoist/tasks/:id/close',
+      params: taskIdParams,
+      body: sandboxAccountQuerySchema,
+      response: done,
+    }),
+    deleteTask: endpoint({
+      method: 'DELETE',
+      path: '/api/sandbox/todoist/tasks/:id',
+      params: taskIdParams,
+      query: sandboxAccountQuerySchema,
+      response: done,
+    }),
+    calendar: endpoint({
+      method: 'GET',
+      path: '/api/sandbox/calendar',
+      query: sandboxCalendarQuerySchema,
+      response: sandboxCalendarSchema,
+    }),
+    addEvent: endpoint({
+      method: 'POST',
+      path: '/api/sandbox/calendar/events',
+      body: sandboxEventInputSchema,
+      response: done,
+    }),
+    updateEvent: endpoint({
+      method: 'PATCH',
+      path: '/api/sandbox/calendar/events/*',
+      params: eventParams,
+      body: sandboxEventInputSchema,
+      response: done,
+    }),
+    deleteEvent: endpoint({
+      method: 'DELETE',
+      path: '/api/sandbox/calendar/events/*',
+      params: eventParams,
+      query: sandboxCalendarQuerySchema.required({ calendarId: true }),
+      response: done,
+    }),
+  },
+} as const;

@@ -1,0 +1,39 @@
+import { Text } from '@mantine/core';
+import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { NotLoggedIn } from '../../components/not-logged-in.tsx';
+import { PageContainer } from '../../components/page-container.tsx';
+import { AdvancedSettingsSection } from '../../features/calendar-settings/components/advanced-settings-section.tsx';
+import { CalendarSettingsSection } from '../../features/calendar-settings/components/calendar-settings-section.tsx';
+import { IntegrationsRow } from '../../features/dashboard/components/integrations-row.tsx';
+import { StatusRow } from '../../features/dashboard/components/status-row.tsx';
+import { useConnectToast } from '../../features/dashboard/use-connect-toast.ts';
+import { useProviderRefresh } from '../../features/dashboard/use-provider-refresh.ts';
+import { SubscriptionBanner } from '../../features/subscription/subscription-banner.tsx';
+import { SyncActivitySection } from '../../features/sync-activity/sync-activity-section.tsx';
+import { TimeboxSettingsSection } from '../../features/timeboxes/timebox-settings-section.tsx';
+import { WelcomeWizard } from '../../features/welcome-wizard/welcome-wizard.tsx';
+import { useAuth } from '../../lib/current-user.ts';
+
+/** The signed-in home (spec §2), composed here from the features, which do not know each other. */
+export function DashboardPage() {
+  const user = useAuth();
+  if (!user) return <NotLoggedIn />;
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
+  useProviderRefresh(user);
+  useConnectToast();
+  return (
+    <PageContainer title="Dashboard">
+      <Text>Welcome, {user.name.firstName}.</Text>
+      <StatusRow user={user} banner={<SubscriptionBanner user={user} />} />
+      <SyncActivitySection user={user} />
+      <IntegrationsRow user={user} />
+      <TimeboxSettingsSection todo={user.todoSettings} />
+      <CalendarSettingsSection calendar={user.calendarSettings} />
+      <AdvancedSettingsSection user={user} />
+      <WelcomeWizard seen={user.welcomeWizardSeen} />
+    </PageContainer>
+  );
+}
