@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type PkceMethod, parsePkceMethod } from '../shared/oauth/pkce.ts';
+import { appendQuery, parseRedirectUri } from '../shared/oauth/redirect-uri.ts';
 import { readParams } from '../shared/params.ts';
-import { type PkceMethod, parsePkceMethod } from '../shared/pkce.ts';
-import { appendQuery, parseRedirectUri } from '../shared/redirect-uri.ts';
 import { renderErrorPage, renderSignInPage } from '../shared/sign-in-page.ts';
 import type { FacebookApp } from './facebook.emulator.ts';
 import type { FacebookStore } from './facebook.store.ts';

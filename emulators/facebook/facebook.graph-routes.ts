@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pkceMatches } from '../shared/oauth/pkce.ts';
 import { bearerToken, readParams } from '../shared/params.ts';
-import { pkceMatches } from '../shared/pkce.ts';
 import type { FacebookApp } from './facebook.emulator.ts';
 import { type GraphErrorDetails, graphError } from './facebook.errors.ts';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, appScopedUserId, type FacebookStore } from './facebook.store.ts';

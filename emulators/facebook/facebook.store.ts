@@ -1,5 +1,5 @@
 import { numericIdFrom, randomAlphanumeric } from '../shared/ids.ts';
-import type { PkceMethod } from '../shared/pkce.ts';
+import type { PkceMethod } from '../shared/oauth/pkce.ts';
 
 export type FacebookUser = { email: string; name: string };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GoogleOAuth } from '../shared/oauth/google-oauth.ts';
 import { bearerToken } from '../shared/params.ts';
 import { errors } from './google-calendar.errors.ts';
-import type { OAuthStore } from './google-calendar.oauth-store.ts';
 import { type Access, allows } from './google-calendar.scopes.ts';
 
 export type ApiCaller = { email: string; clientId: string; scopes: string[] };
@@ -9,12 +9,13 @@ export type ApiCaller = { email: string; clientId: string; scopes: string[] };
 const callers = new WeakMap<FastifyRequest, ApiCaller>();
 
 /** Every Calendar API call needs a live access token this emulator issued; others get Google's 401. */
-export function installApiAuth(scope: FastifyInstance, oauth: OAuthStore): void {
+export function installApiAuth(scope: FastifyInstance, oauth: GoogleOAuth): void {
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
-    const grant = token ? oauth.grantForAccessToken(token) : undefined;
-    if (!grant) throw errors.unauthenticated();
-    callers.set(request, { email: grant.email, clientId: grant.clientId, scopes: grant.scopes });
+    const lookup = token ? oauth.grants.accessToken(token) : undefined;
+    if (lookup?.status !== 'valid') throw errors.unauthenticated();
+    const { grant } = lookup;
+    callers.set(request, { email: grant.account, clientId: grant.clientId, scopes: grant.scopes });
   });
 }
 

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FaultController } from '../shared/faults.ts';
 import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import type { GoogleOAuth } from '../shared/oauth/google-oauth.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
 import type { ChannelStore } from './google-calendar.channel-store.ts';
 import type { GoogleCalendarClient } from './google-calendar.emulator.ts';
-import type { OAuthStore } from './google-calendar.oauth-store.ts';
 import type { PageCursors } from './google-calendar.pages.ts';
 import { formatScopes, parseScopes } from './google-calendar.scopes.ts';
 import type { CalendarStore } from './google-calendar.store.ts';
@@ -13,7 +13,7 @@ import { isTimeZone } from './google-calendar.time-zones.ts';
 
 type ControlContext = {
   store: CalendarStore;
-  oauth: OAuthStore;
+  oauth: GoogleOAuth;
   channels: ChannelStore;
   cursors: PageCursors<unknown>;
   notifier: Notifier;
@@ -50,7 +50,7 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
 
   app.get('/_emulator/state', async () => ({
     ...store.snapshot(),
-    ...oauth.snapshot(),
+    ...oauth.snapshot('email', { showExpired: true }),
     channels: channels.snapshot(),
     notifications: notifier.deliveries(),
     requests: context.counter.counts(),
@@ -86,10 +86,10 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     }
     const clientId = parsed.data.clientId ?? context.clients[0]?.clientId ?? 'sandbox';
     const account = store.ensureAccount(parsed.data.email, '');
-    const grant = oauth.createGrant(clientId, account.email, scopes.scopes, false);
+    const grant = oauth.grants.createGrant({ clientId, account: account.email, scopes: scopes.scopes });
     return reply.code(201).send({
-      access_token: oauth.issueAccessToken(grant),
-      expires_in: oauth.accessTokenLifetimeSeconds,
+      access_token: oauth.grants.issueAccessToken(grant),
+      expires_in: oauth.grants.accessTokenLifetimeSeconds,
       scope: formatScopes(grant.scopes),
       token_type: 'Bearer',
     });
@@ -98,7 +98,8 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
   app.post('/_emulator/oauth/expire-access-tokens', async (request, reply) => {
     const parsed = expireTokensSchema.safeParse(request.body ?? {});
     if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
-    return { expired: oauth.expireAccessTokens(parsed.data.email?.toLowerCase()) };
+    const email = parsed.data.email?.toLowerCase();
+    return { expired: oauth.grants.expireAccessTokens((grant) => !email || grant?.account === email) };
   });
 
   app.post('/_emulator/calendars/:calendarId/expire-sync-tokens', async (request, reply) => {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
 import { createNotifier, retryOnServerErrors } from '../shared/notifier.ts';
+import { GoogleOAuth, type GoogleOAuthClient } from '../shared/oauth/google-oauth.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { installApiAuth } from './google-calendar.api-auth.ts';
 import { type ApiContext, registerCalendarRoutes } from './google-calendar.calendar-routes.ts';
@@ -13,21 +14,13 @@ import { errors, faultErrorBody, GoogleApiError, googleErrorBody } from './googl
 import { registerEventListRoutes } from './google-calendar.event-list-routes.ts';
 import { registerEventPage } from './google-calendar.event-page.ts';
 import { registerEventRoutes } from './google-calendar.event-routes.ts';
-import { OAuthStore } from './google-calendar.oauth-store.ts';
 import { PageCursors } from './google-calendar.pages.ts';
 import { createPush } from './google-calendar.push.ts';
 import { CalendarStore } from './google-calendar.store.ts';
 import { registerTokenRoutes } from './google-calendar.token-routes.ts';
 import { registerWatchRoutes } from './google-calendar.watch-routes.ts';
 
-export type GoogleCalendarClient = {
-  clientId: string;
-  clientSecret: string;
-  /** Shown on the consent page; defaults to the client id. */
-  name?: string;
-  /** When given, the only redirect URIs the consent accepts (exact match, as Google checks them). */
-  redirectUris?: readonly string[];
-};
+export type GoogleCalendarClient = GoogleOAuthClient;
 
 export type GoogleCalendarEmulatorOptions = EmulatorFactoryOptions & {
   clients: readonly GoogleCalendarClient[];
@@ -57,7 +50,7 @@ export async function createGoogleCalendarEmulator(
   acceptEmptyJsonBodies(app);
 
   const store = new CalendarStore(options.defaultTimeZone ?? 'Europe/Berlin');
-  const oauth = new OAuthStore(options.accessTokenLifetimeSeconds ?? 3599);
+  const oauth = new GoogleOAuth(options.accessTokenLifetimeSeconds ?? 3599);
   const channels = new ChannelStore();
   const cursors = new PageCursors<unknown>();
   const notifier = createNotifier({

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
+import { GoogleOAuth } from '../shared/oauth/google-oauth.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { registerAuthorizeRoutes } from './google-identity.authorize-routes.ts';
 import { discoveryDocument } from './google-identity.discovery.ts';
@@ -15,6 +16,8 @@ export type GoogleClient = {
   name?: string;
 };
 
+const ACCESS_TOKEN_LIFETIME_SECONDS = 3599;
+
 export type GoogleIdentityEmulatorOptions = EmulatorFactoryOptions & {
   clients: readonly GoogleClient[];
 };
@@ -26,6 +29,7 @@ export async function createGoogleIdentityEmulator(
   const app = Fastify({ logger: options.logger ?? false });
   await app.register(formbody);
   const store = new GoogleIdentityStore();
+  const oauth = new GoogleOAuth(ACCESS_TOKEN_LIFETIME_SECONDS);
   const signer = await createIdTokenSigner();
   const clients = new Map(options.clients.map((client) => [client.clientId, client]));
   const counter = countRequests(app);
@@ -34,16 +38,18 @@ export async function createGoogleIdentityEmulator(
   app.get('/oauth2/v3/certs', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(signer.jwks),
   );
-  registerAuthorizeRoutes(app, store, clients);
-  registerTokenRoutes(app, { store, clients, signer, getOrigin: options.getOrigin });
+  registerAuthorizeRoutes(app, { store, oauth, clients });
+  registerTokenRoutes(app, { store, oauth, clients, signer, getOrigin: options.getOrigin });
 
   app.get('/_emulator/state', async () => ({
     issuer: options.getOrigin(),
-    ...store.snapshot(),
+    users: store.users(),
+    ...oauth.snapshot('sub', { showExpired: false }),
     requests: counter.counts(),
   }));
   app.post('/_emulator/reset', async () => {
     store.reset();
+    oauth.reset();
     counter.reset();
     return { reset: true };
   });

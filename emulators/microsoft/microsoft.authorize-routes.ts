@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readParams } from '../shared/params.ts';
-import { type PkceMethod, parsePkceMethod } from '../shared/pkce.ts';
-import { appendQuery, parseRedirectUri } from '../shared/redirect-uri.ts';
+import { type ConsentValidation, registerConsentFlow, sendErrorPage } from '../shared/oauth/consent-flow.ts';
+import { type PkceChallenge, readPkceChallenge } from '../shared/oauth/pkce.ts';
+import { appendQuery, checkRedirectUri } from '../shared/oauth/redirect-uri.ts';
 import { renderConsentErrorPage, renderConsentPage } from './microsoft.consent-page.ts';
 import type { MicrosoftClient } from './microsoft.emulator.ts';
 import type { IdentityStore } from './microsoft.identity-store.ts';
@@ -10,9 +10,6 @@ import { AadError, aadDescription, missingParameter } from './microsoft.oauth-er
 import { foreignScope, parseScopes } from './microsoft.scopes.ts';
 import { resolveTenant } from './microsoft.tenants.ts';
 
-const AUTHORIZE_PATH = '/:tenant/oauth2/v2.0/authorize';
-const DEFAULT_EMAIL = 'ada.lovelace@example.com';
-const DEFAULT_NAME = 'Ada Lovelace';
 const CARRIED_PARAMS = [
   'client_id',
   'redirect_uri',
@@ -32,15 +29,11 @@ type AuthorizeRequest = {
   redirectUri: string;
   scopes: string[];
   state: string | undefined;
-  codeChallenge: string | undefined;
-  codeChallengeMethod: PkceMethod | undefined;
+  pkce: PkceChallenge | undefined;
 };
 
 /** Errors found before the redirect URI is trusted are shown on a page; later ones go back to the client. */
-type Validation =
-  | { ok: true; request: AuthorizeRequest }
-  | { ok: false; page: AadError }
-  | { ok: false; redirect: string; error: AadError; state: string | undefined };
+type Failure = { page: AadError } | { redirect: string; error: AadError; state: string | undefined };
 
 type AuthorizeContext = {
   identity: IdentityStore;
@@ -49,67 +42,51 @@ type AuthorizeContext = {
 };
 
 export function registerAuthorizeRoutes(app: FastifyInstance, context: AuthorizeContext): void {
-  app.get(AUTHORIZE_PATH, async (request, reply) => {
-    const params = readParams(request.query);
-    const validation = validate((request.params as { tenant: string }).tenant, params, context.clients);
-    if (!validation.ok) return sendFailure(reply, validation);
-    if ((params.prompt ?? '') === 'none') {
-      const error = new AadError(
-        400,
-        'login_required',
-        50058,
-        'A silent sign-in request was sent but no user is signed in.',
-      );
-      return sendFailure(reply, {
-        ok: false,
-        redirect: validation.request.redirectUri,
-        error,
-        state: params.state,
-      });
-    }
-    const client = validation.request.client;
-    const html = renderConsentPage({
-      subtitle: `${client.name ?? client.clientId} wants to: ${validation.request.scopes.join(', ')}`,
-      action: request.url.split('?')[0] ?? '/',
-      hiddenFields: Object.fromEntries(CARRIED_PARAMS.map((name) => [name, params[name]])),
-      email: params.login_hint || DEFAULT_EMAIL,
-      name: DEFAULT_NAME,
-    });
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-  });
-
-  app.post(AUTHORIZE_PATH, async (request, reply) => {
-    const params = readParams(request.body);
-    const validation = validate((request.params as { tenant: string }).tenant, params, context.clients);
-    if (!validation.ok) return sendFailure(reply, validation);
-    const authorize = validation.request;
-    if (params.decision === 'cancel') {
-      const error = new AadError(400, 'access_denied', 65004, 'User declined to consent to access the app.');
-      return sendFailure(reply, {
-        ok: false,
+  registerConsentFlow<AuthorizeRequest, Failure>(app, {
+    path: '/:tenant/oauth2/v2.0/authorize',
+    carriedParams: CARRIED_PARAMS,
+    defaultAccount: { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' },
+    loginHint: true,
+    validate: (params, request) =>
+      validate((request.params as { tenant: string }).tenant, params, context.clients),
+    beforePage: (authorize, params) =>
+      (params.prompt ?? '') === 'none'
+        ? {
+            redirect: authorize.redirectUri,
+            error: new AadError(
+              400,
+              'login_required',
+              50058,
+              'A silent sign-in request was sent but no user is signed in.',
+            ),
+            state: params.state,
+          }
+        : undefined,
+    renderPage: ({ client, scopes }, form) =>
+      renderConsentPage({
+        subtitle: `${client.name ?? client.clientId} wants to: ${scopes.join(', ')}`,
+        ...form,
+      }),
+    sendFailure,
+    declined: (authorize, reply) =>
+      sendFailure(reply, {
         redirect: authorize.redirectUri,
-        error,
+        error: new AadError(400, 'access_denied', 65004, 'User declined to consent to access the app.'),
         state: authorize.state,
+      }),
+    invalidEmail: { page: new AadError(400, 'invalid_request', 50034, 'Enter a valid email address.') },
+    approve: (authorize, person) => {
+      const user = context.mailboxes.ensureUser(person);
+      const code = context.identity.codes.issue({
+        clientId: authorize.client.clientId,
+        redirectUri: authorize.redirectUri,
+        scopes: authorize.scopes,
+        pkce: authorize.pkce,
+        userId: user.id,
+        tenantId: authorize.tenantId,
       });
-    }
-    const email = (params.email ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      return sendFailure(reply, {
-        ok: false,
-        page: new AadError(400, 'invalid_request', 50034, 'Enter a valid email address.'),
-      });
-    }
-    const user = context.mailboxes.ensureUser({ email, name: (params.name ?? '').trim() });
-    const code = context.identity.issueCode({
-      clientId: authorize.client.clientId,
-      redirectUri: authorize.redirectUri,
-      scopes: authorize.scopes,
-      codeChallenge: authorize.codeChallenge,
-      codeChallengeMethod: authorize.codeChallengeMethod,
-      userId: user.id,
-      tenantId: authorize.tenantId,
-    });
-    return reply.redirect(appendQuery(authorize.redirectUri, { code, state: authorize.state }));
+      return appendQuery(authorize.redirectUri, { code, state: authorize.state });
+    },
   });
 }
 
@@ -117,8 +94,8 @@ function validate(
   tenant: string,
   params: Record<string, string>,
   clients: ReadonlyMap<string, MicrosoftClient>,
-): Validation {
-  const page = (error: AadError): Validation => ({ ok: false, page: error });
+): ConsentValidation<AuthorizeRequest, Failure> {
+  const page = (error: AadError) => ({ ok: false as const, failure: { page: error } });
   const tenantId = resolveTenant(tenant);
   if (!tenantId) return page(new AadError(400, 'invalid_tenant', 90002, `Tenant '${tenant}' not found.`));
   if (!params.client_id) return page(missingParameter('client_id'));
@@ -133,9 +110,9 @@ function validate(
       ),
     );
   }
-  if (!params.redirect_uri) return page(missingParameter('redirect_uri'));
-  const registered = client.redirectUris;
-  if (!parseRedirectUri(params.redirect_uri) || (registered && !registered.includes(params.redirect_uri))) {
+  const redirect = checkRedirectUri(params.redirect_uri, client.redirectUris);
+  if (redirect === 'missing') return page(missingParameter('redirect_uri'));
+  if (redirect !== 'ok') {
     return page(
       new AadError(
         400,
@@ -145,11 +122,9 @@ function validate(
       ),
     );
   }
-  const back = (error: AadError): Validation => ({
-    ok: false,
-    redirect: params.redirect_uri ?? '',
-    error,
-    state: params.state,
+  const back = (error: AadError) => ({
+    ok: false as const,
+    failure: { redirect: params.redirect_uri ?? '', error, state: params.state },
   });
   if (params.response_type !== 'code') {
     return back(
@@ -174,10 +149,9 @@ function validate(
       ),
     );
   }
-  const codeChallengeMethod = params.code_challenge
-    ? parsePkceMethod(params.code_challenge_method)
-    : undefined;
-  if (params.code_challenge && !codeChallengeMethod) {
+  // Microsoft does not object to a method without a challenge; it only checks a challenge's method.
+  const pkce = readPkceChallenge(params);
+  if (!pkce.ok && pkce.problem === 'unknown_method') {
     return back(
       new AadError(
         400,
@@ -192,22 +166,18 @@ function validate(
     request: {
       client,
       tenantId,
-      redirectUri: params.redirect_uri,
+      redirectUri: params.redirect_uri ?? '',
       scopes,
       state: params.state,
-      codeChallenge: params.code_challenge,
-      codeChallengeMethod,
+      pkce: pkce.ok ? pkce.pkce : undefined,
     },
   };
 }
 
-function sendFailure(reply: FastifyReply, failure: Exclude<Validation, { ok: true }>) {
+function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
   if ('page' in failure) {
-    const html = renderConsentErrorPage(
-      `AADSTS${failure.page.aadCode}: ${failure.page.error}`,
-      failure.page.message,
-    );
-    return reply.code(400).type('text/html; charset=utf-8').send(html);
+    const { page } = failure;
+    return sendErrorPage(reply, renderConsentErrorPage(`AADSTS${page.aadCode}: ${page.error}`, page.message));
   }
   const { error } = failure;
   const description = aadDescription(error, reply.request.id, reply.request.id, new Date().toISOString());

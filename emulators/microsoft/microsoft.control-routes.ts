@@ -4,7 +4,7 @@ import type { FaultController } from '../shared/faults.ts';
 import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
 import type { GraphContext, GraphSettings, MicrosoftClient } from './microsoft.emulator.ts';
-import type { IdentityStore } from './microsoft.identity-store.ts';
+import { IdentityStore } from './microsoft.identity-store.ts';
 import { type LifecycleEvent, sendLifecycleNotification } from './microsoft.notifications.ts';
 import { formatScope, parseScopes } from './microsoft.scopes.ts';
 import { CONSUMER_TENANT_ID } from './microsoft.tenants.ts';
@@ -110,7 +110,7 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     const clientId = parsed.data.clientId ?? context.clients[0]?.clientId ?? 'sandbox-console';
     const user = context.mailboxes.ensureUser({ email: parsed.data.email, name: parsed.data.name });
     const scopes = parseScopes(parsed.data.scope ?? DEFAULT_TOKEN_SCOPE);
-    const grant = context.identity.createGrant({
+    const grant = context.identity.grants.createGrant({
       clientId,
       userId: user.id,
       tenantId: CONSUMER_TENANT_ID,
@@ -119,8 +119,8 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     return reply.code(201).send({
       token_type: 'Bearer',
       scope: formatScope(scopes),
-      access_token: context.identity.issueAccessToken(grant, scopes),
-      refresh_token: context.identity.issueRefreshToken(grant),
+      access_token: context.identity.grants.issueAccessToken(grant, scopes),
+      refresh_token: context.identity.grants.issueRefreshToken(grant),
       user_id: user.id,
     });
   });
@@ -128,13 +128,18 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
   app.post('/_emulator/tokens/expire', async (request, reply) => {
     const parsed = byUserSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) return invalid(reply, parsed.error);
-    return { expired: context.identity.expireAccessTokens(userIdFor(parsed.data?.email)) };
+    const ofUser = IdentityStore.ofUser(userIdFor(parsed.data?.email));
+    return { expired: context.identity.grants.expireAccessTokens(ofUser, { recount: true }) };
   });
 
   app.post('/_emulator/refresh-tokens/revoke', async (request, reply) => {
     const parsed = byUserSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) return invalid(reply, parsed.error);
-    return { revoked: context.identity.revokeRefreshTokens(userIdFor(parsed.data?.email)) };
+    return {
+      revoked: context.identity.grants.revokeRefreshTokens(
+        IdentityStore.ofUser(userIdFor(parsed.data?.email)),
+      ),
+    };
   });
 
   app.post('/_emulator/delta/expire', async (request, reply) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../shared/params.ts';
 import { GraphError, sendGraphError } from './microsoft.errors.ts';
-import type { Grant, IdentityStore } from './microsoft.identity-store.ts';
+import type { IdentityStore, MicrosoftGrant } from './microsoft.identity-store.ts';
 import type { MailboxStore, MailboxUser } from './microsoft.mailbox-store.ts';
 import { hasPermission } from './microsoft.scopes.ts';
 
-export type GraphCaller = { user: MailboxUser; grant: Grant; scopes: string[] };
+export type GraphCaller = { user: MailboxUser; grant: MicrosoftGrant; scopes: string[] };
 
 const callers = new WeakMap<FastifyRequest, GraphCaller>();
 
@@ -20,7 +20,7 @@ export function installGraphAuth(
 ): void {
   scope.addHook('onRequest', async (request, reply) => {
     const token = bearerToken(request.headers.authorization);
-    const lookup = token ? identity.lookupAccessToken(token) : undefined;
+    const lookup = token ? identity.grants.accessToken(token) : undefined;
     const user = lookup?.status === 'valid' ? mailboxes.user(lookup.grant.userId) : undefined;
     if (lookup?.status === 'valid' && user) {
       callers.set(request, { user, grant: lookup.grant, scopes: lookup.scopes });

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { OAuthError } from '../shared/oauth/oauth-error.ts';
 
 /** An error of the Microsoft identity platform: an OAuth `error` plus an `AADSTSnnnn` code. */
-export class AadError extends Error {
-  readonly status: number;
-  readonly error: string;
+export class AadError extends OAuthError {
   readonly aadCode: number;
 
   constructor(status: number, error: string, aadCode: number, description: string) {
-    super(description);
-    this.status = status;
-    this.error = error;
+    super(status, error, description);
     this.aadCode = aadCode;
   }
 }

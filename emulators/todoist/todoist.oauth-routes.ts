@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { appendQuery, parseRedirectUri } from '../shared/oauth/redirect-uri.ts';
 import { readParams } from '../shared/params.ts';
-import { appendQuery, parseRedirectUri } from '../shared/redirect-uri.ts';
 import { renderConsentErrorPage, renderConsentPage } from './todoist.consent-page.ts';
 import type { TodoistContext } from './todoist.context.ts';
 

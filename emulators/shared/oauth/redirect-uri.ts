@@ -8,6 +8,20 @@ export function parseRedirectUri(value: string | undefined): URL | undefined {
 }
 
 /**
+ * Whether an authorization request's redirect URI may be used: given, a valid absolute URL, and (when
+ * the client registered some) one of its registered URIs, compared exactly as the providers do.
+ */
+export function checkRedirectUri(
+  given: string | undefined,
+  registered: readonly string[] | undefined,
+): 'ok' | 'missing' | 'invalid' | 'unregistered' {
+  if (!given) return 'missing';
+  if (!parseRedirectUri(given)) return 'invalid';
+  if (registered && !registered.includes(given)) return 'unregistered';
+  return 'ok';
+}
+
+/**
  * Appends parameters to the redirect URI's query without re-encoding what is already there,
  * so the client gets back exactly the URI it registered plus the response parameters.
  */
