@@ -11,7 +11,6 @@ import { createBillingService } from './domain/billing/billing.service.ts';
 import { createStripeEventRepository } from './domain/billing/stripe-event.repository.ts';
 import { createIntegrationRepository } from './domain/integrations/integration.repository.ts';
 import { createIntegrationService } from './domain/integrations/integration.service.ts';
-import { createIntegrationSettingsRepository } from './domain/integrations/integration-settings.repository.ts';
 import { createTodoistLabelService } from './domain/integrations/todoist-labels.service.ts';
 import { createTokenCipher } from './domain/integrations/token-cipher.ts';
 import { createTokenManager } from './domain/integrations/token-manager.ts';
@@ -121,18 +120,19 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     ),
     clock,
   });
-  const integrationSettings = createIntegrationSettingsRepository(database.db);
+  const settingsRepository = createSettingsRepository(database.db);
   const integrationLog = logger.child({ area: 'integrations' });
   const integrations = createIntegrationService({
     tokens,
-    settings: integrationSettings,
+    settings: settingsRepository,
+    users: userRepository,
     gateways,
     clock,
     log: integrationLog,
   });
   const todoistLabels = createTodoistLabelService({
     tokens,
-    settings: integrationSettings,
+    settings: settingsRepository,
     todoist: gateways.todoist,
     clock,
     log: integrationLog,
@@ -208,7 +208,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     },
   };
   const settingsService = withSyncRequests(
-    createSettingsService({ settings: createSettingsRepository(database.db), clock }),
+    createSettingsService({ settings: settingsRepository, users: userRepository, clock }),
     sync,
   );
 

@@ -34,12 +34,13 @@ describe.each(databases)('isUniqueViolation on $name', (testDb) => {
         validUntil: new Date(),
       });
       const settings = createSettingsRepository(database.db);
-      await settings.addTimebox(user.id, 'Focus', 25);
-      const duplicate = await settings.addTimebox(user.id, 'FOCUS', 30).catch((error: unknown) => error);
+      const now = new Date('2026-03-01T09:00:00Z');
+      await settings.addTimebox(user.id, 'Focus', 25, now);
+      const duplicate = await settings.addTimebox(user.id, 'FOCUS', 30, now).catch((error: unknown) => error);
       expect(isUniqueViolation(duplicate)).toBe(true);
 
       const missingUser = await settings
-        .addTimebox('00000000-0000-4000-8000-000000000000', 'Focus', 25)
+        .addTimebox('00000000-0000-4000-8000-000000000000', 'Focus', 25, now)
         .catch((error: unknown) => error);
       expect(missingUser).toBeInstanceOf(Error);
       expect(isUniqueViolation(missingUser)).toBe(false);

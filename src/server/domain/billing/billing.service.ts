@@ -144,7 +144,7 @@ export function createBillingService(deps: Deps) {
       }
       if (user) await refresh(user);
       // Recorded only after applying: a crash in between means a redelivery applies it again, harmlessly.
-      await deps.events.markProcessed(event.id, event.type);
+      await deps.events.markProcessed(event.id, event.type, deps.clock());
       return { outcome: user ? 'applied' : 'unmatched', userId: user?.id ?? null };
     },
   };

@@ -1,5 +1,7 @@
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../shared/clock.ts';
 import { NotConfiguredError } from '../shared/domain-errors.ts';
+import type { UserRepository } from '../users/user.repository.ts';
 import { startConnectFlow } from './connect-flow.ts';
 import {
   type CalendarGateway,
@@ -11,7 +13,6 @@ import {
   type OAuthConnector,
   type TodoistGateway,
 } from './integration-providers.ts';
-import type { IntegrationSettingsRepository } from './integration-settings.repository.ts';
 import { todoistAccountType } from './todoist-account-type.ts';
 import { NotConnectedError, ReconnectRequiredError, type TokenManager } from './token-manager.ts';
 
@@ -29,7 +30,9 @@ export type IntegrationGateways = {
 
 type Deps = {
   tokens: TokenManager;
-  settings: IntegrationSettingsRepository;
+  /** Where what the providers tell us about the accounts is kept. */
+  settings: Pick<SettingsRepository, 'saveTodoistAccount' | 'saveCalendarAccount' | 'forgetCalendarChoice'>;
+  users: Pick<UserRepository, 'updatePreferences'>;
   gateways: IntegrationGateways;
   clock: Clock;
   log: IntegrationLog;
@@ -39,7 +42,7 @@ export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
 /** Connecting, refreshing and removing the user's Todoist and calendar accounts. */
 export function createIntegrationService(deps: Deps) {
-  const { tokens, settings, gateways, clock, log } = deps;
+  const { tokens, settings, users, gateways, clock, log } = deps;
 
   const connector = (provider: IntegrationProvider): OAuthConnector => {
     const gateway = gateways[provider];
@@ -83,7 +86,7 @@ export function createIntegrationService(deps: Deps) {
   async function remove(userId: string, kind: IntegrationKind): Promise<void> {
     await revokeAtProvider(userId, kind);
     await tokens.remove(userId, kind);
-    await settings.stopSync(userId, clock());
+    await users.updatePreferences(userId, { syncActive: false }, clock());
   }
 
   /** Runs a provider read, treating "not connected" and "must reconnect" as nothing to refresh. */

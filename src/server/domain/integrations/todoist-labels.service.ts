@@ -1,3 +1,4 @@
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../shared/clock.ts';
 import { NotConfiguredError, StateConflictError } from '../shared/domain-errors.ts';
 import type { IntegrationLog } from './integration.service.ts';
@@ -7,12 +8,11 @@ import {
   ProviderRequestError,
   type TodoistGateway,
 } from './integration-providers.ts';
-import type { IntegrationSettingsRepository } from './integration-settings.repository.ts';
 import type { TokenManager } from './token-manager.ts';
 
 type Deps = {
   tokens: TokenManager;
-  settings: IntegrationSettingsRepository;
+  settings: Pick<SettingsRepository, 'labels' | 'saveTodoistLabels'>;
   todoist: TodoistGateway | null;
   clock: Clock;
   log: IntegrationLog;

@@ -2,9 +2,17 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type SessionRow, sessions } from '#server/db/schema/sessions.table.ts';
 
-export type SessionRepository = ReturnType<typeof createSessionRepository>;
+/** The one writer of `sessions`; rows are found by the SHA-256 of the session id, never the id. */
+export type SessionRepository = {
+  insert(row: SessionRow): Promise<void>;
+  find(idHash: string): Promise<SessionRow | undefined>;
+  touch(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
+  delete(idHash: string): Promise<void>;
+  /** The user's sessions that expired before `now`. */
+  deleteExpired(now: Date, userId: string): Promise<void>;
+};
 
-export function createSessionRepository(db: Db) {
+export function createSessionRepository(db: Db): SessionRepository {
   return {
     async insert(row: SessionRow): Promise<void> {
       await db.insert(sessions).values(row);

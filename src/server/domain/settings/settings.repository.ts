@@ -1,21 +1,77 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { integrations } from '#server/db/schema/integrations.table.ts';
-import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
-import { users } from '#server/db/schema/users.table.ts';
+import { type IntegrationRow, integrations } from '#server/db/schema/integrations.table.ts';
+import {
+  calendarSettings,
+  type StoredCalendar,
+  type StoredCategory,
+  type StoredTodoistLabel,
+  timeboxSettings,
+  todoSettings,
+} from '#server/db/schema/settings.tables.ts';
 
-type TodoPatch = Partial<Omit<typeof todoSettings.$inferInsert, 'userId'>>;
-type CalendarPatch = Partial<Omit<typeof calendarSettings.$inferInsert, 'userId'>>;
+export type TodoSettingsRow = typeof todoSettings.$inferSelect;
+export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
+/** The user's own Todoist-side choices. */
+export type TodoPatch = Partial<
+  Pick<TodoSettingsRow, 'taskDurationActive' | 'taskDurationLabel' | 'onComplete' | 'onPreComplete'>
+>;
+/** The user's own calendar-side choices. */
+export type CalendarPatch = Partial<
+  Pick<
+    CalendarSettingsRow,
+    'calendarId' | 'color' | 'category' | 'private' | 'todoistLinkDescription' | 'reminder'
+  >
+>;
+/** What Todoist told us about the account. */
+export type TodoistAccount = {
+  accountType: string;
+  todoistUserId: string;
+  timezone: string | null;
+  labels: StoredTodoistLabel[];
+};
+/** What the calendar provider told us about the account. */
+export type CalendarAccount = { calendars: StoredCalendar[]; categories: StoredCategory[] };
 
-export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
+/** What the settings rules need to know before a change. */
+export type SettingsReadiness = {
+  todoistConnected: boolean;
+  calendarConnected: boolean;
+  calendarProvider: IntegrationRow['provider'] | null;
+  todo: TodoSettingsRow | undefined;
+  calendar: CalendarSettingsRow | undefined;
+  timeboxCount: number;
+};
+
+/**
+ * The one writer of `todo_settings`, `timebox_settings` and `calendar_settings`: the user's choices
+ * (settings service) and what the providers told us about the accounts (integration services).
+ */
+export type SettingsRepository = {
+  readiness(userId: string): Promise<SettingsReadiness>;
+  timeboxLabels(userId: string): Promise<string[]>;
+  addTimebox(userId: string, label: string, duration: number, now: Date): Promise<void>;
+  /** False when the user has no timebox with that label (any letter case). */
+  updateTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<boolean>;
+  deleteTimebox(userId: string, label: string): Promise<boolean>;
+  patchTodo(userId: string, patch: TodoPatch, now: Date): Promise<void>;
+  patchCalendar(userId: string, patch: CalendarPatch, now: Date): Promise<void>;
+  /** The Todoist labels as last read from Todoist. */
+  labels(userId: string): Promise<StoredTodoistLabel[]>;
+  saveTodoistAccount(userId: string, account: TodoistAccount, now: Date): Promise<void>;
+  saveTodoistLabels(userId: string, labels: StoredTodoistLabel[], now: Date): Promise<void>;
+  saveCalendarAccount(userId: string, account: CalendarAccount, now: Date): Promise<void>;
+  /** Another calendar provider: the chosen calendar, colour and category meant the old one. */
+  forgetCalendarChoice(userId: string, now: Date): Promise<void>;
+};
 
 /** Reads and writes the settings tables of one user at a time; every query is scoped by user id. */
-export function createSettingsRepository(db: Db) {
+export function createSettingsRepository(db: Db): SettingsRepository {
   const sameLabel = (userId: string, label: string) =>
     and(eq(timeboxSettings.userId, userId), sql`lower(${timeboxSettings.label}) = lower(${label})`);
 
   return {
-    async readiness(userId: string) {
+    async readiness(userId) {
       const [linked, [todo], [calendar], [{ count } = { count: 0 }]] = await Promise.all([
         db.select().from(integrations).where(eq(integrations.userId, userId)),
         db.select().from(todoSettings).where(eq(todoSettings.userId, userId)),
@@ -35,7 +91,7 @@ export function createSettingsRepository(db: Db) {
       };
     },
 
-    async timeboxLabels(userId: string): Promise<string[]> {
+    async timeboxLabels(userId) {
       const rows = await db
         .select({ label: timeboxSettings.label })
         .from(timeboxSettings)
@@ -43,11 +99,11 @@ export function createSettingsRepository(db: Db) {
       return rows.map((row) => row.label);
     },
 
-    async addTimebox(userId: string, label: string, duration: number): Promise<void> {
-      await db.insert(timeboxSettings).values({ userId, label, duration });
+    async addTimebox(userId, label, duration, now) {
+      await db.insert(timeboxSettings).values({ userId, label, duration, createdAt: now });
     },
 
-    async updateTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<boolean> {
+    async updateTimebox(userId, label, newLabel, duration) {
       const updated = await db
         .update(timeboxSettings)
         .set({ label: newLabel, duration })
@@ -56,7 +112,7 @@ export function createSettingsRepository(db: Db) {
       return updated.length > 0;
     },
 
-    async deleteTimebox(userId: string, label: string): Promise<boolean> {
+    async deleteTimebox(userId, label) {
       const deleted = await db
         .delete(timeboxSettings)
         .where(sameLabel(userId, label))
@@ -64,29 +120,56 @@ export function createSettingsRepository(db: Db) {
       return deleted.length > 0;
     },
 
-    async patchTodo(userId: string, patch: TodoPatch, now: Date): Promise<void> {
+    async patchTodo(userId, patch, now) {
       await db
         .insert(todoSettings)
         .values({ userId, ...patch, updatedAt: now })
         .onConflictDoUpdate({ target: todoSettings.userId, set: { ...patch, updatedAt: now } });
     },
 
-    async patchCalendar(userId: string, patch: CalendarPatch, now: Date): Promise<void> {
+    async patchCalendar(userId, patch, now) {
       await db
         .update(calendarSettings)
         .set({ ...patch, updatedAt: now })
         .where(eq(calendarSettings.userId, userId));
     },
 
-    async patchUser(
-      userId: string,
-      patch: { syncActive?: boolean; welcomeWizardSeen?: boolean },
-      now: Date,
-    ): Promise<void> {
+    async labels(userId) {
+      const [row] = await db
+        .select({ labels: todoSettings.labels })
+        .from(todoSettings)
+        .where(eq(todoSettings.userId, userId));
+      return row?.labels ?? [];
+    },
+
+    async saveTodoistAccount(userId, account, now) {
+      const values = { ...account, updatedAt: now };
       await db
-        .update(users)
-        .set({ ...patch, updatedAt: now })
-        .where(eq(users.id, userId));
+        .insert(todoSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: todoSettings.userId, set: values });
+    },
+
+    async saveTodoistLabels(userId, labels, now) {
+      await db
+        .insert(todoSettings)
+        .values({ userId, labels, updatedAt: now })
+        .onConflictDoUpdate({ target: todoSettings.userId, set: { labels, updatedAt: now } });
+    },
+
+    async saveCalendarAccount(userId, account, now) {
+      const values = { ...account, updatedAt: now };
+      await db
+        .insert(calendarSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: calendarSettings.userId, set: values });
+    },
+
+    async forgetCalendarChoice(userId, now) {
+      await db
+        .update(calendarSettings)
+        .set({ calendarId: null, calendars: [], categories: [], color: '', category: null, updatedAt: now })
+        .where(eq(calendarSettings.userId, userId));
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   PlanRequiredError,
   StateConflictError,
 } from '../shared/domain-errors.ts';
+import type { UserRepository } from '../users/user.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 type OnComplete = 'nothing' | 'checkmark' | 'remove';
@@ -16,7 +17,13 @@ type OnComplete = 'nothing' | 'checkmark' | 'remove';
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** The rules of spec §4 and §5 for every setting, enforced here whatever the client shows. */
-export function createSettingsService({ settings, clock }: { settings: SettingsRepository; clock: Clock }) {
+type Deps = {
+  settings: SettingsRepository;
+  users: Pick<UserRepository, 'updatePreferences'>;
+  clock: Clock;
+};
+
+export function createSettingsService({ settings, users, clock }: Deps) {
   const labelIssue = (message: string) => new InvalidValueError('label', message);
 
   // The check before writing catches a duplicate label; the unique index catches the race between two requests.
@@ -63,7 +70,7 @@ export function createSettingsService({ settings, clock }: { settings: SettingsR
       if (existing.some((other) => other.toLowerCase() === label.toLowerCase())) {
         throw labelIssue(MESSAGES.labelDuplicate);
       }
-      await unlessDuplicate(() => settings.addTimebox(userId, label, duration));
+      await unlessDuplicate(() => settings.addTimebox(userId, label, duration, clock()));
     },
 
     async editTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<void> {
@@ -158,11 +165,11 @@ export function createSettingsService({ settings, clock }: { settings: SettingsR
           'Sync can be switched on once Todoist is connected, at least one timebox setting exists, and a calendar is connected and chosen.',
         );
       }
-      await settings.patchUser(userId, { syncActive: active }, clock());
+      await users.updatePreferences(userId, { syncActive: active }, clock());
     },
 
     async setWizardSeen(userId: string, seen: boolean): Promise<void> {
-      await settings.patchUser(userId, { welcomeWizardSeen: seen }, clock());
+      await users.updatePreferences(userId, { welcomeWizardSeen: seen }, clock());
     },
   };
 }

@@ -6,10 +6,14 @@ import { users } from '#server/db/schema/users.table.ts';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { type AccountRows, toCurrentUser } from './user.mapper.ts';
 
-export type AccountReader = ReturnType<typeof createAccountReader>;
+/** Reads a user with their integrations and settings, as one view for the web app; writes nothing. */
+export type AccountReader = {
+  rows(userId: string): Promise<AccountRows | undefined>;
+  /** The user as `GET /api/current_user` returns it; undefined once the user is gone. */
+  currentUser(userId: string): Promise<CurrentUser | undefined>;
+};
 
-/** Reads a user with their integrations and settings, as one view for the web app. */
-export function createAccountReader(db: Db) {
+export function createAccountReader(db: Db): AccountReader {
   async function rows(userId: string): Promise<AccountRows | undefined> {
     // The one-per-user rows in one statement: every request of the web app reads this view, and on the
     // embedded database each statement costs the app's own thread.

@@ -4,13 +4,35 @@ import { type NewUserRow, type UserRow, users } from '#server/db/schema/users.ta
 
 export type IdentityProviderName = 'google' | 'facebook';
 
-export type UserRepository = ReturnType<typeof createUserRepository>;
+export type PaymentState = Pick<
+  UserRow,
+  'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'stripeSubscriptionId'
+>;
 
-export function createUserRepository(db: Db) {
+/** The user's own switches, kept on the user row. */
+export type UserPreferences = { syncActive?: boolean; welcomeWizardSeen?: boolean };
+
+/** The one writer of `users`. */
+export type UserRepository = {
+  findById(id: string): Promise<UserRow | undefined>;
+  findByProviderId(provider: IdentityProviderName, subject: string): Promise<UserRow | undefined>;
+  /** Inserts the user, or returns the existing one when a concurrent first sign-in won the race. */
+  insertOrGet(provider: IdentityProviderName, row: NewUserRow): Promise<UserRow>;
+  updateProfile(id: string, profile: { email: string }, now: Date): Promise<void>;
+  updatePreferences(id: string, preferences: UserPreferences, now: Date): Promise<void>;
+  findByStripeCustomerId(customerId: string): Promise<UserRow | undefined>;
+  /** Links a Stripe customer unless the user has one already; returns the customer id that stands. */
+  linkStripeCustomer(id: string, customerId: string, now: Date): Promise<string | null>;
+  updatePayment(id: string, payment: PaymentState, now: Date): Promise<void>;
+  /** Deletes the user; sessions and every other row of the user go with it (ON DELETE CASCADE). */
+  delete(id: string): Promise<boolean>;
+};
+
+export function createUserRepository(db: Db): UserRepository {
   const idColumn = (provider: IdentityProviderName) =>
     provider === 'google' ? users.googleId : users.facebookId;
 
-  return {
+  const repository: UserRepository = {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
@@ -33,13 +55,20 @@ export function createUserRepository(db: Db) {
         .returning();
       if (inserted) return inserted;
       const subject = provider === 'google' ? row.googleId : row.facebookId;
-      const existing = subject ? await this.findByProviderId(provider, subject) : undefined;
+      const existing = subject ? await repository.findByProviderId(provider, subject) : undefined;
       if (!existing) throw new Error('User insert conflicted but no existing user was found');
       return existing;
     },
 
     async updateProfile(id: string, profile: { email: string }, now: Date): Promise<void> {
       await db.update(users).set({ email: profile.email, updatedAt: now }).where(eq(users.id, id));
+    },
+
+    async updatePreferences(id: string, preferences: UserPreferences, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...preferences, updatedAt: now })
+        .where(eq(users.id, id));
     },
 
     async findByStripeCustomerId(customerId: string): Promise<UserRow | undefined> {
@@ -53,17 +82,10 @@ export function createUserRepository(db: Db) {
         .update(users)
         .set({ stripeCustomerId: customerId, updatedAt: now })
         .where(and(eq(users.id, id), isNull(users.stripeCustomerId)));
-      return (await this.findById(id))?.stripeCustomerId ?? null;
+      return (await repository.findById(id))?.stripeCustomerId ?? null;
     },
 
-    async updatePayment(
-      id: string,
-      payment: Pick<
-        UserRow,
-        'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'stripeSubscriptionId'
-      >,
-      now: Date,
-    ): Promise<void> {
+    async updatePayment(id: string, payment: PaymentState, now: Date): Promise<void> {
       await db
         .update(users)
         .set({ ...payment, updatedAt: now })
@@ -76,4 +98,5 @@ export function createUserRepository(db: Db) {
       return deleted.length > 0;
     },
   };
+  return repository;
 }

@@ -1,0 +1,287 @@
+import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
+import type { SessionRow } from '#server/db/schema/sessions.table.ts';
+import type { UserRow } from '#server/db/schema/users.table.ts';
+import type { StripeEventRepository } from '../billing/stripe-event.repository.ts';
+import type { IntegrationRepository } from '../integrations/integration.repository.ts';
+import type { SessionRepository } from '../sessions/session.repository.ts';
+import type {
+  CalendarSettingsRow,
+  SettingsRepository,
+  TodoSettingsRow,
+} from '../settings/settings.repository.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+
+/**
+ * In-memory repositories with the same rules as the Drizzle ones (unique keys, scoping by user), for
+ * the services' unit tests. Their rows are public so a test can arrange them and read what was written.
+ */
+
+const EPOCH = new Date('2026-01-01T00:00:00.000Z');
+
+export function userRow(overrides: Partial<UserRow> = {}): UserRow {
+  return {
+    id: 'user-1',
+    firstName: 'Ada',
+    displayName: 'Ada Lovelace',
+    email: 'ada@example.com',
+    googleId: 'google-ada',
+    facebookId: null,
+    syncActive: false,
+    welcomeWizardSeen: false,
+    subscriptionStatus: 'trial',
+    validUntil: new Date('2026-03-15T00:00:00.000Z'),
+    planInterval: null,
+    canceled: false,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    createdAt: EPOCH,
+    updatedAt: EPOCH,
+    ...overrides,
+  };
+}
+
+export type InMemoryUsers = UserRepository & { rows: Map<string, UserRow> };
+
+export function inMemoryUsers(...initial: UserRow[]): InMemoryUsers {
+  const rows = new Map(initial.map((row) => [row.id, { ...row }]));
+  let created = 0;
+  const update = (id: string, patch: Partial<UserRow>) => {
+    const row = rows.get(id);
+    if (row) rows.set(id, { ...row, ...patch });
+  };
+  const byProvider = (provider: 'google' | 'facebook', subject: string) =>
+    [...rows.values()].find((row) => (provider === 'google' ? row.googleId : row.facebookId) === subject);
+  return {
+    rows,
+    findById: async (id) => rows.get(id),
+    findByProviderId: async (provider, subject) => byProvider(provider, subject),
+    async insertOrGet(provider, row) {
+      const subject = provider === 'google' ? row.googleId : row.facebookId;
+      const existing = subject ? byProvider(provider, subject) : undefined;
+      if (existing) return existing;
+      created += 1;
+      const inserted = userRow({
+        id: `user-new-${created}`,
+        googleId: null,
+        facebookId: null,
+        ...Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)),
+      });
+      rows.set(inserted.id, inserted);
+      return inserted;
+    },
+    updateProfile: async (id, profile, now) => update(id, { email: profile.email, updatedAt: now }),
+    updatePreferences: async (id, preferences, now) => update(id, { ...preferences, updatedAt: now }),
+    findByStripeCustomerId: async (customerId) =>
+      [...rows.values()].find((row) => row.stripeCustomerId === customerId),
+    async linkStripeCustomer(id, customerId, now) {
+      const row = rows.get(id);
+      if (row && !row.stripeCustomerId) update(id, { stripeCustomerId: customerId, updatedAt: now });
+      return rows.get(id)?.stripeCustomerId ?? null;
+    },
+    updatePayment: async (id, payment, now) => update(id, { ...payment, updatedAt: now }),
+    delete: async (id) => rows.delete(id),
+  };
+}
+
+export type InMemoryIntegrations = IntegrationRepository & { rows: Map<string, IntegrationRow> };
+
+export function inMemoryIntegrations(): InMemoryIntegrations {
+  const rows = new Map<string, IntegrationRow>();
+  const key = (userId: string, kind: string) => `${userId}:${kind}`;
+  const matching = (ref: { userId: string; kind: string; connectedAt: Date }) => {
+    const row = rows.get(key(ref.userId, ref.kind));
+    return row && row.connectedAt.getTime() === ref.connectedAt.getTime() ? row : undefined;
+  };
+  return {
+    rows,
+    find: async (userId, kind) => rows.get(key(userId, kind)),
+    upsert: async (connection, now) => {
+      rows.set(key(connection.userId, connection.kind), {
+        ...connection,
+        needsReconnect: false,
+        connectedAt: now,
+        updatedAt: now,
+      });
+    },
+    updateTokens: async (ref, tokens, now) => {
+      const row = matching(ref);
+      if (row) Object.assign(row, tokens, { needsReconnect: false, updatedAt: now });
+    },
+    markNeedsReconnect: async (ref, now) => {
+      const row = matching(ref);
+      if (row) Object.assign(row, { needsReconnect: true, updatedAt: now });
+    },
+    delete: async (userId, kind) => {
+      rows.delete(key(userId, kind));
+    },
+  };
+}
+
+export function todoRow(userId: string, overrides: Partial<TodoSettingsRow> = {}): TodoSettingsRow {
+  return {
+    userId,
+    accountType: 'Free',
+    todoistUserId: 'todoist-1',
+    timezone: 'Europe/Berlin',
+    labels: [],
+    taskDurationActive: false,
+    taskDurationLabel: null,
+    onComplete: 'nothing',
+    onPreComplete: false,
+    updatedAt: EPOCH,
+    ...overrides,
+  };
+}
+
+export function calendarRow(
+  userId: string,
+  overrides: Partial<CalendarSettingsRow> = {},
+): CalendarSettingsRow {
+  return {
+    userId,
+    calendarId: null,
+    calendars: [],
+    categories: [],
+    color: '',
+    category: null,
+    private: false,
+    todoistLinkDescription: false,
+    reminder: null,
+    updatedAt: EPOCH,
+    ...overrides,
+  };
+}
+
+export type TimeboxRow = { userId: string; label: string; duration: number; createdAt: Date };
+
+export type InMemorySettings = SettingsRepository & {
+  todo: Map<string, TodoSettingsRow>;
+  calendar: Map<string, CalendarSettingsRow>;
+  timeboxes: TimeboxRow[];
+};
+
+/** Readiness is read from the integrations given, as the Drizzle repository reads that table. */
+export function inMemorySettings(
+  integrations: InMemoryIntegrations = inMemoryIntegrations(),
+): InMemorySettings {
+  const todo = new Map<string, TodoSettingsRow>();
+  const calendar = new Map<string, CalendarSettingsRow>();
+  const timeboxes: TimeboxRow[] = [];
+  const same = (userId: string, label: string) => (row: TimeboxRow) =>
+    row.userId === userId && row.label.toLowerCase() === label.toLowerCase();
+  const uniqueViolation = () => new Error('duplicate key', { cause: { code: '23505' } });
+  const upsertTodo = (userId: string, patch: Partial<TodoSettingsRow>) =>
+    todo.set(userId, {
+      ...(todo.get(userId) ?? todoRow(userId, { accountType: null, todoistUserId: null, timezone: null })),
+      ...patch,
+    });
+  const upsertCalendar = (userId: string, patch: Partial<CalendarSettingsRow>) =>
+    calendar.set(userId, { ...(calendar.get(userId) ?? calendarRow(userId)), ...patch });
+
+  return {
+    todo,
+    calendar,
+    timeboxes,
+    async readiness(userId) {
+      const linked = [...integrations.rows.values()].filter((row) => row.userId === userId);
+      return {
+        todoistConnected: linked.some((row) => row.kind === 'todoist' && !row.needsReconnect),
+        calendarConnected: linked.some((row) => row.kind === 'calendar' && !row.needsReconnect),
+        calendarProvider: linked.find((row) => row.kind === 'calendar')?.provider ?? null,
+        todo: todo.get(userId),
+        calendar: calendar.get(userId),
+        timeboxCount: timeboxes.filter((row) => row.userId === userId).length,
+      };
+    },
+    timeboxLabels: async (userId) => timeboxes.filter((row) => row.userId === userId).map((row) => row.label),
+    async addTimebox(userId, label, duration, now) {
+      if (timeboxes.some(same(userId, label))) throw uniqueViolation();
+      timeboxes.push({ userId, label, duration, createdAt: now });
+    },
+    async updateTimebox(userId, label, newLabel, duration) {
+      const row = timeboxes.find(same(userId, label));
+      if (!row) return false;
+      if (timeboxes.some((other) => other !== row && same(userId, newLabel)(other))) throw uniqueViolation();
+      Object.assign(row, { label: newLabel, duration });
+      return true;
+    },
+    async deleteTimebox(userId, label) {
+      const index = timeboxes.findIndex(same(userId, label));
+      if (index < 0) return false;
+      timeboxes.splice(index, 1);
+      return true;
+    },
+    patchTodo: async (userId, patch, now) => {
+      upsertTodo(userId, { ...patch, updatedAt: now });
+    },
+    patchCalendar: async (userId, patch, now) => {
+      const row = calendar.get(userId);
+      if (row) calendar.set(userId, { ...row, ...patch, updatedAt: now });
+    },
+    labels: async (userId) => todo.get(userId)?.labels ?? [],
+    saveTodoistAccount: async (userId, account, now) => {
+      upsertTodo(userId, { ...account, updatedAt: now });
+    },
+    saveTodoistLabels: async (userId, labels, now) => {
+      upsertTodo(userId, { labels, updatedAt: now });
+    },
+    saveCalendarAccount: async (userId, account, now) => {
+      upsertCalendar(userId, { ...account, updatedAt: now });
+    },
+    forgetCalendarChoice: async (userId, now) => {
+      const row = calendar.get(userId);
+      if (row) {
+        calendar.set(userId, {
+          ...row,
+          calendarId: null,
+          calendars: [],
+          categories: [],
+          color: '',
+          category: null,
+          updatedAt: now,
+        });
+      }
+    },
+  };
+}
+
+export type InMemorySessions = SessionRepository & { rows: Map<string, SessionRow> };
+
+export function inMemorySessions(...initial: SessionRow[]): InMemorySessions {
+  const rows = new Map(initial.map((row) => [row.idHash, { ...row }]));
+  return {
+    rows,
+    insert: async (row) => {
+      if (rows.has(row.idHash)) throw new Error('duplicate key', { cause: { code: '23505' } });
+      rows.set(row.idHash, { ...row });
+    },
+    find: async (idHash) => rows.get(idHash),
+    touch: async (idHash, lastSeenAt, expiresAt) => {
+      const row = rows.get(idHash);
+      if (row) rows.set(idHash, { ...row, lastSeenAt, expiresAt });
+    },
+    delete: async (idHash) => {
+      rows.delete(idHash);
+    },
+    deleteExpired: async (now, userId) => {
+      for (const [idHash, row] of rows) {
+        if (row.userId === userId && row.expiresAt < now) rows.delete(idHash);
+      }
+    },
+  };
+}
+
+export type InMemoryStripeEvents = StripeEventRepository & {
+  rows: Map<string, { type: string; processedAt: Date }>;
+};
+
+export function inMemoryStripeEvents(): InMemoryStripeEvents {
+  const rows = new Map<string, { type: string; processedAt: Date }>();
+  return {
+    rows,
+    wasProcessed: async (eventId) => rows.has(eventId),
+    markProcessed: async (eventId, type, now) => {
+      if (!rows.has(eventId)) rows.set(eventId, { type, processedAt: now });
+    },
+  };
+}
