@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pkceMatches } from '../shared/oauth/pkce.ts';
+import { OAuthError, type TokenFailure } from '../shared/oauth/oauth-error.ts';
+import { redeemCode } from '../shared/oauth/token-endpoint.ts';
 import { bearerToken, readParams } from '../shared/params.ts';
 import type { FacebookApp } from './facebook.emulator.ts';
 import { type GraphErrorDetails, graphError } from './facebook.errors.ts';
@@ -24,38 +25,25 @@ export function registerGraphRoutes(
       return fail({ code: 1, message: 'Error validating client secret.' });
     }
     if (!params.redirect_uri) return fail({ code: 100, message: 'Missing redirect_uri parameter.' });
-    if (!params.code) return fail({ code: 100, message: 'Missing code parameter.' });
-
-    const lookup = store.takeCode(params.code);
-    if (lookup.status === 'used') {
-      return fail({ code: 100, subcode: 36009, message: 'This authorization code has been used.' });
-    }
-    if (lookup.status === 'expired') {
-      return fail({ code: 100, subcode: 36007, message: 'This authorization code has expired.' });
-    }
-    if (lookup.status !== 'valid' || lookup.code.appId !== fbApp.appId) {
-      return fail({ code: 100, message: 'Invalid verification code format.' });
-    }
-    const code = lookup.code;
-    if (code.redirectUri !== params.redirect_uri) {
-      return fail({
-        code: 100,
-        subcode: 36008,
-        message:
-          'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+    try {
+      // Facebook accepts a code_verifier for a code issued without a challenge.
+      const code = redeemCode(params, fbApp.appId, store.codes, facebookTokenError, {
+        rejectUnrequestedVerifier: false,
       });
+      const grant = store.grants.createGrant({
+        clientId: fbApp.appId,
+        email: code.email,
+        scopes: code.scopes,
+      });
+      return {
+        access_token: store.grants.issueAccessToken(grant),
+        token_type: 'bearer',
+        expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      };
+    } catch (error) {
+      if (!(error instanceof FacebookOAuthError)) throw error;
+      return fail(error.details);
     }
-    if (code.codeChallenge && code.codeChallengeMethod) {
-      const verifier = params.code_verifier;
-      if (!verifier || !pkceMatches(code.codeChallenge, code.codeChallengeMethod, verifier)) {
-        return fail({ code: 100, message: 'Invalid code verifier.' });
-      }
-    }
-    return {
-      access_token: store.issueAccessToken(fbApp.appId, code.email, code.scopes),
-      token_type: 'bearer',
-      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
-    };
   };
   app.get('/oauth/access_token', exchange);
   app.post('/oauth/access_token', exchange);
@@ -71,13 +59,14 @@ export function registerGraphRoutes(
         message: 'An active access token must be used to query information about the current user.',
       });
     }
-    const grant = store.accessToken(token);
-    const fbApp = grant ? apps.get(grant.appId) : undefined;
+    const lookup = store.grants.accessToken(token);
+    const grant = lookup.status === 'unknown' ? undefined : lookup.grant;
+    const fbApp = grant ? apps.get(grant.clientId) : undefined;
     const user = grant ? store.user(grant.email) : undefined;
     if (!grant || !fbApp || !user) {
       return fail({ code: 190, message: 'Invalid OAuth access token - Cannot parse access token' });
     }
-    if (grant.expiresAt <= Date.now()) {
+    if (lookup.status === 'expired') {
       return fail({
         code: 190,
         subcode: 463,
@@ -130,4 +119,40 @@ function proofMatches(proof: string, token: string, appSecret: string): boolean 
   const expected = Buffer.from(createHmac('sha256', appSecret).update(token).digest('hex'));
   const given = Buffer.from(proof.toLowerCase());
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A failed code exchange in Graph's terms (always 400 there). */
+class FacebookOAuthError extends OAuthError {
+  readonly details: GraphErrorDetails;
+
+  constructor(details: GraphErrorDetails) {
+    super(400, 'OAuthException', details.message);
+    this.details = details;
+  }
+}
+
+function facebookTokenError(failure: TokenFailure): FacebookOAuthError {
+  const fail = (details: GraphErrorDetails) => new FacebookOAuthError(details);
+  switch (failure.kind) {
+    case 'missing_parameter':
+      return fail({ code: 100, message: `Missing ${failure.name} parameter.` });
+    case 'code_used':
+      return fail({ code: 100, subcode: 36009, message: 'This authorization code has been used.' });
+    case 'code_expired':
+      return fail({ code: 100, subcode: 36007, message: 'This authorization code has expired.' });
+    case 'redirect_uri_mismatch':
+      return fail({
+        code: 100,
+        subcode: 36008,
+        message:
+          'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+      });
+    case 'verifier_missing':
+    case 'verifier_mismatch':
+    case 'verifier_unrequested':
+      return fail({ code: 100, message: 'Invalid code verifier.' });
+    default:
+      // An unknown code, or another app's; the client and refresh failures do not arise on this route.
+      return fail({ code: 100, message: 'Invalid verification code format.' });
+  }
 }

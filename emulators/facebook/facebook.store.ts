@@ -1,31 +1,23 @@
 import { numericIdFrom, randomAlphanumeric } from '../shared/ids.ts';
-import type { PkceMethod } from '../shared/oauth/pkce.ts';
+import { AuthorizationCodes, type CodeRequest } from '../shared/oauth/authorization-codes.ts';
+import { GrantStore } from '../shared/oauth/grant-store.ts';
 
 export type FacebookUser = { email: string; name: string };
 
-export type DialogCode = {
-  appId: string;
-  redirectUri: string;
-  scopes: string[];
-  codeChallenge: string | undefined;
-  codeChallengeMethod: PkceMethod | undefined;
-  email: string;
-  expiresAt: number;
-};
+/** A login dialog's code; `clientId` is the app id. */
+export type DialogCode = CodeRequest & { scopes: string[]; email: string };
 
-export type AccessToken = { appId: string; email: string; scopes: string[]; expiresAt: number };
-
-const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 5183944;
-
-export type CodeLookup = { status: 'valid'; code: DialogCode } | { status: 'used' | 'expired' | 'unknown' };
 
 export class FacebookStore {
   #users = new Map<string, FacebookUser>();
-  #codes = new Map<string, DialogCode>();
-  // Remembered so a second exchange gets Facebook's "has been used" error rather than "invalid".
-  #usedCodes = new Set<string>();
-  #tokens = new Map<string, AccessToken>();
+  // Used codes are remembered, so a second exchange gets Facebook's "has been used" error rather than "invalid".
+  readonly codes = new AuthorizationCodes<DialogCode>(() => `AQ${randomAlphanumeric(180)}`);
+  /** One grant per exchange, with its one long-lived access token and no refresh token. */
+  readonly grants = new GrantStore<{ clientId: string; email: string; scopes: string[] }>({
+    accessTokenLifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
+    newAccessToken: () => `EAA${randomAlphanumeric(200)}`,
+  });
 
   upsertUser(email: string, name: string): FacebookUser {
     const user = { email: email.trim().toLowerCase(), name };
@@ -37,57 +29,26 @@ export class FacebookStore {
     return this.#users.get(email);
   }
 
-  issueCode(details: Omit<DialogCode, 'expiresAt'>): string {
-    const code = `AQ${randomAlphanumeric(180)}`;
-    this.#codes.set(code, { ...details, expiresAt: Date.now() + CODE_LIFETIME_MS });
-    return code;
-  }
-
-  /** Consumes the code: it is single-use even if the exchange then fails. */
-  takeCode(code: string): CodeLookup {
-    if (this.#usedCodes.has(code)) return { status: 'used' };
-    const found = this.#codes.get(code);
-    if (!found) return { status: 'unknown' };
-    this.#codes.delete(code);
-    this.#usedCodes.add(code);
-    return found.expiresAt > Date.now() ? { status: 'valid', code: found } : { status: 'expired' };
-  }
-
-  issueAccessToken(appId: string, email: string, scopes: string[]): string {
-    const token = `EAA${randomAlphanumeric(200)}`;
-    this.#tokens.set(token, {
-      appId,
-      email,
-      scopes,
-      expiresAt: Date.now() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000,
-    });
-    return token;
-  }
-
-  accessToken(token: string): AccessToken | undefined {
-    return this.#tokens.get(token);
-  }
-
   reset(): void {
     this.#users.clear();
-    this.#codes.clear();
-    this.#usedCodes.clear();
-    this.#tokens.clear();
+    this.codes.reset();
+    this.grants.reset();
   }
 
   snapshot() {
-    const now = Date.now();
     return {
       users: [...this.#users.values()],
-      liveCodes: [...this.#codes.values()].filter((code) => code.expiresAt > now).length,
-      tokens: [...this.#tokens].map(([token, details]) => ({
-        token,
-        appId: details.appId,
-        email: details.email,
-        userId: appScopedUserId(details.appId, details.email),
-        scopes: details.scopes,
-        expiresAt: new Date(details.expiresAt).toISOString(),
-      })),
+      liveCodes: this.codes.liveCount(),
+      tokens: this.grants.entries().flatMap(({ grant, accessTokens }) =>
+        accessTokens.map(({ token, expiresAt }) => ({
+          token,
+          appId: grant.clientId,
+          email: grant.email,
+          userId: appScopedUserId(grant.clientId, grant.email),
+          scopes: grant.scopes,
+          expiresAt: new Date(expiresAt).toISOString(),
+        })),
+      ),
     };
   }
 }

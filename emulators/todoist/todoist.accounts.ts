@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { randomAlphanumeric } from '../shared/ids.ts';
+import { AuthorizationCodes, type CodeRequest } from '../shared/oauth/authorization-codes.ts';
 
-export type AuthCode = {
-  clientId: string;
-  userId: string;
-  scopes: string[];
-  redirectUri: string;
-  expiresAt: number;
-};
+export type AuthCode = CodeRequest & { userId: string; scopes: string[] };
 
 /** `oauth` tokens come from the app's OAuth flow; `personal` ones stand for the user's own API token. */
 export type AccessToken = {
@@ -18,26 +13,13 @@ export type AccessToken = {
   createdAt: string;
 };
 
-const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const ALL_SCOPES = ['task:add', 'data:read', 'data:read_write', 'data:delete', 'project:delete'];
 
 /** Authorization codes and access tokens. */
 export class TodoistAccounts {
-  #codes = new Map<string, AuthCode>();
+  /** Single use: a code is gone after its first exchange, even a failed one. */
+  readonly codes = new AuthorizationCodes<AuthCode>(() => randomAlphanumeric(40));
   #tokens = new Map<string, AccessToken>();
-
-  issueCode(details: Omit<AuthCode, 'expiresAt'>): string {
-    const code = randomAlphanumeric(40);
-    this.#codes.set(code, { ...details, expiresAt: Date.now() + CODE_LIFETIME_MS });
-    return code;
-  }
-
-  /** Consumes a code (single use); undefined when unknown, used or expired. */
-  takeCode(code: string): AuthCode | undefined {
-    const found = this.#codes.get(code);
-    this.#codes.delete(code);
-    return found && found.expiresAt > Date.now() ? found : undefined;
-  }
 
   issueToken(details: Omit<AccessToken, 'createdAt'>): string {
     // Todoist tokens are 40 lowercase hex characters.
@@ -73,13 +55,13 @@ export class TodoistAccounts {
   }
 
   reset(): void {
-    this.#codes.clear();
+    this.codes.reset();
     this.#tokens.clear();
   }
 
   snapshot() {
     return {
-      liveCodes: [...this.#codes.values()].filter((code) => code.expiresAt > Date.now()).length,
+      liveCodes: this.codes.liveCount(),
       tokens: [...this.#tokens].map(([token, details]) => ({ token, ...details })),
     };
   }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appendQuery, parseRedirectUri } from '../shared/oauth/redirect-uri.ts';
+import type { FastifyInstance } from 'fastify';
+import { type ConsentValidation, registerConsentFlow, sendErrorPage } from '../shared/oauth/consent-flow.ts';
+import { appendQuery, checkRedirectUri } from '../shared/oauth/redirect-uri.ts';
 import { readParams } from '../shared/params.ts';
 import { renderConsentErrorPage, renderConsentPage } from './todoist.consent-page.ts';
 import type { TodoistContext } from './todoist.context.ts';
@@ -16,26 +17,26 @@ export const PERMISSIONS = [
   'billing:read_write',
   'dev:app_console',
 ];
-const DEFAULT_EMAIL = 'ada.lovelace@example.com';
-const DEFAULT_NAME = 'Ada Lovelace';
 
-type Consent = { redirectUri: string; state: string; scopes: string[] | undefined };
-type Check = { ok: true; consent: Consent } | { ok: false; heading: string; message: string };
+type Consent = { redirectUri: string; state: string; scopes: string[] };
+/** A bad client or redirect URI is shown on a page; bad scopes go back to the app. */
+type Failure = { heading: string; message: string } | { redirect: string };
 
 /** Authorization page, token exchange and both revocation styles (RFC 7009 and `DELETE access_tokens`). */
 export function registerOAuthRoutes(app: FastifyInstance, context: TodoistContext): void {
   const { accounts, store } = context;
   const appName = context.app.name ?? context.app.clientId;
 
-  function check(params: Record<string, string>): Check {
-    const fail = (heading: string, message: string): Check => ({ ok: false, heading, message });
+  function check(params: Record<string, string>): ConsentValidation<Consent, Failure> {
+    const fail = (heading: string, message: string) => ({
+      ok: false as const,
+      failure: { heading, message },
+    });
     if (params.client_id !== context.app.clientId)
       return fail('Invalid client_id', 'No Todoist app has this client id.');
     const given = params.redirect_uri;
-    if (
-      given !== undefined &&
-      (!parseRedirectUri(given) || (context.app.redirectUri && given !== context.app.redirectUri))
-    ) {
+    const registered = context.app.redirectUri ? [context.app.redirectUri] : undefined;
+    if (given !== undefined && checkRedirectUri(given, registered) !== 'ok') {
       return fail(
         'Invalid redirect_uri',
         'redirect_uri does not match the redirect URI registered for this app.',
@@ -49,68 +50,44 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TodoistContex
       .split(',')
       .map((scope) => scope.trim())
       .filter(Boolean);
-    const valid = scopes.length > 0 && scopes.every((scope) => PERMISSIONS.includes(scope));
-    return { ok: true, consent: { redirectUri, state: params.state, scopes: valid ? scopes : undefined } };
+    if (scopes.length === 0 || !scopes.every((scope) => PERMISSIONS.includes(scope))) {
+      const redirect = appendQuery(redirectUri, { error: 'invalid_scope', state: params.state });
+      return { ok: false, failure: { redirect } };
+    }
+    return { ok: true, request: { redirectUri, state: params.state, scopes } };
   }
 
-  function errorPage(reply: FastifyReply, failure: { heading: string; message: string }) {
-    const html = renderConsentErrorPage({ title: 'Todoist (sandbox)', ...failure });
-    return reply.code(400).type('text/html; charset=utf-8').send(html);
-  }
-
-  app.get('/oauth/authorize', async (request, reply) => {
-    const params = readParams(request.query);
-    const result = check(params);
-    if (!result.ok) return errorPage(reply, result);
-    const { consent } = result;
-    if (!consent.scopes)
-      return reply.redirect(
-        appendQuery(consent.redirectUri, { error: 'invalid_scope', state: consent.state }),
-      );
-    const html = renderConsentPage({
-      title: `Authorize ${appName} (Todoist sandbox)`,
-      subtitle: `${appName} would like access to your Todoist account: ${consent.scopes.join(', ')}`,
-      action: '/oauth/authorize',
-      hiddenFields: {
-        client_id: params.client_id,
-        scope: params.scope,
-        state: params.state,
-        redirect_uri: params.redirect_uri,
-      },
-      // Not a documented Todoist parameter; the emulator takes Google's and Microsoft's `login_hint`
-      // so the product can offer the signed-in user's e-mail first. Real Todoist ignores it.
-      email: params.login_hint || DEFAULT_EMAIL,
-      name: DEFAULT_NAME,
-    });
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-  });
-
-  app.post('/oauth/authorize', async (request, reply) => {
-    const params = readParams(request.body);
-    const result = check(params);
-    if (!result.ok) return errorPage(reply, result);
-    const { consent } = result;
-    if (!consent.scopes)
-      return reply.redirect(
-        appendQuery(consent.redirectUri, { error: 'invalid_scope', state: consent.state }),
-      );
-    if (params.decision === 'cancel') {
-      return reply.redirect(
-        appendQuery(consent.redirectUri, { error: 'access_denied', state: consent.state }),
-      );
-    }
-    const email = (params.email ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      return errorPage(reply, { heading: 'Invalid e-mail', message: 'Enter a valid e-mail address.' });
-    }
-    const user = store.upsertUser(email, (params.name ?? '').trim(), context.clock.stamp());
-    const code = accounts.issueCode({
-      clientId: context.app.clientId,
-      userId: user.id,
-      scopes: consent.scopes,
-      redirectUri: consent.redirectUri,
-    });
-    return reply.redirect(appendQuery(consent.redirectUri, { code, state: consent.state }));
+  registerConsentFlow<Consent, Failure>(app, {
+    path: '/oauth/authorize',
+    carriedParams: ['client_id', 'scope', 'state', 'redirect_uri'],
+    // Not a documented Todoist parameter; the emulator takes Google's and Microsoft's `login_hint`
+    // so the product can offer the signed-in user's e-mail first. Real Todoist ignores it.
+    loginHint: true,
+    defaultAccount: { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' },
+    validate: check,
+    renderPage: (consent, form) =>
+      renderConsentPage({
+        title: `Authorize ${appName} (Todoist sandbox)`,
+        subtitle: `${appName} would like access to your Todoist account: ${consent.scopes.join(', ')}`,
+        ...form,
+      }),
+    sendFailure: (reply, failure) =>
+      'redirect' in failure
+        ? reply.redirect(failure.redirect)
+        : sendErrorPage(reply, renderConsentErrorPage({ title: 'Todoist (sandbox)', ...failure })),
+    declined: (consent, reply) =>
+      reply.redirect(appendQuery(consent.redirectUri, { error: 'access_denied', state: consent.state })),
+    invalidEmail: { heading: 'Invalid e-mail', message: 'Enter a valid e-mail address.' },
+    approve: (consent, person) => {
+      const user = store.upsertUser(person.email, person.name, context.clock.stamp());
+      const code = accounts.codes.issue({
+        clientId: context.app.clientId,
+        userId: user.id,
+        scopes: consent.scopes,
+        redirectUri: consent.redirectUri,
+      });
+      return appendQuery(consent.redirectUri, { code, state: consent.state });
+    },
   });
 
   app.post('/oauth/access_token', async (request, reply) => {
@@ -118,7 +95,8 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TodoistContex
     if (params.client_id !== context.app.clientId || params.client_secret !== context.app.clientSecret) {
       return reply.code(400).send({ error: 'incorrect_application_credentials' });
     }
-    const code = params.code ? accounts.takeCode(params.code) : undefined;
+    const lookup = params.code ? accounts.codes.take(params.code) : undefined;
+    const code = lookup?.status === 'valid' ? lookup.code : undefined;
     if (!code || code.clientId !== context.app.clientId)
       return reply.code(400).send({ error: 'bad_authorization_code' });
     const accessToken = accounts.issueToken({

@@ -18,7 +18,8 @@ export type RefreshTokenLookup<D extends GrantData> =
 export type GrantStoreOptions = {
   accessTokenLifetimeSeconds: number;
   newAccessToken: () => string;
-  newRefreshToken: () => string;
+  /** Left out by providers without refresh tokens (Facebook's long-lived tokens). */
+  newRefreshToken?: () => string;
   /** Refresh tokens never expire when left out (Google's live until revoked). */
   refreshTokenLifetimeMs?: number;
 };
@@ -69,7 +70,9 @@ export class GrantStore<D extends GrantData> {
   }
 
   issueRefreshToken(grant: Grant<D>): string {
-    const token = this.#options.newRefreshToken();
+    const { newRefreshToken } = this.#options;
+    if (!newRefreshToken) throw new Error('This provider issues no refresh tokens');
+    const token = newRefreshToken();
     const lifetime = this.#options.refreshTokenLifetimeMs ?? Number.POSITIVE_INFINITY;
     this.#refreshTokens.set(token, { grantId: grant.id, expiresAt: Date.now() + lifetime });
     return token;
