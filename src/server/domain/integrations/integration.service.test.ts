@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { NotConfiguredError } from '../shared/domain-errors.ts';
+import { fakeClock } from '../testing/fake-clock.ts';
+import { fakeCalendar, fakeTodoist } from '../testing/fake-integration-gateways.ts';
+import {
+  calendarRow,
+  inMemoryIntegrations,
+  inMemorySettings,
+  inMemoryUsers,
+  userRow,
+} from '../testing/in-memory-repositories.ts';
+import { createIntegrationService, type IntegrationLog } from './integration.service.ts';
+import { type ConnectFlow, ProviderFailedError, ProviderRequestError } from './integration-providers.ts';
+import { createTokenCipher } from './token-cipher.ts';
+import { createTokenManager } from './token-manager.ts';
+
+const USER = 'user-1';
+const NOW = '2026-03-02T09:00:00.000Z';
+
+function setup(options: { microsoft?: boolean } = {}) {
+  const clock = fakeClock(NOW);
+  const integrations = inMemoryIntegrations();
+  const settings = inMemorySettings(integrations);
+  const users = inMemoryUsers(userRow({ id: USER, syncActive: true }));
+  const cipher = createTokenCipher([{ id: 'test', key: randomBytes(32) }]);
+  const todoist = fakeTodoist([
+    { id: 'l2', name: 'meeting', color: 'blue', item_order: 2 },
+    { id: 'l1', name: 'deep', color: 'berry_red', item_order: 1 },
+  ]);
+  const google = fakeCalendar('google');
+  const microsoft = fakeCalendar('microsoft');
+  const tokens = createTokenManager({ integrations, cipher, refreshers: {}, clock });
+  const logged: { level: string; message: string }[] = [];
+  const log: IntegrationLog = {
+    info: (_details, message) => logged.push({ level: 'info', message }),
+    warn: (_details, message) => logged.push({ level: 'warn', message }),
+  };
+  const service = createIntegrationService({
+    tokens,
+    settings,
+    users,
+    gateways: { todoist, google, microsoft: (options.microsoft ?? true) ? microsoft : null },
+    clock,
+    log,
+  });
+  const flow = (provider: ConnectFlow['provider']): ConnectFlow => ({
+    provider,
+    state: 's'.repeat(43),
+    codeVerifier: 'v'.repeat(43),
+    userId: USER,
+  });
+  const callback = (code: string) => new URL(`https://app.test/auth/callback?code=${code}`);
+  const accessTokenOf = async (kind: 'todoist' | 'calendar') =>
+    (await tokens.tokens(USER, kind))?.accessToken;
+  return {
+    service,
+    clock,
+    integrations,
+    settings,
+    users,
+    cipher,
+    todoist,
+    google,
+    microsoft,
+    logged,
+    flow,
+    callback,
+    accessTokenOf,
+  };
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (error: unknown) => error,
+  );
+
+describe('integration service: connecting', () => {
+  it('starts a flow for the user with the e-mail as hint, and the provider’s consent page', async () => {
+    const { service, google } = setup();
+    const { flow, url } = await service.startConnect(
+      USER,
+      'google',
+      'https://app.test/cb',
+      'ada@example.com',
+    );
+    expect(flow).toMatchObject({ provider: 'google', userId: USER, loginHint: 'ada@example.com' });
+    expect(flow.state).not.toBe(flow.codeVerifier);
+    expect(url.toString()).toBe(`https://google.test/authorize?state=${flow.state}`);
+    expect(google.calls).toEqual([{ method: 'authorizationUrl', args: ['google', 'https://app.test/cb'] }]);
+  });
+
+  it('refuses to start with a provider that is not configured', async () => {
+    const { service } = setup({ microsoft: false });
+    const error = await failure(service.startConnect(USER, 'microsoft', 'https://app.test/cb'));
+    expect(error).toBeInstanceOf(NotConfiguredError);
+    expect(error).toHaveProperty('feature', 'microsoft');
+  });
+
+  it('connects Todoist: tokens stored encrypted, the account read and stored with its labels in order', async () => {
+    const { service, integrations, settings, flow, callback, accessTokenOf } = setup();
+    await service.completeConnect(flow('todoist'), callback('abc'), 'https://app.test/cb');
+    const row = integrations.rows.get(`${USER}:todoist`);
+    expect(row).toMatchObject({ provider: 'todoist', accountId: 'todoist-42', connectedAt: new Date(NOW) });
+    expect(row?.accessTokenEncrypted).not.toContain('access-abc');
+    expect(await accessTokenOf('todoist')).toBe('access-abc');
+    expect(settings.todo.get(USER)).toMatchObject({
+      accountType: 'Premium',
+      todoistUserId: 'todoist-42',
+      timezone: 'Europe/Berlin',
+      labels: [
+        { id: 'l1', name: 'deep', color: 'berry_red', item_order: 1 },
+        { id: 'l2', name: 'meeting', color: 'blue', item_order: 2 },
+      ],
+      updatedAt: new Date(NOW),
+    });
+  });
+
+  it('connects a calendar: tokens and the calendars stored', async () => {
+    const { service, integrations, settings, flow, callback } = setup();
+    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
+    expect(integrations.rows.get(`${USER}:calendar`)).toMatchObject({
+      provider: 'google',
+      accountId: 'google-account',
+    });
+    expect(settings.calendar.get(USER)).toMatchObject({
+      calendars: [{ id: 'google-primary', name: 'Primary', color: null, timeZone: 'Europe/Berlin' }],
+      categories: [],
+      updatedAt: new Date(NOW),
+    });
+  });
+
+  it('replacing Google with Microsoft revokes Google, forgets the calendar choice and stops sync', async () => {
+    const { service, settings, users, google, flow, callback, clock, accessTokenOf } = setup();
+    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
+    settings.calendar.set(
+      USER,
+      calendarRow(USER, { ...settings.calendar.get(USER), calendarId: 'google-primary', color: '5' }),
+    );
+    clock.advance(60_000);
+    await service.completeConnect(flow('microsoft'), callback('m1'), 'https://app.test/cb');
+    expect(google.calls.filter((call) => call.method === 'revoke')).toEqual([
+      { method: 'revoke', args: ['access-g1'] },
+    ]);
+    expect(await accessTokenOf('calendar')).toBe('access-m1');
+    expect(settings.calendar.get(USER)).toMatchObject({
+      calendarId: null,
+      color: '',
+      calendars: [{ id: 'microsoft-primary' }],
+      categories: [{ displayName: 'Focus' }],
+    });
+    expect(users.rows.get(USER)).toMatchObject({
+      syncActive: false,
+      updatedAt: new Date('2026-03-02T09:01:00.000Z'),
+    });
+  });
+
+  it('reconnecting the same calendar provider revokes nothing and keeps the choice', async () => {
+    const { service, settings, users, google, flow, callback, accessTokenOf } = setup();
+    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
+    settings.calendar.set(
+      USER,
+      calendarRow(USER, { ...settings.calendar.get(USER), calendarId: 'google-primary' }),
+    );
+    await service.completeConnect(flow('google'), callback('g2'), 'https://app.test/cb');
+    expect(google.calls.map((call) => call.method)).not.toContain('revoke');
+    expect(await accessTokenOf('calendar')).toBe('access-g2');
+    expect(settings.calendar.get(USER)?.calendarId).toBe('google-primary');
+    expect(users.rows.get(USER)?.syncActive).toBe(true);
+  });
+});
+
+describe('integration service: removing', () => {
+  it('revokes the grant, deletes the tokens, keeps the settings and stops sync', async () => {
+    const { service, integrations, settings, users, todoist, flow, callback } = setup();
+    await service.completeConnect(flow('todoist'), callback('t1'), 'https://app.test/cb');
+    await service.disconnect(USER, 'todoist');
+    expect(todoist.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-t1'] });
+    expect(integrations.rows.has(`${USER}:todoist`)).toBe(false);
+    expect(settings.todo.get(USER)?.todoistUserId).toBe('todoist-42');
+    expect(users.rows.get(USER)?.syncActive).toBe(false);
+  });
+
+  it('deletes the tokens even when the provider cannot revoke them', async () => {
+    const { service, integrations, todoist, logged, flow, callback } = setup();
+    await service.completeConnect(flow('todoist'), callback('t1'), 'https://app.test/cb');
+    todoist.failing.revoke = true;
+    await service.disconnect(USER, 'todoist');
+    expect(integrations.rows.has(`${USER}:todoist`)).toBe(false);
+    expect(logged).toContainEqual({
+      level: 'warn',
+      message: 'revoking at the provider failed; deleting the tokens anyway',
+    });
+  });
+
+  it('leaves a calendar of another provider alone', async () => {
+    const { service, integrations, users, google, flow, callback } = setup();
+    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
+    await service.disconnect(USER, 'microsoft');
+    expect(integrations.rows.get(`${USER}:calendar`)?.provider).toBe('google');
+    expect(google.calls.map((call) => call.method)).not.toContain('revoke');
+    expect(users.rows.get(USER)?.syncActive).toBe(true);
+  });
+
+  it('before an account is deleted, revokes every grant, best effort, without throwing', async () => {
+    const { service, todoist, google, flow, callback } = setup();
+    await service.completeConnect(flow('todoist'), callback('t1'), 'https://app.test/cb');
+    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
+    todoist.failing.revoke = true;
+    await service.revokeAll(USER);
+    expect(todoist.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-t1'] });
+    expect(google.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-g1'] });
+  });
+});
+
+describe('integration service: refreshing what the dashboard shows', () => {
+  it('re-reads the Todoist account and stores it, stamped with the clock', async () => {
+    const { service, settings, todoist, flow, callback, clock } = setup();
+    await service.completeConnect(flow('todoist'), callback('t1'), 'https://app.test/cb');
+    todoist.account = { userId: 'todoist-42', premiumStatus: 'not_premium', timezone: 'America/New_York' };
+    clock.advance(3_600_000);
+    await service.refreshTodoist(USER);
+    expect(settings.todo.get(USER)).toMatchObject({
+      accountType: 'Free',
+      timezone: 'America/New_York',
+      updatedAt: new Date('2026-03-02T10:00:00.000Z'),
+    });
+  });
+
+  it('re-reads the calendars of the connected calendar provider', async () => {
+    const { service, settings, microsoft, flow, callback } = setup();
+    await service.completeConnect(flow('microsoft'), callback('m1'), 'https://app.test/cb');
+    microsoft.account = { ...microsoft.account, categories: [] };
+    await service.refreshCalendar(USER);
+    expect(settings.calendar.get(USER)?.categories).toEqual([]);
+    expect(microsoft.calls.at(-1)).toEqual({ method: 'profile', args: ['access-m1'] });
+  });
+
+  it('does nothing without a connection, or with one that must be connected again', async () => {
+    const { service, integrations, settings, todoist, flow, callback } = setup();
+    await service.refreshTodoist(USER);
+    await service.refreshCalendar(USER);
+    expect(todoist.calls).toEqual([]);
+    await service.completeConnect(flow('todoist'), callback('t1'), 'https://app.test/cb');
+    const row = integrations.rows.get(`${USER}:todoist`);
+    if (row) row.needsReconnect = true;
+    const before = settings.todo.get(USER);
+    const calls = todoist.calls.length;
+    await service.refreshTodoist(USER);
+    expect(todoist.calls).toHaveLength(calls);
+    expect(settings.todo.get(USER)).toEqual(before);
+  });
+
+  it('names the connection whose provider failed', async () => {
+    const { service, todoist, google, flow, callback } = setup();
+    await service.completeConnect(flow('todoist'), callback('t1'), 'https://app.test/cb');
+    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
+    todoist.failWith = new ProviderRequestError('Could not read labels', 500);
+    google.failWith = new ProviderRequestError('Could not read the Google calendar list', 503);
+    const todoistError = await failure(service.refreshTodoist(USER));
+    expect(todoistError).toBeInstanceOf(ProviderFailedError);
+    expect(todoistError).toHaveProperty('kind', 'todoist');
+    expect(await failure(service.refreshCalendar(USER))).toMatchObject({ kind: 'calendar' });
+  });
+});
