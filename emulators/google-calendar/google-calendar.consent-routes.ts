@@ -5,20 +5,6 @@ import type { GoogleCalendarClient } from './google-calendar.emulator.ts';
 import { describeScopes, formatScopes, hasCalendarScope, parseScopes } from './google-calendar.scopes.ts';
 import type { CalendarStore } from './google-calendar.store.ts';
 
-// The request parameters the consent form carries from the GET to the POST.
-const CARRIED_PARAMS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'code_challenge',
-  'code_challenge_method',
-  'access_type',
-  'prompt',
-  'include_granted_scopes',
-] as const;
-
 type ConsentContext = {
   oauth: GoogleOAuth;
   calendars: CalendarStore;
@@ -31,7 +17,7 @@ export function registerConsentRoutes(app: FastifyInstance, context: ConsentCont
     oauth: context.oauth,
     clients: context.clients,
     title: 'Google Calendar access (sandbox)',
-    carriedParams: CARRIED_PARAMS,
+    alsoCarried: ['include_granted_scopes'],
     readScopes: (scope) => {
       const parsed = parseScopes(scope);
       if ('unknown' in parsed) return { invalid: `Some requested scopes were invalid: ${parsed.unknown}` };

@@ -5,20 +5,6 @@ import { formatGrantedScope, parseScopes } from './google-identity.claims.ts';
 import type { GoogleClient } from './google-identity.emulator.ts';
 import type { GoogleIdentityStore } from './google-identity.store.ts';
 
-// The request parameters the sign-in form carries from the GET to the POST.
-const CARRIED_PARAMS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'nonce',
-  'code_challenge',
-  'code_challenge_method',
-  'access_type',
-  'prompt',
-] as const;
-
 /** Sign in with Google: the account form for the `openid` scope, then a redirect with a code. */
 export function registerAuthorizeRoutes(
   app: FastifyInstance,
@@ -28,7 +14,7 @@ export function registerAuthorizeRoutes(
     oauth: context.oauth,
     clients: context.clients,
     title: 'Sign in with Google (sandbox)',
-    carriedParams: CARRIED_PARAMS,
+    alsoCarried: ['nonce'],
     readScopes: (scope) => {
       const scopes = parseScopes(scope);
       return scopes.includes('openid') ? { scopes } : { invalid: 'This emulator requires the openid scope.' };

@@ -8,6 +8,18 @@ import { appendQuery, checkRedirectUri } from './redirect-uri.ts';
 
 const AUTHORIZE_PATH = '/o/oauth2/v2/auth';
 const DEFAULT_ACCOUNT = { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' };
+// The request parameters the form carries from the GET to the POST, besides an emulator's own.
+const CARRIED_PARAMS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'access_type',
+  'prompt',
+];
 
 type GoogleFailure = { error: string; message: string };
 
@@ -26,7 +38,8 @@ export type GoogleConsentOptions<C extends GoogleOAuthClient> = {
   oauth: GoogleOAuth;
   clients: ReadonlyMap<string, C>;
   title: string;
-  carriedParams: readonly string[];
+  /** Parameters the form carries besides Google's usual ones (sign-in's `nonce`). */
+  alsoCarried: readonly string[];
   /** The requested scopes in their short form, or why Google would refuse them (`invalid_scope`). */
   readScopes: (scope: string) => { scopes: string[] } | { invalid: string };
   formatScope: (scopes: readonly string[]) => string;
@@ -52,7 +65,7 @@ export function registerGoogleConsent<C extends GoogleOAuthClient>(
     );
   registerConsentFlow<GoogleAuthorizeRequest<C>, GoogleFailure>(app, {
     path: AUTHORIZE_PATH,
-    carriedParams: options.carriedParams,
+    carriedParams: [...CARRIED_PARAMS, ...options.alsoCarried],
     defaultAccount: DEFAULT_ACCOUNT,
     loginHint: true,
     validate: (params) => validateGoogleAuthorize(params, options),
