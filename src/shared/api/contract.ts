@@ -32,7 +32,7 @@ import {
   sandboxTaskInputSchema,
   sandboxTodoistSchema,
 } from './sandbox.schema.ts';
-import { syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
+import { SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
 
 /** Most calls answer with the whole updated user (spec §7), which replaces the one the web app holds. */
 const user = currentUserSchema;
@@ -222,8 +222,8 @@ export const contract = {
     }),
   },
   sync: {
-    activity: endpoint({ method: 'GET', path: '/api/sync/activity', response: syncActivitySchema }),
-    preview: endpoint({ method: 'GET', path: '/api/sync/preview', response: syncPreviewSchema }),
+    activity: endpoint({ method: 'GET', path: SYNC_PATHS.activity, response: syncActivitySchema }),
+    preview: endpoint({ method: 'GET', path: SYNC_PATHS.preview, response: syncPreviewSchema }),
   },
   /** The sandbox console (sandbox mode only). */
   sandbox: {

@@ -57,6 +57,7 @@ export const syncPreviewSchema = z.object({
 });
 export type SyncPreview = z.infer<typeof syncPreviewSchema>;
 
+/** The sync's paths: the dashboard's two calls (see the contract) and the providers' notifications. */
 export const SYNC_PATHS = {
   activity: '/api/sync/activity',
   preview: '/api/sync/preview',

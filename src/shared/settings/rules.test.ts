@@ -5,6 +5,7 @@ import {
   calendarStatus,
   canUseTaskDuration,
   formatHours,
+  isConnected,
   pluralizeMinutes,
   sortTimeboxes,
   syncToggleAllowed,
@@ -125,5 +126,19 @@ describe('sync toggle and status', () => {
     expect(labelColorKey(38)).toBe('teal');
     expect(labelColorKey(30)).toBe('berry_red');
     expect(labelColorKey('grape')).toBe('grape');
+  });
+});
+
+describe('isConnected', () => {
+  it.each([
+    [{ connected: true, needsReconnect: false }, true],
+    [{ connected: true, needsReconnect: true }, false],
+    [{ connected: false, needsReconnect: false }, false],
+    [{ needsReconnect: false }, true],
+    [{ needsReconnect: true }, false],
+    [null, false],
+    [undefined, false],
+  ])('%o is connected: %s', (integration, expected) => {
+    expect(isConnected(integration)).toBe(expected);
   });
 });

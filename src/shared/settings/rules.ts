@@ -37,6 +37,17 @@ export function canUseTaskDuration(accountType: string | null | undefined): bool
   return TODOIST_ACCOUNT_TYPES_WITH_DURATION.some((type) => type === accountType);
 }
 
+/**
+ * What "connected" means for an integration, on both sides: its account is linked (the user view's
+ * `connected`; any stored connection row) and still accepts our access. One that must be connected
+ * again counts as not connected for the sync switch and for the settings that need it.
+ */
+export function isConnected(
+  integration: { connected?: boolean; needsReconnect: boolean } | null | undefined,
+): boolean {
+  return !!integration && integration.connected !== false && !integration.needsReconnect;
+}
+
 export type SyncReadiness = {
   todoistConnected: boolean;
   timeboxCount: number;

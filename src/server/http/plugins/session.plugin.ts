@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
 import { AppError } from '#server/errors.ts';
+import { SIGN_IN_REQUIRED } from '#shared/api/auth.schema.ts';
 import type { CookiePolicy } from '../cookies.ts';
 
 declare module 'fastify' {
@@ -19,6 +20,9 @@ declare module 'fastify' {
 
 type Options = { sessions: SessionService; cookies: CookiePolicy };
 
+/** The 401 of every call that needs a signed-in user. */
+export const signInRequired = () => new AppError('unauthorized', `${SIGN_IN_REQUIRED}.`);
+
 export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, cookies }: Options) => {
   const resolved = new WeakMap<FastifyRequest, Promise<string | null>>();
 
@@ -34,7 +38,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { sessions, cookies
 
   app.decorateRequest('requireUserId', async function (this: FastifyRequest) {
     const userId = await this.signedInUserId();
-    if (!userId) throw new AppError('unauthorized', 'Please log in to access your account.');
+    if (!userId) throw signInRequired();
     return userId;
   });
 

@@ -3,6 +3,7 @@ import { type IdentityProvider, SignInCancelledError } from '#server/domain/auth
 import { parseSignInFlow, startSignInFlow } from '#server/domain/auth/sign-in-flow.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
+import { IDENTITY_PROVIDERS, SIGN_IN_PATHS, type SignInErrorReason } from '#shared/api/auth.schema.ts';
 import type { CookiePolicy } from '../cookies.ts';
 
 type Options = {
@@ -13,21 +14,17 @@ type Options = {
   rateLimitPerMinute: number;
 };
 
-/** Why a sign-in ended on /login instead of the dashboard; the login page explains each. */
-export type SignInErrorReason = 'unavailable' | 'expired' | 'cancelled' | 'failed';
-
-const PROVIDERS: IdentityProviderName[] = ['google', 'facebook'];
-
 export async function authRoutes(app: FastifyInstance, options: Options) {
   const { appUrl, cookies, users, identityProviders } = options;
   const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
   const toLogin = (reply: FastifyReply, reason: SignInErrorReason) =>
     reply.redirect(`/login?error=${reason}`);
 
-  for (const name of PROVIDERS) {
-    const redirectUri = `${appUrl}/auth/${name}/callback`;
+  for (const name of IDENTITY_PROVIDERS satisfies readonly IdentityProviderName[]) {
+    const path = SIGN_IN_PATHS[name];
+    const redirectUri = `${appUrl}${path}/callback`;
 
-    app.get(`/auth/${name}`, { config: { rateLimit } }, async (request, reply) => {
+    app.get(path, { config: { rateLimit } }, async (request, reply) => {
       const provider = identityProviders[name];
       if (!provider) return toLogin(reply, 'unavailable');
       const flow = startSignInFlow(name);
@@ -37,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, options: Options) {
       return reply.redirect(url.toString());
     });
 
-    app.get(`/auth/${name}/callback`, { config: { rateLimit } }, async (request, reply) => {
+    app.get(`${path}/callback`, { config: { rateLimit } }, async (request, reply) => {
       const provider = identityProviders[name];
       if (!provider) return toLogin(reply, 'unavailable');
       const raw = request.cookies[cookies.signInFlowName];

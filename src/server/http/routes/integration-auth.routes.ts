@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { parseConnectFlow } from '#server/domain/integrations/connect-flow.ts';
 import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
 import {
@@ -6,8 +7,10 @@ import {
   type IntegrationProvider,
 } from '#server/domain/integrations/integration-providers.ts';
 import type { AccountReader } from '#server/domain/users/account.repository.ts';
-import { AppError } from '#server/errors.ts';
+import { CONNECT_PATHS, INTEGRATION_KEYS } from '#shared/api/auth.schema.ts';
+import { contract } from '#shared/api/contract.ts';
 import type { CookiePolicy } from '../cookies.ts';
+import { fromContract, userViewReader } from './contract-route.ts';
 
 type Options = {
   appUrl: string;
@@ -15,13 +18,6 @@ type Options = {
   integrations: IntegrationService;
   accounts: AccountReader;
   rateLimitPerMinute: number;
-};
-
-/** Where each provider's connect routes live (Google Calendar beside Google sign-in). */
-const PATHS: Record<IntegrationProvider, string> = {
-  todoist: '/auth/todoist',
-  google: '/auth/google/calendar',
-  microsoft: '/auth/microsoft',
 };
 
 /**
@@ -34,8 +30,10 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
   // Same attributes as the sign-in flow (signed, HttpOnly, Lax, /auth, 10 minutes), its own name.
   const connectFlowCookie = cookies.signInFlow;
 
-  for (const provider of Object.keys(PATHS) as IntegrationProvider[]) {
-    const path = PATHS[provider];
+  const currentUser = userViewReader(accounts);
+
+  for (const provider of INTEGRATION_KEYS satisfies IntegrationProvider[]) {
+    const path = CONNECT_PATHS[provider];
     const redirectUri = `${appUrl}${path}/callback`;
     const failed = (reply: FastifyReply) => reply.redirect(`/dashboard?connect_error=${provider}`);
 
@@ -80,12 +78,14 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
     });
 
     // Called by fetch from the dashboard; a GET by the spec, so held to the same-origin rule.
-    app.get(`${path}/revoke`, { config: { rateLimit, stateChangingGet: true } }, async (request) => {
-      const userId = await request.requireUserId();
-      await integrations.disconnect(userId, provider);
-      const user = await accounts.currentUser(userId);
-      if (!user) throw new AppError('unauthorized', 'Please log in to access your account.');
-      return user;
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...fromContract(contract.integrations.revoke[provider]),
+      config: { rateLimit, stateChangingGet: true },
+      handler: async (request) => {
+        const userId = await request.requireUserId();
+        await integrations.disconnect(userId, provider);
+        return currentUser(userId);
+      },
     });
   }
 }

@@ -134,9 +134,10 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
         timeZone: 'Europe/Berlin',
       });
+      // Stored, and only as a v1 AES-GCM ciphertext (decision 007).
       expect(
         (await storedRow((await currentUser(cookies)).id, 'calendar'))?.refreshTokenEncrypted,
-      ).toBeTruthy();
+      ).toMatch(/^v1\.dev\./);
     });
 
     it('connects Microsoft 365 with PKCE and stores calendars and categories', async () => {

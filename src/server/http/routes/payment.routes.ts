@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { AccountReader } from '#server/domain/users/account.repository.ts';
-import { AppError } from '#server/errors.ts';
-import { checkoutFormSchema, completeCheckoutSchema } from '#shared/api/payment.schema.ts';
+import { contract } from '#shared/api/contract.ts';
+import { fromContract, userViewReader } from './contract-route.ts';
 
-const emptyBody = z.object({}).optional();
+const { subscription } = contract;
 
 /** Spec §7 payment calls. The two form posts answer with a redirect to the provider's hosted page. */
 export async function paymentRoutes(
@@ -14,11 +13,7 @@ export async function paymentRoutes(
   { billing, accounts }: { billing: BillingService; accounts: AccountReader },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const currentUser = async (userId: string) => {
-    const user = await accounts.currentUser(userId);
-    if (!user) throw new AppError('unauthorized', 'Please log in to access your account.');
-    return user;
-  };
+  const currentUser = userViewReader(accounts);
 
   // A form post navigates the whole page, so failures come back to the profile, which explains them.
   const redirectToProvider = async (
@@ -36,34 +31,39 @@ export async function paymentRoutes(
     }
   };
 
-  routes.post(
-    '/api/payment/create/checkout/session',
-    { schema: { body: checkoutFormSchema } },
-    (request, reply) =>
+  routes.route({
+    ...fromContract(subscription.checkout),
+    handler: (request, reply) =>
       redirectToProvider(request, reply, (userId) => billing.checkoutUrl(userId, request.body.lookup_key)),
-  );
-
-  routes.post('/api/payment/customerportal', (request, reply) =>
-    redirectToProvider(request, reply, (userId) => billing.portalUrl(userId)),
-  );
-
-  routes.post('/api/payment/create/customer', { schema: { body: emptyBody } }, async (request) => {
-    const userId = await request.requireUserId();
-    await billing.createCustomer(userId);
-    return currentUser(userId);
   });
 
-  routes.post('/api/payment/create/intent', { schema: { body: emptyBody } }, async (request) => ({
-    clientSecret: await billing.createPaymentIntent(await request.requireUserId()),
-  }));
+  routes.route({
+    ...fromContract(subscription.manage),
+    handler: (request, reply) => redirectToProvider(request, reply, (userId) => billing.portalUrl(userId)),
+  });
 
-  routes.post(
-    '/api/payment/checkout/complete',
-    { schema: { body: completeCheckoutSchema } },
-    async (request) => {
+  routes.route({
+    ...fromContract(subscription.createCustomer),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await billing.createCustomer(userId);
+      return currentUser(userId);
+    },
+  });
+
+  routes.route({
+    ...fromContract(subscription.createIntent),
+    handler: async (request) => ({
+      clientSecret: await billing.createPaymentIntent(await request.requireUserId()),
+    }),
+  });
+
+  routes.route({
+    ...fromContract(subscription.completeCheckout),
+    handler: async (request) => {
       const userId = await request.requireUserId();
       await billing.completeCheckout(userId, request.body.sessionId);
       return currentUser(userId);
     },
-  );
+  });
 }

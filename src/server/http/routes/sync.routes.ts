@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
 import type { SyncService, WebhookOutcome } from '#server/sync/sync.service.ts';
 import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
-import { SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from '#shared/api/sync.schema.ts';
+import { contract } from '#shared/api/contract.ts';
+import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
+import { fromContract } from './contract-route.ts';
 
 type Options = { sync: SyncService; preview: SyncPreviewService };
 
@@ -16,17 +18,23 @@ const statusOf = (outcome: WebhookOutcome) => (outcome === 'rejected' ? 403 : 20
 export async function syncRoutes(app: FastifyInstance, { sync, preview }: Options) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(SYNC_PATHS.activity, { schema: { response: { 200: syncActivitySchema } } }, async (request) => {
-    const userId = await request.requireUserId();
-    return sync.activity(userId);
+  routes.route({
+    ...fromContract(contract.sync.activity),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      return sync.activity(userId);
+    },
   });
 
-  routes.get(SYNC_PATHS.preview, { schema: { response: { 200: syncPreviewSchema } } }, async (request) => {
-    const userId = await request.requireUserId();
-    const result = await preview.preview(userId);
-    if (!result)
-      throw new AppError('bad_request', 'Connect Todoist and a calendar, and choose a calendar first.');
-    return result;
+  routes.route({
+    ...fromContract(contract.sync.preview),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      const result = await preview.preview(userId);
+      if (!result)
+        throw new AppError('bad_request', 'Connect Todoist and a calendar, and choose a calendar first.');
+      return result;
+    },
   });
 
   await app.register(async (webhooks) => {

@@ -1,14 +1,14 @@
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
-import type { SyncReadiness } from '#shared/settings/rules.ts';
+import { isConnected, type SyncReadiness } from '#shared/settings/rules.ts';
 
 /** What the sync toggle's rule (spec §4) needs to know about the user. */
 export function syncReadiness(user: CurrentUser): SyncReadiness {
   const todo = user.todoSettings;
   const calendar = user.calendarSettings;
   return {
-    todoistConnected: todo.connected && !todo.needsReconnect,
+    todoistConnected: isConnected(todo),
     timeboxCount: todo.timeboxSettings.length,
-    calendarConnected: calendar.connected && !calendar.needsReconnect,
+    calendarConnected: isConnected(calendar),
     calendarChosen: !!calendar.calendarId,
   };
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebookFilled, IconBrandGoogleFilled } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { SIGN_IN_ERROR_REASONS, type SignInErrorReason } from '#shared/api/auth.schema.ts';
 import { trackConversion } from '../../../lib/analytics.ts';
 import { useAuth } from '../../../lib/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -16,13 +17,17 @@ const copy = {
   },
 } as const;
 
-/** Why the last sign-in attempt came back to this page (see the server's auth routes). */
-const errorMessages: Record<string, string> = {
+/** Why the last sign-in attempt came back to this page (`/login?error=<reason>`, set by the server). */
+const errorMessages: Record<SignInErrorReason, string> = {
   cancelled: 'Sign-in was cancelled. Choose a provider to try again.',
   expired: 'Your sign-in took too long or was opened in another browser. Please try again.',
   failed: 'We could not complete your sign-in. Please try again in a moment.',
   unavailable: 'This sign-in option is not available right now. Please use the other one.',
 };
+
+function isSignInErrorReason(value: string): value is SignInErrorReason {
+  return SIGN_IN_ERROR_REASONS.some((reason) => reason === value);
+}
 
 export function AuthCard({ mode }: { mode: Mode }) {
   const auth = useAuth();
@@ -46,7 +51,7 @@ export function AuthCard({ mode }: { mode: Mode }) {
           </div>
           {error && (
             <Alert color="red" title="Sign-in did not complete">
-              {errorMessages[error] ?? errorMessages.failed}
+              {errorMessages[isSignInErrorReason(error) ? error : 'failed']}
             </Alert>
           )}
           <Button

@@ -1,6 +1,6 @@
 import { Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
-import { canUseTaskDuration, taskDurationOptions } from '#shared/settings/rules.ts';
+import { canUseTaskDuration, isConnected, taskDurationOptions } from '#shared/settings/rules.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
@@ -9,7 +9,7 @@ import { timeboxCalls } from '../timebox-api.ts';
 export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
   const setActive = useUserChange(timeboxCalls.setTaskDurationActive);
   const setLabel = useUserChange(timeboxCalls.setTaskDurationLabel);
-  const allowed = todo.connected && !todo.needsReconnect && canUseTaskDuration(todo.accountType);
+  const allowed = isConnected(todo) && canUseTaskDuration(todo.accountType);
   const active = setActive.isPending ? setActive.variables : todo.taskDurationSettings.active;
   const label = setLabel.isPending ? setLabel.variables : todo.taskDurationSettings.label;
 

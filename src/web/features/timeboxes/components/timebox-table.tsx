@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden }
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
-import { sortTimeboxes, type TimeboxSetting } from '#shared/settings/rules.ts';
+import { isConnected, sortTimeboxes, type TimeboxSetting } from '#shared/settings/rules.ts';
 import { findTodoistLabel } from '../timebox-form.ts';
 import { RemoveTimeboxModal } from './remove-timebox-modal.tsx';
 import { TimeboxModal } from './timebox-modal.tsx';
@@ -87,7 +87,7 @@ export function TimeboxTable({ todo }: { todo: TodoSettings }) {
                     key={setting.label}
                     setting={setting}
                     todoistLabel={findTodoistLabel(todo.labels, setting.label)}
-                    labelsKnown={todo.connected && !todo.needsReconnect}
+                    labelsKnown={isConnected(todo)}
                     disabled={durationsActive}
                     editable={todoistReady}
                     onEdit={() => setDialog({ kind: 'edit', setting })}
