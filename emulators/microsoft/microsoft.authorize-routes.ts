@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type ConsentValidation, registerConsentFlow, sendErrorPage } from '../shared/oauth/consent-flow.ts';
 import { type PkceChallenge, readPkceChallenge } from '../shared/oauth/pkce.ts';
 import { appendQuery, checkRedirectUri } from '../shared/oauth/redirect-uri.ts';
-import { renderConsentErrorPage, renderConsentPage } from './microsoft.consent-page.ts';
+import { renderErrorPage, renderSignInPage } from '../shared/sign-in-page.ts';
 import type { MicrosoftClient } from './microsoft.emulator.ts';
 import type { IdentityStore } from './microsoft.identity-store.ts';
 import type { MailboxStore } from './microsoft.mailbox-store.ts';
@@ -10,6 +10,7 @@ import { AadError, aadDescription, missingParameter } from './microsoft.oauth-er
 import { foreignScope, parseScopes } from './microsoft.scopes.ts';
 import { resolveTenant } from './microsoft.tenants.ts';
 
+const PAGE_TITLE = 'Sign in to your Microsoft account (sandbox)';
 const CARRIED_PARAMS = [
   'client_id',
   'redirect_uri',
@@ -63,7 +64,9 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: Authorize
           }
         : undefined,
     renderPage: ({ client, scopes }, form) =>
-      renderConsentPage({
+      renderSignInPage({
+        brand: 'microsoft',
+        title: PAGE_TITLE,
         subtitle: `${client.name ?? client.clientId} wants to: ${scopes.join(', ')}`,
         ...form,
       }),
@@ -177,7 +180,11 @@ function validate(
 function sendFailure(reply: FastifyReply, failure: Failure): FastifyReply {
   if ('page' in failure) {
     const { page } = failure;
-    return sendErrorPage(reply, renderConsentErrorPage(`AADSTS${page.aadCode}: ${page.error}`, page.message));
+    const heading = `AADSTS${page.aadCode}: ${page.error}`;
+    return sendErrorPage(
+      reply,
+      renderErrorPage({ brand: 'microsoft', title: PAGE_TITLE, heading, message: page.message }),
+    );
   }
   const { error } = failure;
   const description = aadDescription(error, reply.request.id, reply.request.id, new Date().toISOString());

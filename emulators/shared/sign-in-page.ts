@@ -1,4 +1,4 @@
-export type Brand = 'google' | 'facebook';
+export type Brand = 'google' | 'facebook' | 'microsoft' | 'todoist';
 
 export type SignInPageOptions = {
   brand: Brand;
@@ -37,6 +37,25 @@ const THEMES: Record<Brand, { accent: string; background: string; logo: string }
     logo: `<svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <circle cx="20" cy="20" r="20" fill="#0866ff" />
       <path fill="#fff" d="M22.5 40V26h4.2l.8-5.2h-5v-3.4c0-1.4.7-2.8 3-2.8h2.2v-4.4s-2-.4-4-.4c-4.1 0-6.8 2.5-6.8 7v4H12.4V26h4.5v14z" />
+    </svg>`,
+  },
+  microsoft: {
+    accent: '#0067b8',
+    background: '#f2f2f2',
+    logo: `<svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false" data-brand="microsoft">
+      <rect x="1" y="1" width="18" height="18" fill="#f25022" />
+      <rect x="21" y="1" width="18" height="18" fill="#7fba00" />
+      <rect x="1" y="21" width="18" height="18" fill="#00a4ef" />
+      <rect x="21" y="21" width="18" height="18" fill="#ffb900" />
+    </svg>`,
+  },
+  todoist: {
+    accent: '#dc4c3e',
+    background: '#fcfaf8',
+    logo: `<svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <rect width="40" height="40" rx="9" fill="#dc4c3e" />
+      <path fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"
+        d="M9 14.5l4 2.5 9-5.5M9 21l4 2.5 9-5.5M9 27.5l4 2.5 9-5.5" />
     </svg>`,
   },
 };

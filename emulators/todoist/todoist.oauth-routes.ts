@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ConsentValidation, registerConsentFlow, sendErrorPage } from '../shared/oauth/consent-flow.ts';
 import { appendQuery, checkRedirectUri } from '../shared/oauth/redirect-uri.ts';
 import { readParams } from '../shared/params.ts';
-import { renderConsentErrorPage, renderConsentPage } from './todoist.consent-page.ts';
+import { renderErrorPage, renderSignInPage } from '../shared/sign-in-page.ts';
 import type { TodoistContext } from './todoist.context.ts';
 
 /** The scopes the TS SDK's `PERMISSIONS` lists. */
@@ -66,7 +66,8 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TodoistContex
     defaultAccount: { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' },
     validate: check,
     renderPage: (consent, form) =>
-      renderConsentPage({
+      renderSignInPage({
+        brand: 'todoist',
         title: `Authorize ${appName} (Todoist sandbox)`,
         subtitle: `${appName} would like access to your Todoist account: ${consent.scopes.join(', ')}`,
         ...form,
@@ -74,7 +75,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: TodoistContex
     sendFailure: (reply, failure) =>
       'redirect' in failure
         ? reply.redirect(failure.redirect)
-        : sendErrorPage(reply, renderConsentErrorPage({ title: 'Todoist (sandbox)', ...failure })),
+        : sendErrorPage(reply, renderErrorPage({ brand: 'todoist', title: 'Todoist (sandbox)', ...failure })),
     declined: (consent, reply) =>
       reply.redirect(appendQuery(consent.redirectUri, { error: 'access_denied', state: consent.state })),
     invalidEmail: { heading: 'Invalid e-mail', message: 'Enter a valid e-mail address.' },
