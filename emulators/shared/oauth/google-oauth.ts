@@ -11,6 +11,7 @@ import { registerTokenEndpoint } from './token-endpoint.ts';
  * token formats, the same `/token` and `/revoke` answers. What differs is passed in: the scopes, the
  * account a grant is for (a `sub` or an e-mail) and, for sign-in, the ID token.
  */
+
 export type GoogleOAuthClient = {
   clientId: string;
   clientSecret: string;
