@@ -105,7 +105,10 @@ describe.each(databases)('users and sessions on $name', (testDb) => {
     const { sessionId } = await sessions.create(user.id);
     expect(await sessions.resolve(sessionId)).toBe(user.id);
     expect(await createSessionRepository(database.db).find(sessionId)).toBeUndefined();
-    expect(await createSessionRepository(database.db).find(hashSessionId(sessionId))).toBeDefined();
+    expect(await createSessionRepository(database.db).find(hashSessionId(sessionId))).toMatchObject({
+      userId: user.id,
+      idHash: hashSessionId(sessionId),
+    });
 
     const start = now;
     now = new Date(start.getTime() + SESSION_IDLE_TIMEOUT_MS + 1000);

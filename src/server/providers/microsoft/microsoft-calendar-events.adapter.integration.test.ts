@@ -358,7 +358,7 @@ describe('writing events', () => {
 
     const { events } = await target.changes(token, calendarId, null);
     expect(events.map((event) => event.title).sort()).toEqual(['Five', 'Lost', 'Slow', 'Write the report']);
-    expect(byId(events, retried.id)).toBeDefined();
+    expect(byId(events, retried.id)).toMatchObject({ id: lostAttempt.id, title: 'Lost' });
   });
 
   it("finds the first attempt's event after Graph has forgotten the transactionId", async () => {
