@@ -1,4 +1,4 @@
-import { currentConsent } from '../features/consent/consent-store.ts';
+import { currentConsent } from './consent-store.ts';
 
 type DataLayerEvent = { event: string } & Record<string, string | number | boolean>;
 

@@ -135,9 +135,9 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         timeZone: 'Europe/Berlin',
       });
       // Stored, and only as a v1 AES-GCM ciphertext (decision 007).
-      expect(
-        (await storedRow((await currentUser(cookies)).id, 'calendar'))?.refreshTokenEncrypted,
-      ).toMatch(/^v1\.dev\./);
+      expect((await storedRow((await currentUser(cookies)).id, 'calendar'))?.refreshTokenEncrypted).toMatch(
+        /^v1\.dev\./,
+      );
     });
 
     it('connects Microsoft 365 with PKCE and stores calendars and categories', async () => {

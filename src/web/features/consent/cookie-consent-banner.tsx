@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { saveConsent, useConsent } from '../../lib/consent-store.ts';
 import { paths } from '../../lib/paths.ts';
-import { saveConsent, useConsent } from './consent-store.ts';
 
 /** Shown at the bottom of every page until the visitor makes a choice. */
 export function CookieConsentBanner() {

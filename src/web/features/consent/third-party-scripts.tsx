@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useConsent } from '../../lib/consent-store.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
-import { useConsent } from './consent-store.ts';
 
 /**
  * Loads the configured third-party scripts only as far as the visitor's choice allows: the chat
