@@ -6,7 +6,7 @@ export type StoredTodoistLabel = { id: string; name: string; color: string; item
 export type StoredCalendar = { id: string; name: string; color: string | null; timeZone: string | null };
 export type StoredCategory = { id: string; displayName: string; color: string };
 
-/** What we know of the user's Todoist account, and their task-related settings (spec §3 todoSettings). */
+/** What we know of the user's Todoist account, and their task-related settings (docs/product-rules.md §3 todoSettings). */
 export const todoSettings = pgTable('todo_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -36,7 +36,7 @@ export const timeboxSettings = pgTable(
   (table) => [uniqueIndex('timebox_settings_user_label_idx').on(table.userId, sql`lower(${table.label})`)],
 );
 
-/** The calendar side (spec §3 calendarSettings). */
+/** The calendar side (docs/product-rules.md §3 calendarSettings). */
 export const calendarSettings = pgTable('calendar_settings', {
   userId: uuid('user_id')
     .primaryKey()

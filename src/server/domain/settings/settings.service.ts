@@ -16,7 +16,7 @@ type OnComplete = 'nothing' | 'checkmark' | 'remove';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** The rules of spec §4 and §5 for every setting, enforced here whatever the client shows. */
+/** The rules of docs/product-rules.md §4 and §5 for every setting, enforced here whatever the client shows. */
 type Deps = {
   settings: SettingsRepository;
   users: Pick<UserRepository, 'updatePreferences'>;

@@ -15,7 +15,7 @@ export type AccountRows = {
 
 const CALENDAR_PROVIDER_NAMES = { google: 'Google Calendar', microsoft: 'Microsoft' } as const;
 
-/** The user as the web app sees it: spec §3 shape, no secrets. */
+/** The user as the web app sees it: the shape of docs/product-rules.md §3, no secrets. */
 export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }: AccountRows): CurrentUser {
   const todoist = integrations.find((integration) => integration.kind === 'todoist');
   const calendarAccount = integrations.find((integration) => integration.kind === 'calendar');

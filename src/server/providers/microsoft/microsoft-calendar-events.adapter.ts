@@ -91,7 +91,7 @@ export function createMicrosoftCalendarEvents(
 
   /**
    * Delta items as events. Thin updates are read in full. Removals are checked too: delta reports an
-   * event moved out of the window as deleted, and a deleted event ends its task (design §5), so only
+   * event moved out of the window as deleted, and a deleted event ends its task (docs/product-rules.md §10), so only
    * an event that is really gone is reported deleted.
    */
   async function complete(client: Client, calendarId: string, items: GraphEvent[]): Promise<CalendarEvent[]> {
