@@ -1,6 +1,7 @@
 import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { SIGN_IN_REQUIRED } from '#shared/api/auth.schema.ts';
 import { paths } from '../lib/paths.ts';
 
 /** What the dashboard and profile show to a visitor who is signed out (spec §2, §8). */
@@ -15,7 +16,7 @@ export function NotLoggedIn() {
           </Title>
         </Group>
         <Text c="dimmed" mb="lg">
-          Please log in to access your account
+          {SIGN_IN_REQUIRED}
         </Text>
         <Group>
           <Button component={Link} to={paths.login}>
