@@ -9,6 +9,7 @@ import {
   timeboxSettings,
   todoSettings,
 } from '#server/db/schema/settings.tables.ts';
+import { isConnected } from '#shared/settings/rules.ts';
 
 export type TodoSettingsRow = typeof todoSettings.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
@@ -82,8 +83,8 @@ export function createSettingsRepository(db: Db): SettingsRepository {
           .where(eq(timeboxSettings.userId, userId)),
       ]);
       return {
-        todoistConnected: linked.some((row) => row.kind === 'todoist' && !row.needsReconnect),
-        calendarConnected: linked.some((row) => row.kind === 'calendar' && !row.needsReconnect),
+        todoistConnected: isConnected(linked.find((row) => row.kind === 'todoist')),
+        calendarConnected: isConnected(linked.find((row) => row.kind === 'calendar')),
         calendarProvider: linked.find((row) => row.kind === 'calendar')?.provider ?? null,
         todo,
         calendar,
