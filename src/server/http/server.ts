@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
+import type { IdentityProvider } from '#server/domain/auth/identity-provider.port.ts';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
 import type { TodoistLabelService } from '#server/domain/integrations/todoist-labels.service.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { IdentityProviderName } from '../users/user.repository.ts';
-import type { SignInFlow } from './identity-provider.ts';
+import type { SignInFlow } from './identity-provider.port.ts';
 
 const random = () => randomBytes(32).toString('base64url');
 

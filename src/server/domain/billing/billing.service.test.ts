@@ -9,7 +9,7 @@ import {
 import { fakeClock } from '../testing/fake-clock.ts';
 import { inMemoryStripeEvents, inMemoryUsers, userRow } from '../testing/in-memory-repositories.ts';
 import { createBillingService } from './billing.service.ts';
-import type { BillingGateway, BillingWebhookEvent, SubscriptionSnapshot } from './billing-gateway.ts';
+import type { BillingGateway, BillingWebhookEvent, SubscriptionSnapshot } from './billing-gateway.port.ts';
 
 const APP = 'https://app.test';
 const NOW = '2026-03-02T09:00:00.000Z';

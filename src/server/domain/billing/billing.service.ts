@@ -10,7 +10,7 @@ import {
   UnknownUserError,
 } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
-import type { BillingGateway, BillingWebhookEvent } from './billing-gateway.ts';
+import type { BillingGateway, BillingWebhookEvent } from './billing-gateway.port.ts';
 import { paymentFromSubscription } from './payment-from-subscription.ts';
 import type { StripeEventRepository } from './stripe-event.repository.ts';
 

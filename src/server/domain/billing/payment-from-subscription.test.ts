@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSnapshot } from './billing-gateway.ts';
+import type { SubscriptionSnapshot } from './billing-gateway.port.ts';
 import { paymentFromSubscription, type StoredPayment } from './payment-from-subscription.ts';
 
 const trialEnd = new Date('2026-12-01T00:00:00Z');

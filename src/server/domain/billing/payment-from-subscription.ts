@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
-import type { SubscriptionSnapshot } from './billing-gateway.ts';
+import type { SubscriptionSnapshot } from './billing-gateway.port.ts';
 
 export type StoredPayment = {
   subscriptionStatus: SubscriptionStatus;

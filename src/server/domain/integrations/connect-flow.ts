@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { ConnectFlow, IntegrationProvider } from './integration-providers.ts';
+import type { ConnectFlow, IntegrationProvider } from './integration-providers.port.ts';
 
 const random = () => randomBytes(32).toString('base64url');
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type IntegrationRow, integrations } from '#server/db/schema/integrations.table.ts';
-import type { IntegrationKind, IntegrationProvider } from './integration-providers.ts';
+import type { IntegrationKind, IntegrationProvider } from './integration-providers.port.ts';
 
 /** What is written on connect; tokens arrive here already encrypted. */
 export type StoredConnection = {

@@ -11,7 +11,7 @@ import {
   userRow,
 } from '../testing/in-memory-repositories.ts';
 import { createIntegrationService, type IntegrationLog } from './integration.service.ts';
-import { type ConnectFlow, ProviderFailedError, ProviderRequestError } from './integration-providers.ts';
+import { type ConnectFlow, ProviderFailedError, ProviderRequestError } from './integration-providers.port.ts';
 import { createTokenCipher } from './token-cipher.ts';
 import { createTokenManager } from './token-manager.ts';
 

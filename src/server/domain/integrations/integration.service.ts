@@ -12,7 +12,7 @@ import {
   KIND_OF,
   type OAuthConnector,
   type TodoistGateway,
-} from './integration-providers.ts';
+} from './integration-providers.port.ts';
 import { todoistAccountType } from './todoist-account-type.ts';
 import { NotConnectedError, ReconnectRequiredError, type TokenManager } from './token-manager.ts';
 

@@ -5,7 +5,7 @@ import { fakeClock } from '../testing/fake-clock.ts';
 import { fakeTodoist } from '../testing/fake-integration-gateways.ts';
 import { inMemoryIntegrations, inMemorySettings, todoRow } from '../testing/in-memory-repositories.ts';
 import type { IntegrationLog } from './integration.service.ts';
-import { ProviderFailedError, ProviderRequestError } from './integration-providers.ts';
+import { ProviderFailedError, ProviderRequestError } from './integration-providers.port.ts';
 import { createTodoistLabelService } from './todoist-labels.service.ts';
 import { createTokenCipher } from './token-cipher.ts';
 import { createTokenManager, NotConnectedError, ReconnectRequiredError } from './token-manager.ts';

@@ -7,7 +7,7 @@ import {
   LabelExistsError,
   ProviderRequestError,
   type TodoistGateway,
-} from './integration-providers.ts';
+} from './integration-providers.port.ts';
 import type { TokenManager } from './token-manager.ts';
 
 type Deps = {

@@ -6,7 +6,7 @@ import {
   GrantRevokedError,
   type ProviderTokens,
   ProviderUnauthorizedError,
-} from './integration-providers.ts';
+} from './integration-providers.port.ts';
 import { createTokenCipher } from './token-cipher.ts';
 import {
   createTokenManager,

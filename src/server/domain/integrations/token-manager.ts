@@ -8,7 +8,7 @@ import {
   type IntegrationProvider,
   type ProviderTokens,
   ProviderUnauthorizedError,
-} from './integration-providers.ts';
+} from './integration-providers.port.ts';
 import type { TokenCipher } from './token-cipher.ts';
 
 /** Refreshes a provider's tokens; GrantRevokedError when the refresh token is no longer honoured. */

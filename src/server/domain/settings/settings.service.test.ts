@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
-import type { IntegrationProvider } from '../integrations/integration-providers.ts';
+import type { IntegrationProvider } from '../integrations/integration-providers.port.ts';
 import {
   InvalidValueError,
   NotFoundError,

@@ -8,7 +8,7 @@ import {
   type TodoistGateway,
   type TodoistLabel,
   type TodoistProfile,
-} from '../integrations/integration-providers.ts';
+} from '../integrations/integration-providers.port.ts';
 
 /** What a fake provider was asked, in order (method and arguments, tokens included). */
 export type Call = { method: string; args: unknown[] };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ProviderFailedError,
   ProviderRequestError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import { NotConnectedError, ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import {
   InvalidSignatureError,

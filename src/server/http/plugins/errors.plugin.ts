@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ProviderFailedError } from '#server/domain/integrations/integration-providers.ts';
+import { ProviderFailedError } from '#server/domain/integrations/integration-providers.port.ts';
 import { NotConnectedError, ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import {
   DomainError,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import type { IdentityProvider } from '#server/domain/auth/identity-provider.ts';
+import type { IdentityProvider } from '#server/domain/auth/identity-provider.port.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp } from '#server/test/test-app.ts';
 

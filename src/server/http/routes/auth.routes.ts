@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type IdentityProvider, SignInCancelledError } from '#server/domain/auth/identity-provider.ts';
+import { type IdentityProvider, SignInCancelledError } from '#server/domain/auth/identity-provider.port.ts';
 import { parseSignInFlow, startSignInFlow } from '#server/domain/auth/sign-in-flow.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';

@@ -5,7 +5,7 @@ import type { IntegrationService } from '#server/domain/integrations/integration
 import {
   ConnectCancelledError,
   type IntegrationProvider,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import type { AccountReader } from '#server/domain/users/account.repository.ts';
 import { CONNECT_PATHS, INTEGRATION_KEYS } from '#shared/api/auth.schema.ts';
 import { contract } from '#shared/api/contract.ts';

@@ -4,7 +4,7 @@ import type { GoogleCalendarConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
   ProviderUnauthorizedError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.ts';
 import {
   type CalendarEvent,

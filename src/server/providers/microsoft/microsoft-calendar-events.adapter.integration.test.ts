@@ -12,7 +12,7 @@ import type { MicrosoftConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
   ProviderUnauthorizedError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import { systemClock } from '#server/domain/shared/clock.ts';
 import {
   type CalendarEvent,

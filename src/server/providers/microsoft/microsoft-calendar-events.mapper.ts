@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ProviderRequestError } from '#server/domain/integrations/integration-providers.ts';
+import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
 import { deletedEvent } from '#server/sync/snapshots.ts';
 import type { CalendarEvent, EventWrite } from '#server/sync/sync.ports.ts';
 import type { GraphEvent } from './microsoft-calendar-events.schemas.ts';

@@ -9,7 +9,7 @@ import type { MicrosoftConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
   ProviderUnauthorizedError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import { RateLimitedError } from '#server/sync/sync.ports.ts';
 
 /**

@@ -3,7 +3,7 @@ import {
   ConnectCancelledError,
   type ConnectFlow,
   ProviderRequestError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 
 /**
  * Checks an OAuth callback against the flow that started it: a refusal, a state that is not ours,

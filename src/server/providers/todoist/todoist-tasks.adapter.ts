@@ -3,7 +3,7 @@ import type { TodoistConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
   ProviderUnauthorizedError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import {
   type DueWrite,
   RateLimitedError,

@@ -4,7 +4,7 @@ import {
   type IdentityProvider,
   IdentityProviderError,
   SignInCancelledError,
-} from '#server/domain/auth/identity-provider.ts';
+} from '#server/domain/auth/identity-provider.port.ts';
 import { googleClaimsSchema } from './google-identity.schemas.ts';
 
 /** Google sign-in over OpenID Connect (authorization code + PKCE + nonce) with openid-client. */

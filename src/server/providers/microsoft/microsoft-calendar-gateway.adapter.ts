@@ -8,7 +8,7 @@ import {
   ProviderRequestError,
   type ProviderTokens,
   ProviderUnauthorizedError,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.ts';
 import { checkCallback, pkceChallenge } from '../shared/oauth-callback.ts';
 import {

@@ -4,8 +4,8 @@ import type {
   BillingGateway,
   BillingWebhookEvent,
   SubscriptionSnapshot,
-} from '#server/domain/billing/billing-gateway.ts';
-import { BillingUnavailableError } from '#server/domain/billing/billing-gateway.ts';
+} from '#server/domain/billing/billing-gateway.port.ts';
+import { BillingUnavailableError } from '#server/domain/billing/billing-gateway.port.ts';
 
 const WEBHOOK_TOLERANCE_S = 300;
 /** A live subscription matters more than an ended one when a customer has several. */

@@ -16,7 +16,7 @@ import {
   ProviderUnauthorizedError,
   type TodoistGateway,
   type TodoistLabel,
-} from '#server/domain/integrations/integration-providers.ts';
+} from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.ts';
 import { checkCallback } from '../shared/oauth-callback.ts';
 

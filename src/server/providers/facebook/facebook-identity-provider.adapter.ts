@@ -5,7 +5,7 @@ import {
   type IdentityProvider,
   IdentityProviderError,
   SignInCancelledError,
-} from '#server/domain/auth/identity-provider.ts';
+} from '#server/domain/auth/identity-provider.port.ts';
 import {
   facebookErrorSchema,
   facebookProfileSchema,
