@@ -243,7 +243,7 @@ const handlers: HostApi = {
       const spacingLeft = Math.max(...userIds.map((userId) => lastRunEnd(userId))) + 1100 - now();
       if (spacingLeft > 0) await sleep(spacingLeft);
       const started = now();
-      await Promise.all(userIds.map((userId) => app.sync.queue.requestSync(userId)));
+      await Promise.all(userIds.map((userId) => app.sync.service.request(userId)));
       let ended = started;
       const done = new Set<string>();
       while (done.size < userIds.length && now() - started < 120_000) {

@@ -17,6 +17,8 @@ export const STRIPE_EVENT_QUEUE = 'stripe-event';
  * of holding the user's one running slot until `expireInSeconds`.
  */
 const SYNC_HEARTBEAT_SECONDS = 10;
+/** Sync runs one process works at once; each lane fetches its next job as soon as a run ends. */
+const SYNC_LANES = 4;
 const LIVENESS = { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 } as const;
 
 const userSyncJob = z.object({ userId: z.uuid() });
@@ -102,6 +104,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   });
 
   let listActiveUsers: () => Promise<string[]> = async () => [];
+  // A burst of notifications for one user sends one request at a time: the rest would fold into the
+  // waiting job anyway, and only wait for the queue's few connections meanwhile.
+  const syncRequests = coalesced((userId: string) =>
+    boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId }).then(() => undefined),
+  );
 
   return {
     async requestStripeEvent(event) {
@@ -109,42 +116,52 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async requestSync(userId, requestOptions = {}) {
-      await boss.send(
-        USER_SYNC_QUEUE,
-        { userId },
-        {
-          singletonKey: userId,
-          ...(requestOptions.afterSeconds ? { startAfter: requestOptions.afterSeconds } : {}),
-        },
-      );
+      if (requestOptions.afterSeconds) {
+        await boss.send(
+          USER_SYNC_QUEUE,
+          { userId },
+          { singletonKey: userId, startAfter: requestOptions.afterSeconds },
+        );
+        return;
+      }
+      await syncRequests.request(userId);
     },
 
     async work(handlers) {
       listActiveUsers = handlers.reconcile;
-      await boss.work(
-        USER_SYNC_QUEUE,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds,
-          // NOTIFY wakes workers for new jobs, but not when a deferred job (a retry, a back-off, a
-          // spaced run) comes due: that only a poll finds, so polling stays short with NOTIFY too.
-          notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
-          batchSize: 1,
-          localConcurrency: 4,
-        },
-        async ([job]) => {
-          if (!job) return;
-          const { userId } = userSyncJob.parse(job.data);
-          const outcome = await handlers.sync(userId);
-          if (outcome.retryAfterMs !== undefined) {
-            // A provider asked us to wait: the next run starts after that, not before.
-            await boss.send(
-              USER_SYNC_QUEUE,
-              { userId },
-              { singletonKey: userId, startAfter: Math.ceil(outcome.retryAfterMs / 1000) },
-            );
-          }
-        },
-      );
+      for (let lane = 0; lane < SYNC_LANES; lane++) {
+        let laneId: string | undefined;
+        laneId = await boss.work(
+          USER_SYNC_QUEUE,
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds,
+            // NOTIFY wakes workers for new jobs, but not when a deferred job (a retry, a back-off, a
+            // spaced run) comes due: that only a poll finds, so polling stays short with NOTIFY too.
+            notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+            batchSize: 1,
+            localConcurrency: 1,
+          },
+          async ([job]) => {
+            try {
+              if (!job) return;
+              const { userId } = userSyncJob.parse(job.data);
+              const outcome = await handlers.sync(userId);
+              if (outcome.retryAfterMs !== undefined) {
+                // A provider asked us to wait: the next run starts after that, not before.
+                await boss.send(
+                  USER_SYNC_QUEUE,
+                  { userId },
+                  { singletonKey: userId, startAfter: Math.ceil(outcome.retryAfterMs / 1000) },
+                );
+              }
+            } finally {
+              // pg-boss would wait out its polling interval before the next fetch; a lane that just
+              // finished a run looks for the next one at once (an empty fetch then waits as usual).
+              if (laneId) boss.notifyWorker(laneId);
+            }
+          },
+        );
+      }
       // The visits are spread over the jitter window by sending them one after another, never by
       // delaying the jobs: a delayed job would hold the user's one waiting slot, and a notification
       // arriving meanwhile would fold into it and wait too.
@@ -183,6 +200,38 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}
+
+/**
+ * At most one call per key in flight: calls made while one runs share one more call, made after it,
+ * so each caller returns once a call that started after it asked has finished.
+ */
+export function coalesced(call: (key: string) => Promise<void>): { request(key: string): Promise<void> } {
+  const waiting = new Map<string, Promise<void>>();
+  const running = new Map<string, Promise<void>>();
+  function start(key: string): Promise<void> {
+    const promise = call(key).finally(() => {
+      if (running.get(key) === promise) running.delete(key);
+    });
+    running.set(key, promise);
+    return promise;
+  }
+  return {
+    request(key) {
+      const queued = waiting.get(key);
+      if (queued) return queued;
+      const current = running.get(key);
+      if (!current) return start(key);
+      const next = current
+        .catch(() => undefined)
+        .then(() => {
+          waiting.delete(key);
+          return start(key);
+        });
+      waiting.set(key, next);
+      return next;
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type CalendarEvent,
   CalendarGoneError,
   type CalendarTarget,
+  EventChangedError,
   RateLimitedError,
   SyncTokenExpiredError,
   type TaskCommand,
@@ -22,9 +23,15 @@ import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncLinkRepository } from './sync-link.repository.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
+import { readPlan } from './sync-read-plan.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
-import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
+import {
+  BOTH_SIDES,
+  type SyncSide,
+  type SyncState,
+  type SyncStateRepository,
+} from './sync-state.repository.ts';
 
 /** Calls a provider with the user's valid access token (the token manager's `withAccessToken`). */
 export type WithToken = <T>(
@@ -50,7 +57,7 @@ export type SyncEngineDeps = {
 };
 
 export type SyncOutcome =
-  | { status: 'synced'; plans: number; writes: number }
+  | { status: 'synced'; plans: number; writes: number; reads: SyncSide[] }
   | { status: 'skipped'; reason: string }
   | { status: 'blocked'; problem: SyncProblemCode }
   | { status: 'retry-later'; afterMs: number };
@@ -65,14 +72,38 @@ export const createKey = (linkId: string, generation: number) =>
 const uuidOf = (key: string) =>
   `${key.slice(0, 8)}-${key.slice(8, 12)}-4${key.slice(13, 16)}-8${key.slice(17, 20)}-${key.slice(20, 32)}`;
 
+export type RunOptions = {
+  /** The queue's runs keep their distance (MIN_RUN_SPACING_MS); a direct call runs now. */
+  spaced?: boolean;
+  /**
+   * Read only the sides a notification or request asked for (the queue's runs); a direct call reads
+   * both. See `readPlan`.
+   */
+  requestedSidesOnly?: boolean;
+};
+
 /**
- * One sync run for one user: read both sides incrementally, plan, write, then move the read positions
- * on. The positions move only after every write is recorded, so a run that dies anywhere is repeated
- * from the same changes; creates are keyed (see `createKey`), so the repeat makes nothing twice.
+ * One sync run for one user: read incrementally, plan, write, then move the read positions on. The
+ * positions move only after every write is recorded, so a run that dies anywhere is repeated from the
+ * same changes; creates are keyed (see `createKey`), so the repeat makes nothing twice.
  */
 export function createSyncEngine(deps: SyncEngineDeps) {
-  /** `spaced`: the queue's runs keep their distance (MIN_RUN_SPACING_MS); a direct call runs now. */
-  async function run(userId: string, options: { spaced?: boolean } = {}): Promise<SyncOutcome> {
+  /**
+   * A run that read one side only guards its event updates with the event's last known version; when
+   * the user changed that event meanwhile (its notification still on the way), the run is done again
+   * reading both sides, so the later change wins as when both are read.
+   */
+  async function run(userId: string, options: RunOptions = {}): Promise<SyncOutcome> {
+    try {
+      return await runOnce(userId, options);
+    } catch (error) {
+      if (!(error instanceof EventChangedError) || !options.requestedSidesOnly) throw error;
+      deps.log.info({ userId }, 'an event changed under a one-side run; reading both sides');
+      return runOnce(userId, { ...options, requestedSidesOnly: false });
+    }
+  }
+
+  async function runOnce(userId: string, options: RunOptions): Promise<SyncOutcome> {
     const now = deps.clock();
     const context = await deps.settings.load(userId, now);
     if (!context.runnable) {
@@ -111,21 +142,35 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       );
       const sameCalendar =
         state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
-
-      const taskRead = await deps.withToken(userId, 'todoist', (token) =>
-        deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
-      );
-      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
-      const calendarRead = await deps.withToken(userId, 'calendar', async (token) => {
-        const since = sameCalendar ? (state?.calendarToken ?? null) : null;
-        try {
-          return await calendar.changes(token, settings.calendarId, since);
-        } catch (error) {
-          if (!(error instanceof SyncTokenExpiredError) || since === null) throw error;
-          deps.log.info({ userId }, 'calendar sync token expired; reading the calendar in full');
-          return calendar.changes(token, settings.calendarId, null);
-        }
+      const reads = readPlan({
+        state,
+        sameCalendar,
+        needsAllTasks,
+        unfinishedCreates: links.some((link) => link.pendingKey !== null),
+        completedOccurrences: hints.length > 0,
+        requestedSidesOnly: options.requestedSidesOnly === true,
       });
+
+      const taskRead = reads.todoist
+        ? await deps.withToken(userId, 'todoist', (token) =>
+            deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
+          )
+        : unread(state?.todoistToken);
+      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      const calendarRead = reads.calendar
+        ? await deps.withToken(userId, 'calendar', async (token) => {
+            const since = sameCalendar ? (state?.calendarToken ?? null) : null;
+            try {
+              return await calendar.changes(token, settings.calendarId, since);
+            } catch (error) {
+              if (!(error instanceof SyncTokenExpiredError) || since === null) throw error;
+              deps.log.info({ userId }, 'calendar sync token expired; reading the calendar in full');
+              return calendar.changes(token, settings.calendarId, null);
+            }
+          })
+        : unread(state?.calendarToken);
+      // Without a fresh read of the calendar, an update names the version the link last saw.
+      const guard = !reads.calendar;
 
       const tasks = await completeTaskRead(userId, links, taskRead.tasks, taskRead.full);
       const events = completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId);
@@ -151,11 +196,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           tasks: [],
           events: events.filter((e) => ids.has(e.id)),
         });
-        writes += await execute(userId, resumed, calendar, settings.calendarId);
+        writes += await execute(userId, resumed, calendar, settings.calendarId, guard);
         current = await deps.links.all(userId);
       }
       const plans = planSync({ ...input, links: inCalendar(current) });
-      writes += await execute(userId, plans, calendar, settings.calendarId);
+      writes += await execute(userId, plans, calendar, settings.calendarId, guard);
 
       await deps.states.save(
         userId,
@@ -169,13 +214,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         },
         deps.clock(),
       );
+      await deps.states.readsDone(userId, {
+        todoist: reads.todoist ? (state?.todoistReadsPending ?? 0) : 0,
+        calendar: reads.calendar ? (state?.calendarReadsPending ?? 0) : 0,
+      });
       await deps.hints.consume(
         userId,
         hints.map((hint) => hint.taskId),
         now,
       );
       await deps.activity.clear(userId);
-      return { status: 'synced', plans: plans.length, writes };
+      const sidesRead = BOTH_SIDES.filter((side) => reads[side]);
+      return { status: 'synced', plans: plans.length, writes, reads: sidesRead };
     } catch (error) {
       return handleFailure(userId, error);
     }
@@ -258,7 +308,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return [...read, ...gone];
   }
 
-  async function execute(userId: string, plans: LinkPlan[], calendar: CalendarTarget, calendarId: string) {
+  async function execute(
+    userId: string,
+    plans: LinkPlan[],
+    calendar: CalendarTarget,
+    calendarId: string,
+    guard: boolean,
+  ) {
     let writes = 0;
     const activity: NewActivity[] = [];
     const taskCommands: { plan: LinkPlan; linkId: string; command: TaskCommand }[] = [];
@@ -280,8 +336,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             );
             if (action.eventId === eventId) eventId = null;
           } else if (action.action === 'update') {
+            const ifVersion = guard ? (plan.link?.eventVersion ?? undefined) : undefined;
             const updated = await deps.withToken(userId, 'calendar', (token) =>
-              calendar.update(token, calendarId, action.eventId, action.write),
+              calendar.update(token, calendarId, action.eventId, action.write, ifVersion),
             );
             if (updated.id === eventId) eventVersion = updated.version;
           } else {
@@ -427,4 +484,9 @@ function toCommand(plan: LinkPlan, key: string): TaskCommand {
 function isPermanent(error: unknown): boolean {
   const status = (error as { status?: number } | null)?.status;
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
+}
+
+/** A side this run does not read: no changes, and its read position stays where it is. */
+function unread(token: string | null | undefined) {
+  return { tasks: [], events: [], full: false, nextToken: token ?? null, timeZone: null };
 }

@@ -1,9 +1,15 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 
 export type SyncState = typeof syncStates.$inferSelect;
-export type SyncStatePatch = Partial<Omit<SyncState, 'userId' | 'updatedAt'>>;
+export type SyncStatePatch = Partial<
+  Omit<SyncState, 'userId' | 'updatedAt' | 'todoistReadsPending' | 'calendarReadsPending'>
+>;
+
+/** The sides of a sync: what changed, what a run reads. */
+export type SyncSide = 'todoist' | 'calendar';
+export const BOTH_SIDES: readonly SyncSide[] = ['todoist', 'calendar'];
 
 export type SyncStateRepository = {
   find(userId: string): Promise<SyncState | null>;
@@ -12,6 +18,10 @@ export type SyncStateRepository = {
   byChannel(channelId: string): Promise<SyncState | null>;
   /** Users whose channel expires before `before`: renew them. */
   expiringChannels(before: Date): Promise<SyncState[]>;
+  /** Something may have changed on these sides for these users: their next runs read them. */
+  requestReads(userIds: readonly string[], sides: readonly SyncSide[], now: Date): Promise<void>;
+  /** A run read these sides, seeing the requests counted in `seen`; later requests stay. */
+  readsDone(userId: string, seen: Record<SyncSide, number>): Promise<void>;
 };
 
 /** The only writer of `sync_states`. */
@@ -37,6 +47,38 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
         .select()
         .from(syncStates)
         .where(and(isNotNull(syncStates.channelId), lt(syncStates.channelExpiresAt, before)));
+    },
+    async requestReads(userIds, sides, now) {
+      if (userIds.length === 0 || sides.length === 0) return;
+      const todoist = sides.includes('todoist') ? 1 : 0;
+      const calendar = sides.includes('calendar') ? 1 : 0;
+      await db
+        .insert(syncStates)
+        .values(
+          userIds.map((userId) => ({
+            userId,
+            todoistReadsPending: todoist,
+            calendarReadsPending: calendar,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: syncStates.userId,
+          set: {
+            todoistReadsPending: sql`${syncStates.todoistReadsPending} + ${todoist}`,
+            calendarReadsPending: sql`${syncStates.calendarReadsPending} + ${calendar}`,
+          },
+        });
+    },
+    async readsDone(userId, seen) {
+      if (seen.todoist === 0 && seen.calendar === 0) return;
+      await db
+        .update(syncStates)
+        .set({
+          todoistReadsPending: sql`greatest(${syncStates.todoistReadsPending} - ${seen.todoist}, 0)`,
+          calendarReadsPending: sql`greatest(${syncStates.calendarReadsPending} - ${seen.calendar}, 0)`,
+        })
+        .where(eq(syncStates.userId, userId));
     },
   };
 }

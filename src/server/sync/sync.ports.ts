@@ -157,7 +157,17 @@ export type CalendarTarget = {
     clientKey: string,
     write: EventWrite,
   ): Promise<CalendarEvent>;
-  update(accessToken: string, calendarId: string, eventId: string, write: EventWrite): Promise<CalendarEvent>;
+  /**
+   * Updates the event. With `ifVersion`, only if the event is still at that version (Google `If-Match`
+   * etag, Graph `If-Match` change key); otherwise EventChangedError and nothing is written.
+   */
+  update(
+    accessToken: string,
+    calendarId: string,
+    eventId: string,
+    write: EventWrite,
+    ifVersion?: string,
+  ): Promise<CalendarEvent>;
   /** Deletes the event; an event already gone is not an error. */
   remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
   /** Push notifications for changes in the calendar (Google watch channel, Graph subscription). */
@@ -173,6 +183,11 @@ export type CalendarTarget = {
 /** The provider no longer honours our sync token (Google 410 Gone): read everything once. */
 export class SyncTokenExpiredError extends Error {
   override name = 'SyncTokenExpiredError';
+}
+
+/** The event changed since the version a guarded update named (412): read it before writing. */
+export class EventChangedError extends Error {
+  override name = 'EventChangedError';
 }
 
 /** The chosen calendar no longer exists (deleted, or access lost). */

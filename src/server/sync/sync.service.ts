@@ -8,7 +8,7 @@ import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
 import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import type { SyncStateRepository } from './sync-state.repository.ts';
+import { BOTH_SIDES, type SyncSide, type SyncStateRepository } from './sync-state.repository.ts';
 
 const todoistWebhookSchema = z.object({
   event_name: z.string(),
@@ -60,7 +60,7 @@ export function createSyncService(deps: {
     if (!channelId || !secret) return 'rejected';
     const userId = await deps.channels.verify(channelId, secret);
     if (!userId) return 'rejected';
-    await deps.queue.requestSync(userId);
+    await request(userId, ['calendar']);
     return 'queued';
   }
 
@@ -76,12 +76,23 @@ export function createSyncService(deps: {
     const userId = await deps.channels.verify(channelId, secret);
     if (!userId) return 'rejected';
     await deps.states.save(userId, { channelExpiresAt: new Date(0) }, deps.clock());
-    await deps.queue.requestSync(userId);
+    await request(userId, BOTH_SIDES);
     return 'queued';
   }
 
+  /** Queues a run that reads these sides (the queue folds requests while one run waits). */
+  async function request(userId: string, sides: readonly SyncSide[]) {
+    await deps.states.requestReads([userId], sides, deps.clock());
+    await deps.queue.requestSync(userId);
+  }
+
   return {
-    request: (userId: string) => deps.queue.requestSync(userId),
+    /** Anything but a notification (a setting, the switch, a payment): the next run reads both sides. */
+    request: (userId: string) => request(userId, BOTH_SIDES),
+
+    /** The reconcile's visit: both sides read for every listed user, lost notifications or not. */
+    requestReadsOfAll: (userIds: readonly string[]) =>
+      deps.states.requestReads(userIds, BOTH_SIDES, deps.clock()),
 
     /** Todoist webhook: HMAC-SHA256 of the raw body with the client secret, base64, constant-time. */
     async todoistWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
@@ -96,7 +107,7 @@ export function createSyncService(deps: {
       if (isOccurrenceCompleted(parsed.data)) {
         await deps.hints.occurrenceCompleted(userId, parsed.data.event_data?.id as string, deps.clock());
       }
-      await deps.queue.requestSync(userId);
+      await request(userId, ['todoist']);
       return 'queued';
     },
 

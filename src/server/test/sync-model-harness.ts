@@ -52,7 +52,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
   async function quiet(userId: string) {
     for (let round = 0; round < 8; round++) {
       const since = Date.now();
-      await app.sync.queue.requestSync(userId);
+      await app.sync.service.request(userId);
       const run = await runSince(userId, since);
       if (run.outcome.status !== 'synced') throw new Error(`sync run ended ${JSON.stringify(run.outcome)}`);
       if (run.outcome.writes === 0) return;

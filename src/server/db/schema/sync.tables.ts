@@ -83,6 +83,13 @@ export const syncStates = pgTable('sync_states', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   /** A provider asked us to wait (429 Retry-After): no sync before then. */
   backoffUntil: timestamp('backoff_until', { withTimezone: true }),
+  /**
+   * Requests to read each side since a run last read it: a Todoist webhook counts for Todoist, a
+   * calendar push for the calendar, anything else (reconcile, settings, the switch) for both. A run
+   * from the queue reads only the sides with requests, and takes off what it saw.
+   */
+  todoistReadsPending: integer('todoist_reads_pending').notNull().default(0),
+  calendarReadsPending: integer('calendar_reads_pending').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "sync_states" ADD COLUMN "todoist_reads_pending" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sync_states" ADD COLUMN "calendar_reads_pending" integer DEFAULT 0 NOT NULL;
