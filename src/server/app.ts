@@ -141,10 +141,16 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncLog = logger.child({ area: 'sync' });
   const withToken: WithToken = (userId, kind, work) => tokens.withAccessToken(userId, kind, work);
   const calendarTargets = {
-    google: config.googleCalendar ? createGoogleCalendarEvents(config.googleCalendar, clock) : null,
-    microsoft: config.microsoft ? createMicrosoftCalendarEvents(config.microsoft, clock) : null,
+    google: config.googleCalendar
+      ? createGoogleCalendarEvents(config.googleCalendar, clock, { timeoutMs: config.syncProviderTimeoutMs })
+      : null,
+    microsoft: config.microsoft
+      ? createMicrosoftCalendarEvents(config.microsoft, clock, { timeoutMs: config.syncProviderTimeoutMs })
+      : null,
   };
-  const taskSource = config.todoist ? createTodoistTasks(config.todoist) : null;
+  const taskSource = config.todoist
+    ? createTodoistTasks(config.todoist, { timeoutMs: config.syncProviderTimeoutMs })
+    : null;
   let publicOrigin = config.appUrl;
   const syncStates = createSyncStateRepository(database.db);
   const syncActivity = createSyncActivityRepository(database.db);

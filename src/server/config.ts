@@ -41,6 +41,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Least time between two queued sync runs of one user (provider per-user quotas). */
   SYNC_RUN_SPACING_MS: z.coerce.number().int().min(0).default(1000),
+  /** A sync call to a provider that has not answered by then is abandoned (the run fails and is retried). */
+  SYNC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   TOKEN_ENCRYPTION_KEYS: optional,
   TODOIST_CLIENT_ID: optional,
   TODOIST_CLIENT_SECRET: optional,
@@ -124,6 +126,8 @@ export type Config = {
   chatWidgetScriptUrl: string | null;
   authRateLimitPerMinute: number;
   syncRunSpacingMs: number;
+  /** Per provider request of a sync run; a hanging provider cannot hold a user's run longer. */
+  syncProviderTimeoutMs: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
   google: GoogleIdentityConfig | null;
@@ -202,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatWidgetScriptUrl: e.CHAT_WIDGET_SCRIPT_URL ?? null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     syncRunSpacingMs: e.SYNC_RUN_SPACING_MS,
+    syncProviderTimeoutMs: e.SYNC_PROVIDER_TIMEOUT_MS,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {

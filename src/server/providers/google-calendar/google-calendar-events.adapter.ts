@@ -30,7 +30,11 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const RATE_LIMIT_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded']);
 
 /** Google Calendar events for the sync engine, through @googleapis/calendar; real or emulated, by config. */
-export function createGoogleCalendarEvents(config: GoogleCalendarConfig, clock: Clock): CalendarTarget {
+export function createGoogleCalendarEvents(
+  config: GoogleCalendarConfig,
+  clock: Clock,
+  options: { timeoutMs?: number } = {},
+): CalendarTarget {
   const call = <T>(what: string, work: () => Promise<T>) => callGoogle(what, work, clock);
   const api = (accessToken: string) => {
     const auth = new OAuth2Client({ clientId: config.clientId, clientSecret: config.clientSecret });
@@ -41,7 +45,7 @@ export function createGoogleCalendarEvents(config: GoogleCalendarConfig, clock: 
       auth,
       rootUrl: config.apiUrl,
       retry: false,
-      timeout: REQUEST_TIMEOUT_MS,
+      timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     });
   };
 

@@ -1,4 +1,10 @@
-import { type SyncCommand, TodoistApi, TodoistRequestError, TodoistSyncError } from '@doist/todoist-sdk';
+import {
+  type CustomFetch,
+  type SyncCommand,
+  TodoistApi,
+  TodoistRequestError,
+  TodoistSyncError,
+} from '@doist/todoist-sdk';
 import type { TodoistConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
@@ -12,6 +18,9 @@ import {
   type TaskSnapshot,
   type TaskSource,
 } from '#server/sync/sync.ports.ts';
+
+/** A call that has not answered by then is abandoned, so a hanging Todoist cannot stall a user's sync. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 type SdkTask = {
   id: string;
@@ -33,9 +42,11 @@ type SdkTask = {
 };
 
 /** Todoist tasks for the sync engine: incremental reads and idempotent writes through `/sync`. */
-export function createTodoistTasks(config: TodoistConfig): TaskSource {
-  // No retries inside the SDK: the job queue retries with backoff and honours Retry-After.
-  const api = (token: string) => new TodoistApi(token, { baseUrl: config.apiUrl });
+export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?: number } = {}): TaskSource {
+  // The SDK repeats a request whose connection failed (writes carry command uuids, so a repeat is
+  // applied once); everything else is retried by the job queue, with back-off and Retry-After.
+  const customFetch = fetchWithin(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const api = (token: string) => new TodoistApi(token, { baseUrl: config.apiUrl, customFetch });
 
   return {
     changes: (token, syncToken) =>
@@ -80,6 +91,36 @@ export function createTodoistTasks(config: TodoistConfig): TaskSource {
           return { idsByTempId: error.tempIdMapping ?? {}, failed };
         }
       }),
+  };
+}
+
+/**
+ * Node's fetch with a deadline, which the SDK does not set: a Todoist that never answers would hold
+ * the user's run until its job expires. The deadline's error is not a network error to the SDK, so it
+ * is not repeated there; the run fails and the queue retries it.
+ */
+function fetchWithin(timeoutMs: number): CustomFetch {
+  return async (url, init = {}) => {
+    const { timeout: _timeout, signal, ...rest } = init;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetch(url, {
+        ...rest,
+        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      });
+      const body = await response.text();
+      return {
+        ok: response.ok,
+        status: response.status,
+        statusText: response.statusText,
+        headers: Object.fromEntries(response.headers.entries()),
+        text: async () => body,
+        json: async () => JSON.parse(body),
+      };
+    } catch (error) {
+      if (!deadline.aborted) throw error;
+      throw new ProviderRequestError(`Todoist did not answer within ${timeoutMs} ms`);
+    }
   };
 }
 

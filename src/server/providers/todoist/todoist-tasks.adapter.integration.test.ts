@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  control,
+  type RunningTodoist,
+  type SeededUser,
+  seedUser,
+  startTodoist,
+} from '#emulators/todoist/todoist.test-support.ts';
+import { createTodoistTasks } from './todoist-tasks.adapter.ts';
+
+let todoist: RunningTodoist;
+let user: SeededUser;
+const config = () => ({
+  clientId: 'test-todoist-client',
+  clientSecret: 'test-todoist-secret',
+  oauthUrl: todoist.origin,
+  apiUrl: todoist.origin,
+});
+
+beforeAll(async () => {
+  todoist = await startTodoist();
+  user = await seedUser(todoist.origin, { email: 'deadline@example.com', timezone: 'Europe/Berlin' });
+});
+afterAll(async () => {
+  await todoist?.app.close();
+});
+
+describe('Todoist tasks adapter', () => {
+  it('gives up on a Todoist that does not answer, instead of holding the run', async () => {
+    const tasks = createTodoistTasks(config(), { timeoutMs: 300 });
+    const token = user.accessToken ?? user.personalToken;
+    await control(todoist.origin, 'faults', { kind: 'hang', method: 'POST', path: '/api/v1/sync', times: 1 });
+    const started = Date.now();
+    await expect(tasks.changes(token, null)).rejects.toThrow(/Todoist/);
+    // Abandoned at the deadline, not repeated by the SDK (four attempts would take 1.2 s or more).
+    expect(Date.now() - started).toBeLessThan(1200);
+    // The next call goes through.
+    const read = await tasks.changes(token, null);
+    expect(read.full).toBe(true);
+    expect(read.nextToken).toBeTruthy();
+  });
+});
