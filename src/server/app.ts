@@ -18,7 +18,7 @@ import { createSessionRepository } from './domain/sessions/session.repository.ts
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { createSettingsRepository } from './domain/settings/settings.repository.ts';
 import { createSettingsService, type SettingsService } from './domain/settings/settings.service.ts';
-import { type Clock, systemClock } from './domain/shared/clock.ts';
+import type { Clock } from './domain/shared/clock.port.ts';
 import { createAccountReader } from './domain/users/account.repository.ts';
 import type { IdentityProviderName } from './domain/users/user.repository.ts';
 import { createUserRepository } from './domain/users/user.repository.ts';
@@ -33,6 +33,7 @@ import { createGoogleIdentityProvider } from './providers/google-identity/google
 import { createMicrosoftCalendarEvents } from './providers/microsoft/microsoft-calendar-events.adapter.ts';
 import { createMicrosoftCalendarGateway } from './providers/microsoft/microsoft-calendar-gateway.adapter.ts';
 import { parseGraphNotifications } from './providers/microsoft/microsoft-webhook.ts';
+import { systemClock } from './providers/shared/system-clock.adapter.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing-gateway.adapter.ts';
 import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from './sync.ports.ts';
 import type { WithToken } from './sync-engine.ts';

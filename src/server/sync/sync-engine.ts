@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { IntegrationKind } from '#server/domain/integrations/integration-providers.port.ts';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
 import { titleHasher } from './event-title.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget, TaskSource } from './sync.ports.ts';
 import type { WithToken } from './sync-engine.ts';

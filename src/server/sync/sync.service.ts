@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';

@@ -1,7 +1,7 @@
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import {
   DomainError,
   InvalidSignatureError,

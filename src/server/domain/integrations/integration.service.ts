@@ -1,5 +1,5 @@
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import { NotConfiguredError } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { startConnectFlow } from './connect-flow.ts';

@@ -1,5 +1,5 @@
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import { DomainError } from '../shared/domain-errors.ts';
 import type { ConnectionRef, IntegrationRepository } from './integration.repository.ts';
 import {

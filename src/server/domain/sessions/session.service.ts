@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import type { SessionRepository } from './session.repository.ts';
 
 const MINUTE_MS = 60_000;

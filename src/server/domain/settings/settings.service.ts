@@ -2,7 +2,7 @@ import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import {
   InvalidValueError,
   NotFoundError,

@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 
 export type FakeClock = Clock & {
   /** Moves the time on by this many milliseconds. */

@@ -1,6 +1,6 @@
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { TRIAL_DAYS } from '#shared/product.ts';
-import type { Clock } from '../shared/clock.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import type { IdentityProviderName, UserRepository } from './user.repository.ts';
 
 /** What an identity provider tells us about the person who signed in. */

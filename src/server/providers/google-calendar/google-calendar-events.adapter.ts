@@ -5,7 +5,7 @@ import {
   ProviderRequestError,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,

@@ -13,7 +13,7 @@ import {
   ProviderRequestError,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import { systemClock } from '#server/domain/shared/clock.ts';
+import { systemClock } from '#server/providers/shared/system-clock.adapter.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,

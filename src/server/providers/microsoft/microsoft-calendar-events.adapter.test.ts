@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '#server/domain/shared/clock.ts';
+import { systemClock } from '#server/providers/shared/system-clock.adapter.ts';
 import { SyncTokenExpiredError } from '#server/sync/sync.ports.ts';
 import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
 

@@ -2,7 +2,7 @@ import type { Client, GraphRequest } from '@microsoft/microsoft-graph-client';
 import type { z } from 'zod';
 import type { MicrosoftConfig } from '#server/config.ts';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { deletedEvent } from '#server/sync/snapshots.ts';
 import {
   type CalendarEvent,

@@ -9,7 +9,7 @@ import {
   type ProviderTokens,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { checkCallback, pkceChallenge } from '../shared/oauth-callback.ts';
 import {
   calendarPageSchema,

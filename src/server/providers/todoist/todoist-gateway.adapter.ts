@@ -17,7 +17,7 @@ import {
   type TodoistGateway,
   type TodoistLabel,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import type { Clock } from '#server/domain/shared/clock.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { checkCallback } from '../shared/oauth-callback.ts';
 
 const PERMISSIONS = ['data:read_write', 'data:delete'] as const;
