@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import { signInRequired } from '../plugins/session.plugin.ts';

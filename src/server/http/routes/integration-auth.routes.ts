@@ -6,7 +6,7 @@ import {
   ConnectCancelledError,
   type IntegrationProvider,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import { CONNECT_PATHS, INTEGRATION_KEYS } from '#shared/api/auth.schema.ts';
 import { contract } from '#shared/api/contract.ts';
 import type { CookiePolicy } from '../cookies.ts';

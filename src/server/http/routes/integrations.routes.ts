@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
-import type { TodoistLabelService } from '#server/domain/integrations/todoist-labels.service.ts';
-import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import type { TodoistLabelService } from '#server/domain/integrations/todoist-label.service.ts';
+import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import { contract } from '#shared/api/contract.ts';
 import { labelColorKey } from '#shared/settings/label-colors.ts';
 import { fromContract, userViewReader } from './contract-route.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
-import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import { contract } from '#shared/api/contract.ts';
 import { fromContract, userViewReader } from './contract-route.ts';
 

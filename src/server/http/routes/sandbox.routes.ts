@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import { AppError } from '#server/errors.ts';
 import type { SandboxConnections } from '#server/sandbox/sandbox-accounts.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AccountReader } from '#server/domain/users/account.repository.ts';
+import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
 import { contract } from '#shared/api/contract.ts';
 import { fromContract } from './contract-route.ts';

@@ -6,7 +6,7 @@ import { fakeTodoist } from '../testing/fake-integration-gateways.ts';
 import { inMemoryIntegrations, inMemorySettings, todoRow } from '../testing/in-memory-repositories.ts';
 import type { IntegrationLog } from './integration.service.ts';
 import { ProviderFailedError, ProviderRequestError } from './integration-providers.port.ts';
-import { createTodoistLabelService } from './todoist-labels.service.ts';
+import { createTodoistLabelService } from './todoist-label.service.ts';
 import { createTokenCipher } from './token-cipher.ts';
 import { createTokenManager, NotConnectedError, ReconnectRequiredError } from './token-manager.ts';
 
