@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
+import type { OnComplete } from '#shared/settings/constants.ts';
 import { users } from './users.table.ts';
 
-export type StoredTodoistLabel = { id: string; name: string; color: string; item_order: number };
+export type StoredTodoistLabel = TodoistLabel;
 export type StoredCalendar = { id: string; name: string; color: string | null; timeZone: string | null };
 export type StoredCategory = { id: string; displayName: string; color: string };
 
@@ -17,7 +19,7 @@ export const todoSettings = pgTable('todo_settings', {
   labels: jsonb('labels').$type<StoredTodoistLabel[]>().notNull().default([]),
   taskDurationActive: boolean('task_duration_active').notNull().default(false),
   taskDurationLabel: text('task_duration_label'),
-  onComplete: text('on_complete').$type<'nothing' | 'checkmark' | 'remove'>().notNull().default('nothing'),
+  onComplete: text('on_complete').$type<OnComplete>().notNull().default('nothing'),
   onPreComplete: boolean('on_pre_complete').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

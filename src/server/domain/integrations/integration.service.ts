@@ -1,3 +1,4 @@
+import { sortLabels } from '#shared/settings/rules.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { NotConfiguredError } from '../shared/domain-errors.ts';
@@ -58,7 +59,7 @@ export function createIntegrationService(deps: Deps) {
       accountType: todoistAccountType(profile.premiumStatus),
       todoistUserId: profile.userId,
       timezone: profile.timezone,
-      labels: [...labels].sort((a, b) => a.item_order - b.item_order),
+      labels: sortLabels(labels),
     };
   }
 

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
-import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
+import { type OnComplete, SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -11,8 +11,6 @@ import {
 } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { SettingsRepository } from './settings.repository.ts';
-
-type OnComplete = 'nothing' | 'checkmark' | 'remove';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
