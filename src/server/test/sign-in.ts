@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CONNECT_PATHS, type IntegrationKey } from '#shared/api/auth.schema.ts';
 
 type Cookies = Record<string, string>;
 
@@ -57,13 +58,7 @@ function decodeHtml(value: string): string {
     .replaceAll('&amp;', '&');
 }
 
-export type ConnectProvider = 'todoist' | 'google' | 'microsoft';
-
-const CONNECT_PATHS: Record<ConnectProvider, string> = {
-  todoist: '/auth/todoist',
-  google: '/auth/google/calendar',
-  microsoft: '/auth/microsoft',
-};
+export type ConnectProvider = IntegrationKey;
 
 /**
  * Connects a provider account for a signed-in user through the app and an emulator: our redirect, the
