@@ -1,3 +1,4 @@
+import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import { DomainError } from '../shared/domain-errors.ts';
 
 /**
@@ -45,7 +46,7 @@ export type OAuthConnector = {
   revoke(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
 };
 
-export type TodoistLabel = { id: string; name: string; color: string; item_order: number };
+export type { TodoistLabel };
 
 export type TodoistProfile = {
   userId: string;

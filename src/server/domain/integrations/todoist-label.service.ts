@@ -1,3 +1,4 @@
+import { sortLabels } from '#shared/settings/rules.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { NotConfiguredError, StateConflictError } from '../shared/domain-errors.ts';
@@ -36,11 +37,7 @@ export function createTodoistLabelService(deps: Deps) {
 
   async function refreshLabels(userId: string): Promise<void> {
     const labels = await withTodoist(userId, (todoist, token) => todoist.labels(token));
-    await settings.saveTodoistLabels(
-      userId,
-      [...labels].sort((a, b) => a.item_order - b.item_order),
-      clock(),
-    );
+    await settings.saveTodoistLabels(userId, sortLabels(labels), clock());
   }
 
   async function ownLabel(userId: string, labelId: string): Promise<void> {
