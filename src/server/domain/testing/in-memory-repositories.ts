@@ -1,6 +1,7 @@
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { SessionRow } from '#server/db/schema/sessions.table.ts';
 import type { UserRow } from '#server/db/schema/users.table.ts';
+import { isConnected } from '#shared/settings/rules.ts';
 import type { StripeEventRepository } from '../billing/stripe-event.repository.ts';
 import type { IntegrationRepository } from '../integrations/integration.repository.ts';
 import type { SessionRepository } from '../sessions/session.repository.ts';
@@ -185,8 +186,8 @@ export function inMemorySettings(
     async readiness(userId) {
       const linked = [...integrations.rows.values()].filter((row) => row.userId === userId);
       return {
-        todoistConnected: linked.some((row) => row.kind === 'todoist' && !row.needsReconnect),
-        calendarConnected: linked.some((row) => row.kind === 'calendar' && !row.needsReconnect),
+        todoistConnected: isConnected(linked.find((row) => row.kind === 'todoist')),
+        calendarConnected: isConnected(linked.find((row) => row.kind === 'calendar')),
         calendarProvider: linked.find((row) => row.kind === 'calendar')?.provider ?? null,
         todo: todo.get(userId),
         calendar: calendar.get(userId),
