@@ -35,8 +35,12 @@ for (const database of await testDatabases('sync convergence')) {
       app = await createTestApp({
         database: created.target,
         // Runs of one user are spaced for provider quotas; the emulators have none, and the test
-        // would mostly wait.
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', SYNC_RUN_SPACING_MS: '0' },
+        // would mostly wait. A hanging provider is given up on after 2 s instead of 30.
+        env: {
+          AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+          SYNC_RUN_SPACING_MS: '0',
+          SYNC_PROVIDER_TIMEOUT_MS: '2000',
+        },
         overrides: { role: 'all', onSyncRun: (run) => runs.push(run) },
       });
       const address = await app.server.listen({ host: 'localhost', port: 0 });

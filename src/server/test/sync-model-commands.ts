@@ -366,11 +366,15 @@ const settle = fc.constant(
 
 const provider = fc.constantFrom<'todoist' | 'google'>('todoist', 'google');
 
-/** A failing provider, for the app's requests only (the user's own client is not affected). */
+/**
+ * A failing provider, for the app's requests only (the user's own client is not affected): throttled,
+ * failing, answering a write with an error after making it, slow (1.5 s), or never answering (the app
+ * gives up after its provider deadline, 2 s in the test).
+ */
 const providerFault = fc
   .record({
     provider,
-    kind: fc.constantFrom('rate-limit', 'status', 'lose-response', 'latency'),
+    kind: fc.constantFrom('rate-limit', 'status', 'lose-response', 'latency', 'hang'),
     method: fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET'),
     status: fc.constantFrom(500, 502, 503),
     times: fc.integer({ min: 1, max: 2 }),
