@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
-import type { IntegrationRepository } from './integration.repository.ts';
+import { inMemoryIntegrations } from '../testing/in-memory-repositories.ts';
 import {
   GrantRevokedError,
   type ProviderTokens,
@@ -17,42 +16,9 @@ import {
 
 const MINUTE = 60_000;
 
-/** An in-memory repository with the same rules as the Drizzle one. */
-function fakeRepository(): IntegrationRepository & { rows: Map<string, IntegrationRow> } {
-  const rows = new Map<string, IntegrationRow>();
-  const key = (userId: string, kind: string) => `${userId}:${kind}`;
-  const matching = (ref: { userId: string; kind: string; connectedAt: Date }) => {
-    const row = rows.get(key(ref.userId, ref.kind));
-    return row && row.connectedAt.getTime() === ref.connectedAt.getTime() ? row : undefined;
-  };
-  return {
-    rows,
-    find: async (userId, kind) => rows.get(key(userId, kind)),
-    upsert: async (connection, now) => {
-      rows.set(key(connection.userId, connection.kind), {
-        ...connection,
-        needsReconnect: false,
-        connectedAt: now,
-        updatedAt: now,
-      });
-    },
-    updateTokens: async (ref, tokens, now) => {
-      const row = matching(ref);
-      if (row) Object.assign(row, tokens, { needsReconnect: false, updatedAt: now });
-    },
-    markNeedsReconnect: async (ref, now) => {
-      const row = matching(ref);
-      if (row) Object.assign(row, { needsReconnect: true, updatedAt: now });
-    },
-    delete: async (userId, kind) => {
-      rows.delete(key(userId, kind));
-    },
-  };
-}
-
 function setup(refresher?: TokenRefresher) {
   let now = new Date('2030-01-01T10:00:00Z');
-  const integrations = fakeRepository();
+  const integrations = inMemoryIntegrations();
   const cipher = createTokenCipher([{ id: 'test', key: randomBytes(32) }]);
   const tokens = createTokenManager({
     integrations,
