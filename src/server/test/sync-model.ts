@@ -1,3 +1,5 @@
+import type { OnComplete } from '#shared/settings/constants.ts';
+
 /**
  * The model of one user's Todoist and calendar for the model-based sync tests: what the user did on
  * each side, and from that what both sides must show once the sync has settled. Pure; the commands
@@ -10,7 +12,6 @@
 
 export type Side = 'todoist' | 'calendar';
 export type Length = 30 | 60;
-export type OnComplete = 'nothing' | 'checkmark' | 'remove';
 
 export const LABEL_OF: Record<Length, string> = { 30: '30min', 60: '1h' };
 /** A Google colour the sync does not take: events of it are out of scope and must stay untouched. */

@@ -14,6 +14,7 @@ import {
   UnknownUserError,
 } from '#server/domain/shared/domain-errors.ts';
 import { AppError, type AppErrorCode } from '#server/errors.ts';
+import { SIGN_IN_REQUIRED } from '#shared/api/auth.schema.ts';
 
 export type ErrorBody = {
   error: string;
@@ -41,7 +42,7 @@ export function answerForDomainError(error: DomainError, log: FastifyBaseLogger)
   }
   if (error instanceof InvalidSignatureError) return answer(400, 'bad_request', error.message);
   if (error instanceof UnknownUserError) {
-    return answer(401, 'unauthorized', 'Please log in to access your account.');
+    return answer(401, 'unauthorized', `${SIGN_IN_REQUIRED}.`);
   }
   if (error instanceof PlanRequiredError) return answer(403, 'forbidden', error.message);
   if (error instanceof NotFoundError) return answer(404, 'not_found', error.message);
