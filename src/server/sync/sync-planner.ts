@@ -17,8 +17,8 @@ import type { SyncSettings } from './sync-settings.ts';
  * The pure heart of the sync: from the changes read on both sides and the link rows, decide what to
  * write. No I/O; the engine reads, asks here, and executes the plans (see sync-engine.ts).
  *
- * Rules (DESIGN §5): a field changed on one side flows to the other; changed on both, the later change
- * wins; an echo of our own write differs from nothing and costs no write.
+ * Rules (docs/product-rules.md §10): a field changed on one side flows to the other; changed on both, the
+ * later change wins; an echo of our own write differs from nothing and costs no write.
  */
 
 export type EventAction =

@@ -4,7 +4,7 @@ import type { CalendarEvent, TaskSnapshot } from './sync.ports.ts';
 import type { SyncSettings } from './sync-settings.ts';
 
 /**
- * Which tasks and events the sync mirrors (DESIGN §5 Scope). Pure: the engine, the preview and the
+ * Which tasks and events the sync mirrors (docs/product-rules.md §10). Pure: the engine, the preview and the
  * tests ask the same questions here.
  */
 

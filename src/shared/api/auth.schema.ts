@@ -1,6 +1,6 @@
 /** Sign-in and connections as the server answers them and the web app explains them. */
 
-/** What a signed-out request to a signed-in page or call is told (spec §8). */
+/** What a signed-out request to a signed-in page or call is told (docs/product-rules.md §8). */
 export const SIGN_IN_REQUIRED = 'Please log in to access your account';
 
 /** Why a sign-in ended on /login instead of the dashboard (`/login?error=<reason>`); the login page explains each. */
@@ -19,7 +19,7 @@ export const SIGN_IN_PATHS: Record<IdentityProviderKey, `/auth/${IdentityProvide
 /**
  * Where connecting each integration starts (a full navigation through the provider's consent page);
  * the provider sends the browser back to `<path>/callback`, and `<path>/revoke` removes the connection.
- * Google Calendar lives beside Google sign-in (spec §7).
+ * Google Calendar lives beside Google sign-in (docs/product-rules.md §7).
  */
 export const CONNECT_PATHS = {
   todoist: '/auth/todoist',

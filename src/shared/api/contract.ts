@@ -34,7 +34,10 @@ import {
 } from './sandbox.schema.ts';
 import { SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
 
-/** Most calls answer with the whole updated user (spec §7), which replaces the one the web app holds. */
+/**
+ * Most calls answer with the whole updated user (docs/product-rules.md §7), which replaces the one the web
+ * app holds.
+ */
 const user = currentUserSchema;
 const emptyBody = z.object({}).optional();
 const done = z.object({ ok: z.literal(true) });

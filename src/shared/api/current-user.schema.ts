@@ -25,10 +25,16 @@ export const todoistLabelSchema = z.object({
   color: z.string(),
   item_order: z.number(),
 });
-/** A Todoist label as the user view carries it (spec §3); sorted by `item_order` (see `sortLabels`). */
+/**
+ * A Todoist label as the user view carries it (docs/product-rules.md §3); sorted by `item_order` (see
+ * `sortLabels`).
+ */
 export type TodoistLabel = z.infer<typeof todoistLabelSchema>;
 
-/** Spec §3 todoSettings. `connected` stands for "a token exists"; the token itself never leaves the server. */
+/**
+ * todoSettings (docs/product-rules.md §3). `connected` stands for "a token exists"; the token itself never
+ * leaves the server.
+ */
 export const todoSettingsSchema = z.object({
   provider: z.literal('Todoist').nullable(),
   connected: z.boolean(),
@@ -45,7 +51,7 @@ export const todoSettingsSchema = z.object({
 });
 export type TodoSettings = z.infer<typeof todoSettingsSchema>;
 
-/** Spec §3 calendarSettings, for Google Calendar or Microsoft. */
+/** calendarSettings (docs/product-rules.md §3), for Google Calendar or Microsoft. */
 export const calendarSettingsSchema = z.object({
   provider: z.enum(['Google Calendar', 'Microsoft']).nullable(),
   connected: z.boolean(),
@@ -70,7 +76,9 @@ export const calendarSettingsSchema = z.object({
 });
 export type CalendarSettings = z.infer<typeof calendarSettingsSchema>;
 
-/** The signed-in user as `GET /api/current_user` returns it (spec §3). Never carries a token. */
+/**
+ * The signed-in user as `GET /api/current_user` returns it (docs/product-rules.md §3). Never carries a token.
+ */
 export const currentUserSchema = z.object({
   id: z.uuid(),
   name: z.object({ firstName: z.string(), displayName: z.string() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_KEY } from '../product.ts';
 
-/** Stripe price lookup keys: `{product}Monthly` and `{product}Yearly` (spec §9). */
+/** Stripe price lookup keys: `{product}Monthly` and `{product}Yearly` (docs/product-rules.md §9). */
 export const LOOKUP_KEYS = { month: `${PRODUCT_KEY}Monthly`, year: `${PRODUCT_KEY}Yearly` } as const;
 
 export const checkoutFormSchema = z.object({

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '../api/current-user.schema.ts';
 
-/** The payment part of a user (spec §3), with `validUntil` as an ISO instant. */
+/** The payment part of a user (docs/product-rules.md §3), with `validUntil` as an ISO instant. */
 export type PaymentState = {
   validUntil: string;
   subscriptionStatus: SubscriptionStatus;
@@ -35,7 +35,7 @@ export function timeLeft(until: string, now: Date): string {
 
 export type SubscriptionBanner = { severity: 'warning' | 'error'; message: string };
 
-/** The dashboard's subscription banner (spec §4), or null when nothing needs saying. */
+/** The dashboard's subscription banner (docs/product-rules.md §4), or null when nothing needs saying. */
 export function subscriptionBanner(payment: PaymentState, now: Date): SubscriptionBanner | null {
   const ended = !isEntitled(payment, now);
   const status = payment.subscriptionStatus;
@@ -63,7 +63,7 @@ export type ProfileSubscription = {
   action: 'Manage your Subscription' | 'Upgrade';
 };
 
-/** The profile's subscription card (spec §2 Profile and §4 profile labels). */
+/** The profile's subscription card (docs/product-rules.md §2 Profile and §4 profile labels). */
 export function profileSubscription(payment: PaymentState): ProfileSubscription {
   const status = payment.subscriptionStatus;
   if (status === 'trial') {

@@ -1,12 +1,12 @@
-/** Business constants of spec §3 and §9, shared by the forms and the server. */
+/** Business constants of docs/product-rules.md §3 and §9, shared by the forms and the server. */
 
 export const DURATION_MIN = 1;
 export const DURATION_MAX = 1440;
 export const LABEL_MAX_LENGTH = 60;
-/** Colour code the missing-label action creates labels with (spec §4, §9). */
+/** Colour code the missing-label action creates labels with (docs/product-rules.md §4, §9). */
 export const NEW_LABEL_COLOR_CODE = 38;
 
-/** Todoist's 20 label colour keys (spec §3). */
+/** Todoist's 20 label colour keys (docs/product-rules.md §3). */
 export const LABEL_COLORS = [
   'berry_red',
   'red',
@@ -31,7 +31,9 @@ export const LABEL_COLORS = [
 ] as const;
 export type LabelColor = (typeof LABEL_COLORS)[number];
 
-/** Google event colours: name and id; the default calendar colour has the empty id (spec §3). */
+/**
+ * Google event colours: name and id; the default calendar colour has the empty id (docs/product-rules.md §3).
+ */
 export const GOOGLE_EVENT_COLORS = [
   { id: '', name: 'Default Calendar Color' },
   { id: '11', name: 'Tomato' },
@@ -47,7 +49,7 @@ export const GOOGLE_EVENT_COLORS = [
   { id: '8', name: 'Graphite' },
 ] as const;
 
-/** Reminder choices in minutes before the event; null is no reminder (spec §9). */
+/** Reminder choices in minutes before the event; null is no reminder (docs/product-rules.md §9). */
 export const REMINDER_OPTIONS = [
   { value: null, label: 'No reminder' },
   { value: 0, label: '0 minutes' },
@@ -57,7 +59,7 @@ export const REMINDER_OPTIONS = [
   { value: 120, label: '2 hours' },
 ] as const;
 
-/** What happens to the event when its task is completed (spec §9). */
+/** What happens to the event when its task is completed (docs/product-rules.md §9). */
 export const ON_COMPLETE_OPTIONS = [
   { value: 'nothing', label: 'Do nothing' },
   { value: 'checkmark', label: 'Mark calendar event with a checkmark' },

@@ -8,7 +8,7 @@ export function formatHours(minutes: unknown): string {
   return `${Math.floor(value / 60)}:${String(value % 60).padStart(2, '0')}`;
 }
 
-/** '1 minute', '30 minutes', '0 minutes' (spec §5: plural unless exactly 1). */
+/** '1 minute', '30 minutes', '0 minutes' (docs/product-rules.md §5: plural unless exactly 1). */
 export function pluralizeMinutes(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
@@ -20,7 +20,7 @@ export function sortTimeboxes<T extends TimeboxSetting>(settings: readonly T[]):
   return [...settings].sort((a, b) => a.duration - b.duration || a.label.localeCompare(b.label));
 }
 
-/** Todoist labels are kept and shown in Todoist's own order (spec §9). */
+/** Todoist labels are kept and shown in Todoist's own order (docs/product-rules.md §9). */
 export function sortLabels<T extends { item_order: number }>(labels: readonly T[]): T[] {
   return [...labels].sort((a, b) => a.item_order - b.item_order);
 }
@@ -55,7 +55,10 @@ export type SyncReadiness = {
   calendarChosen: boolean;
 };
 
-/** Spec §4: sync can be switched on only when everything is in place; switching off is always allowed. */
+/**
+ * Per docs/product-rules.md §4: sync can be switched on only when everything is in place; switching off is
+ * always allowed.
+ */
 export function syncToggleAllowed(readiness: SyncReadiness, turningOn: boolean): boolean {
   if (!turningOn) return true;
   return (
@@ -68,7 +71,10 @@ export function syncToggleAllowed(readiness: SyncReadiness, turningOn: boolean):
 
 export type ConnectionStatus = 'ok' | 'incomplete' | 'disconnected';
 
-/** Status icons (spec §4): green when complete, yellow when connected but unconfigured, red when not connected. */
+/**
+ * Status icons (docs/product-rules.md §4): green when complete, yellow when connected but unconfigured, red
+ * when not connected.
+ */
 export function todoistStatus(connected: boolean, timeboxCount: number): ConnectionStatus {
   if (!connected) return 'disconnected';
   return timeboxCount > 0 ? 'ok' : 'incomplete';

@@ -7,7 +7,10 @@ import {
   ON_COMPLETE_VALUES,
 } from './constants.ts';
 
-/** Spec §5 messages, defined once: the forms show them, the server answers them in its 400s. */
+/**
+ * The messages of docs/product-rules.md §5, defined once: the forms show them, the server answers them in its
+ * 400s.
+ */
 export const MESSAGES = {
   durationEmpty: 'Please enter a duration',
   durationNotNumber: 'Please enter a number for the duration',

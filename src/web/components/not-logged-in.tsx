@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SIGN_IN_REQUIRED } from '#shared/api/auth.schema.ts';
 import { paths } from '../lib/paths.ts';
 
-/** What the dashboard and profile show to a visitor who is signed out (spec §2, §8). */
+/** What the dashboard and profile show to a visitor who is signed out (docs/product-rules.md §2, §8). */
 export function NotLoggedIn() {
   return (
     <Container size="sm" py={64}>

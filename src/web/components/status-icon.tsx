@@ -1,7 +1,10 @@
 import { IconAlertTriangleFilled, IconCircleCheckFilled, IconCircleXFilled } from '@tabler/icons-react';
 import type { ConnectionStatus } from '#shared/settings/rules.ts';
 
-/** Spec §4 status icons; the words next to them carry the meaning, so the icons are hidden from readers. */
+/**
+ * The status icons of docs/product-rules.md §4; the words next to them carry the meaning, so the icons are
+ * hidden from readers.
+ */
 export function StatusIcon({ status, size = 22 }: { status: ConnectionStatus; size?: number }) {
   if (status === 'ok') {
     return <IconCircleCheckFilled size={size} color="var(--mantine-color-green-8)" aria-hidden />;

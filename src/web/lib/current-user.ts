@@ -3,7 +3,7 @@ import { contract } from '#shared/api/contract.ts';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { api } from './api-client.ts';
 
-/** Auth state of spec §4: null while loading, false when signed out, else the user. */
+/** Auth state of docs/product-rules.md §4: null while loading, false when signed out, else the user. */
 export type AuthState = CurrentUser | false | null;
 
 export const currentUserQueryKey = ['current_user'] as const;

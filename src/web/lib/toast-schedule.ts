@@ -1,4 +1,4 @@
-/** Spec §9: a toast appears 500 ms after its cause and stays 4000 ms. */
+/** Per docs/product-rules.md §9: a toast appears 500 ms after its cause and stays 4000 ms. */
 export const TOAST_DELAY_MS = 500;
 export const TOAST_DURATION_MS = 4000;
 

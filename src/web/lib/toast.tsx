@@ -11,7 +11,7 @@ const KINDS = {
   info: { color: 'blue', icon: <IconInfoCircle size={18} aria-hidden /> },
 } as const;
 
-/** The app's one way to show a toast: after 500 ms, for 4000 ms (spec §9). */
+/** The app's one way to show a toast: after 500 ms, for 4000 ms (docs/product-rules.md §9). */
 export function showToast(kind: keyof typeof KINDS, { id, title, message }: Toast): void {
   scheduleToast(() => {
     notifications.show({

@@ -12,10 +12,11 @@ type Options = {
 };
 
 /**
- * A change to the signed-in user (every change of spec §7 answers with the updated user): the user the server answers with replaces the cached one. While
- * another change is still on its way, the cache is refetched instead, so an older answer arriving
- * last cannot undo a newer one. A failure is shown as an error toast with the server's message, and
- * the user is fetched again so the page shows what is really saved.
+ * A change to the signed-in user (every change of docs/product-rules.md §7 answers with the updated user):
+ * the user the server answers with replaces the cached one. While another change is still on its way, the
+ * cache is refetched instead, so an older answer arriving last cannot undo a newer one. A failure is shown as
+ * an error toast with the server's message, and the user is fetched again so the page shows what is really
+ * saved.
  */
 export function useUserChange<V>(send: (variables: V) => Promise<CurrentUser>, { errorTitle }: Options = {}) {
   const queryClient = useQueryClient();

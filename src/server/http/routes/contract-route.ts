@@ -28,8 +28,8 @@ export function fromContract<E extends Endpoint>(
 }
 
 /**
- * Re-reads the signed-in user's view after a change, which most calls answer with (spec §7); a user
- * deleted meanwhile (another tab) is told to log in again.
+ * Re-reads the signed-in user's view after a change, which most calls answer with (docs/product-rules.md §7);
+ * a user deleted meanwhile (another tab) is told to log in again.
  */
 export function userViewReader(accounts: AccountReader): (userId: string) => Promise<CurrentUser> {
   return async (userId) => {

@@ -10,8 +10,8 @@ import { fromContract, userViewReader } from './contract-route.ts';
 type Options = { integrations: IntegrationService; labels: TodoistLabelService; accounts: AccountReader };
 
 /**
- * Spec §7: refreshing what the dashboard shows from the providers, and Todoist labels. Each answers
- * with the updated user.
+ * Per docs/product-rules.md §7: refreshing what the dashboard shows from the providers, and Todoist labels.
+ * Each answers with the updated user.
  */
 export async function integrationsRoutes(app: FastifyInstance, { integrations, labels, accounts }: Options) {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,10 @@ import { fromContract, userViewReader } from './contract-route.ts';
 
 const { subscription } = contract;
 
-/** Spec §7 payment calls. The two form posts answer with a redirect to the provider's hosted page. */
+/**
+ * The payment calls of docs/product-rules.md §7. The two form posts answer with a redirect to the provider's
+ * hosted page.
+ */
 export async function paymentRoutes(
   app: FastifyInstance,
   { billing, accounts }: { billing: BillingService; accounts: AccountReader },

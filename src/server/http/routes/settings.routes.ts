@@ -9,7 +9,10 @@ type Options = { settings: SettingsService; accounts: AccountReader };
 
 const { timeboxes, taskDuration, calendar, settings: switches, user } = contract;
 
-/** Spec §7 settings calls; each validates its payload, applies the rules, and returns the updated user. */
+/**
+ * The settings calls of docs/product-rules.md §7; each validates its payload, applies the rules, and returns
+ * the updated user.
+ */
 export async function settingsRoutes(app: FastifyInstance, { settings, accounts }: Options) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const updated = userViewReader(accounts);

@@ -14,7 +14,10 @@ import { TimeboxSettingsSection } from '../../features/timeboxes/timebox-setting
 import { WelcomeWizard } from '../../features/welcome-wizard/welcome-wizard.tsx';
 import { useAuth } from '../../lib/current-user.ts';
 
-/** The signed-in home (spec §2), composed here from the features, which do not know each other. */
+/**
+ * The signed-in home (docs/product-rules.md §2), composed here from the features, which do not know each
+ * other.
+ */
 export function DashboardPage() {
   const user = useAuth();
   if (!user) return <NotLoggedIn />;

@@ -9,7 +9,7 @@ import { SubscriptionCard } from '../../features/subscription/subscription-card.
 import { useAuth } from '../../lib/current-user.ts';
 import { paths } from '../../lib/paths.ts';
 
-/** The profile (spec §2), composed here from the profile and subscription features. */
+/** The profile (docs/product-rules.md §2), composed here from the profile and subscription features. */
 export function ProfilePage() {
   const user = useAuth();
   if (!user) return <NotLoggedIn />;

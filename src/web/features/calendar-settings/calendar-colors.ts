@@ -15,7 +15,7 @@ export const GOOGLE_EVENT_COLOR_HEX: Record<string, string> = {
   '11': '#d50000',
 };
 
-/** Microsoft calendar colour names (spec §3) and Outlook's category presets 0–24. */
+/** Microsoft calendar colour names (docs/product-rules.md §3) and Outlook's category presets 0–24. */
 const MICROSOFT_COLOR_HEX: Record<string, string> = {
   lightBlue: '#a6d1f5',
   lightTeal: '#9fdbdb',

@@ -9,7 +9,7 @@ const microsoft = testUser({
   calendar: { provider: 'Microsoft', connected: true, calendarId: 'a', category: 'Timeboxer' },
 }).calendarSettings;
 
-describe('needsMainCalendarWarning (spec §4)', () => {
+describe('needsMainCalendarWarning (docs/product-rules.md §4)', () => {
   it('warns when Google gets the default colour, not for a real colour', () => {
     expect(needsMainCalendarWarning(google, { kind: 'color', color: '' })).toBe(true);
     expect(needsMainCalendarWarning(google, { kind: 'color', color: '11' })).toBe(false);

@@ -16,8 +16,8 @@ export function unmarked(
 }
 
 /**
- * Spec §4: warn when the default colour or no category is chosen, or when the calendar changes while
- * that is still the choice — in a main calendar, every previous event could become a task.
+ * Per docs/product-rules.md §4: warn when the default colour or no category is chosen, or when the calendar
+ * changes while that is still the choice — in a main calendar, every previous event could become a task.
  */
 export function needsMainCalendarWarning(settings: CalendarSettings, change: CalendarChange): boolean {
   switch (change.kind) {

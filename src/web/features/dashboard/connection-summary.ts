@@ -3,7 +3,10 @@ import { type ConnectionStatus, calendarStatus, todoistStatus } from '#shared/se
 
 export type ConnectionLine = { name: string; status: ConnectionStatus; text: string };
 
-/** One line per integration for the Status row: the icon's state (spec §4) and the words for it. */
+/**
+ * One line per integration for the Status row: the icon's state (docs/product-rules.md §4) and the words for
+ * it.
+ */
 export function connectionSummary(user: CurrentUser): ConnectionLine[] {
   const todo = user.todoSettings;
   const calendar = user.calendarSettings;

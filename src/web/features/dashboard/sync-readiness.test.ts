@@ -14,7 +14,7 @@ const ready = testUser({
 });
 
 describe('syncReadiness', () => {
-  it('is ready when everything of spec §4 is in place', () => {
+  it('is ready when everything of docs/product-rules.md §4 is in place', () => {
     const readiness = syncReadiness(ready);
     expect(syncToggleAllowed(readiness, true)).toBe(true);
     expect(missingForSync(readiness)).toEqual([]);

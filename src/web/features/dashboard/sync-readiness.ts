@@ -1,7 +1,7 @@
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { isConnected, type SyncReadiness } from '#shared/settings/rules.ts';
 
-/** What the sync toggle's rule (spec §4) needs to know about the user. */
+/** What the sync toggle's rule (docs/product-rules.md §4) needs to know about the user. */
 export function syncReadiness(user: CurrentUser): SyncReadiness {
   const todo = user.todoSettings;
   const calendar = user.calendarSettings;

@@ -5,10 +5,10 @@ import { api } from '../../lib/api-client.ts';
 import { currentUserQueryKey } from '../../lib/current-user.ts';
 
 /**
- * Spec §7: once the user is known, ask the server to re-read the Todoist and calendar profiles
- * (account type, labels, calendars, categories) and show the user they answer with. Failures are
- * ignored: the dashboard keeps what it has. An answer that arrives after the user changed something
- * meanwhile is not stored; the user is fetched again instead, so it cannot undo that change.
+ * Per docs/product-rules.md §7: once the user is known, ask the server to re-read the Todoist and calendar
+ * profiles (account type, labels, calendars, categories) and show the user they answer with. Failures are
+ * ignored: the dashboard keeps what it has. An answer that arrives after the user changed something meanwhile
+ * is not stored; the user is fetched again instead, so it cannot undo that change.
  */
 export function useProviderRefresh(user: CurrentUser) {
   const queryClient = useQueryClient();
@@ -33,7 +33,8 @@ export function useProviderRefresh(user: CurrentUser) {
             await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
           }
         } catch {
-          // Errors are ignored (spec §7): the provider may be down or the integration just removed.
+          // Errors are ignored (docs/product-rules.md §7): the provider may be down or the integration just
+          // removed.
         }
       }
       return true;

@@ -3,7 +3,8 @@ import type { BodyOf } from '../../lib/api-client.ts';
 
 /**
  * Submits a real HTML form post to one of the contract's form endpoints, so that the server can answer
- * with a redirect to the payment provider's page (spec §7: the payment calls are form posts).
+ * with a redirect to the payment provider's page (docs/product-rules.md §7: the payment calls are form
+ * posts).
  */
 export function postForm<E extends Endpoint<'POST'>>(
   endpoint: E,

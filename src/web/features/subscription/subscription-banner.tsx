@@ -5,7 +5,7 @@ import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { subscriptionBanner } from '#shared/billing/subscription-status.ts';
 import { paths } from '../../lib/paths.ts';
 
-/** The dashboard's trial / subscription banner (spec §4), with its 'Upgrade now' link. */
+/** The dashboard's trial / subscription banner (docs/product-rules.md §4), with its 'Upgrade now' link. */
 export function SubscriptionBanner({ user, now = new Date() }: { user: CurrentUser; now?: Date }) {
   const banner = subscriptionBanner(user.payment, now);
   if (!banner) return null;

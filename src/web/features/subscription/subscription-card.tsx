@@ -10,7 +10,10 @@ import { formatProfileDate } from '../../lib/format-date.ts';
 import { postForm } from './post-form.ts';
 import { UpgradeModal } from './upgrade-modal.tsx';
 
-/** The profile's subscription: plan, status badge, date line, and Manage or Upgrade (spec §2, §4). */
+/**
+ * The profile's subscription: plan, status badge, date line, and Manage or Upgrade (docs/product-rules.md §2,
+ * §4).
+ */
 export function SubscriptionCard({ user }: { user: CurrentUser }) {
   const labels = profileSubscription(user.payment);
   const [upgradeOpened, upgrade] = useDisclosure(false);

@@ -21,7 +21,7 @@ const settings = [
   { label: '60Minutes', duration: 60 },
 ];
 
-describe('validateTimebox (spec §5)', () => {
+describe('validateTimebox (docs/product-rules.md §5)', () => {
   it('checks the duration first and shows only its message', () => {
     expect(validateTimebox({ label: '', duration: '' }, [])).toEqual({ duration: MESSAGES.durationEmpty });
   });

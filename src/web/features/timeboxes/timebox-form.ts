@@ -8,7 +8,7 @@ import { toLabelColor } from './label-colors-display.ts';
 export type TimeboxValues = { label: string; duration: string };
 export type TimeboxErrors = { label?: string; duration?: string };
 
-/** The colour a label gets on Todoist unless the person picks another (spec §9: code 38). */
+/** The colour a label gets on Todoist unless the person picks another (docs/product-rules.md §9: code 38). */
 export const DEFAULT_NEW_LABEL_COLOR: LabelColor = labelColorKey(NEW_LABEL_COLOR_CODE);
 
 /** The labels of the other settings: a label may not be used twice, but an edit may keep its own. */
@@ -16,7 +16,10 @@ export function otherTimeboxLabels(settings: readonly TimeboxSetting[], editing?
   return settings.filter((setting) => setting.label !== editing).map((setting) => setting.label);
 }
 
-/** Spec §5, as checked on save: the duration first, and only then the label. */
+/**
+ * The checks of docs/product-rules.md §5, in the order of a save: the duration first, and only then the
+ * label.
+ */
 export function validateTimebox(values: TimeboxValues, otherLabels: readonly string[]): TimeboxErrors {
   const duration = durationError(values.duration);
   if (duration) return { duration };
@@ -41,7 +44,7 @@ export type LabelChoice = { value: string; missing: boolean };
 
 /**
  * The label dropdown: the Todoist labels in their Todoist order, and first a warning option for the
- * edited setting's label when Todoist does not have it (spec §2).
+ * edited setting's label when Todoist does not have it (docs/product-rules.md §2).
  */
 export function labelChoices(labels: readonly TodoistLabel[], editedLabel?: string): LabelChoice[] {
   const choices = sortLabels(labels).map((label) => ({ value: label.name, missing: false }));
@@ -67,8 +70,9 @@ type SavePlanInput = {
 };
 
 /**
- * The calls a valid save makes, in order (spec §4, §7): a label Todoist does not have is created there
- * first; a label it has gets its colour updated when the person changed it; then the setting itself.
+ * The calls a valid save makes, in order (docs/product-rules.md §4, §7): a label Todoist does not have is
+ * created there first; a label it has gets its colour updated when the person changed it; then the setting
+ * itself.
  */
 export function planTimeboxSave({
   originalLabel,

@@ -10,8 +10,8 @@ import { WIZARD_STEPS } from './wizard-steps.tsx';
 const markSeen = () => api(contract.user.setWizardSeen, { wizardSeen: true });
 
 /**
- * Shown until the user has seen it (spec §2): five steps, closable only by finishing. Should saving
- * that fail, it closes for now (with an error toast) and comes back on the next visit.
+ * Shown until the user has seen it (docs/product-rules.md §2): five steps, closable only by finishing. Should
+ * saving that fail, it closes for now (with an error toast) and comes back on the next visit.
  */
 export function WelcomeWizard({ seen }: { seen: boolean }) {
   const [step, setStep] = useState(0);

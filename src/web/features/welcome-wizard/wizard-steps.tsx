@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 
 export type WizardStep = { title: string; body: ReactNode };
 
-/** The five steps of the welcome wizard (spec §1, §2): what to know before the first sync. */
+/**
+ * The five steps of the welcome wizard (docs/product-rules.md §1, §2): what to know before the first sync.
+ */
 export const WIZARD_STEPS: WizardStep[] = [
   {
     title: 'Your tasks, timeboxed in your calendar',

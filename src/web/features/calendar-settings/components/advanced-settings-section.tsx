@@ -7,7 +7,10 @@ import { fromReminderValue, toReminderValue } from '../calendar-colors.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
 import { SettingSwitch } from './setting-switch.tsx';
 
-/** Spec §2 Advanced Settings: the event reminder and what completing a task does to its event. */
+/**
+ * Advanced Settings (docs/product-rules.md §2): the event reminder and what completing a task does to its
+ * event.
+ */
 export function AdvancedSettingsSection({ user }: { user: CurrentUser }) {
   const calendar = user.calendarSettings;
   const todo = user.todoSettings;

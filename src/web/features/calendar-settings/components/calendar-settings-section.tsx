@@ -12,7 +12,10 @@ import { EventMarkSelect } from './event-mark-select.tsx';
 import { MainCalendarWarningModal } from './main-calendar-warning-modal.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
 
-/** Spec §2 Calendar Settings: the calendar, how its events are marked, privacy and the Todoist link. */
+/**
+ * Calendar Settings (docs/product-rules.md §2): the calendar, how its events are marked, privacy and the
+ * Todoist link.
+ */
 export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettings }) {
   const [warningOpened, warning] = useDisclosure(false);
   const setCalendar = useUserChange(calendarCalls.setCalendar);

@@ -4,7 +4,10 @@ import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 
 type Props = { provider: CalendarSettings['provider']; opened: boolean; onClose: () => void };
 
-/** Spec §4: the default colour or no category is strongly discouraged for a main calendar. */
+/**
+ * Per docs/product-rules.md §4: the default colour or no category is strongly discouraged for a main
+ * calendar.
+ */
 export function MainCalendarWarningModal({ provider, opened, onClose }: Props) {
   const google = provider !== 'Microsoft';
   const what = google ? 'the default calendar colour' : 'no category';

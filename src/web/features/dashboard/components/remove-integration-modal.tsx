@@ -5,7 +5,10 @@ import { dashboardCalls, type IntegrationProvider } from '../dashboard-api.ts';
 
 type Props = { provider: IntegrationProvider; opened: boolean; onClose: () => void };
 
-/** The confirmation before revoking an integration (spec §2), then the 'Integration removed' toast. */
+/**
+ * The confirmation before revoking an integration (docs/product-rules.md §2), then the 'Integration removed'
+ * toast.
+ */
 export function RemoveIntegrationModal({ provider, opened, onClose }: Props) {
   const revoke = useUserChange(dashboardCalls.revoke, { errorTitle: 'The integration was not removed' });
 

@@ -18,7 +18,9 @@ type Props = {
   onClose: () => void;
 };
 
-/** Before sync goes on (DESIGN §5): what it would do to the chosen calendar and to Todoist. */
+/**
+ * Before sync goes on (docs/product-rules.md §10): what it would do to the chosen calendar and to Todoist.
+ */
 export function SyncPreviewModal({ opened, provider, switching, onConfirm, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={() => !switching && onClose()} title="Switch sync on?" centered>

@@ -9,8 +9,8 @@ import { joinSteps, missingForSync, syncReadiness } from '../sync-readiness.ts';
 import { SyncPreviewModal } from './sync-preview-modal.tsx';
 
 /**
- * The sync-active toggle (spec §4): on only when everything is in place, and only after the preview
- * of what it would do has been shown; off at any time, at once.
+ * The sync-active toggle (docs/product-rules.md §4, §10): on only when everything is in place, and only
+ * after the preview of what it would do has been shown; off at any time, at once.
  */
 export function SyncSwitch({ user }: { user: CurrentUser }) {
   const change = useUserChange(dashboardCalls.setSyncActive);

@@ -6,9 +6,9 @@ import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
 /**
- * The attention marker of a row whose label Todoist lacks, with the offer to create it (spec §4).
- * The warning shows on hover and on keyboard focus; a click, Enter or Space keeps it open and moves
- * the focus to the offer.
+ * The attention marker of a row whose label Todoist lacks, with the offer to create it (docs/product-rules.md
+ * §4). The warning shows on hover and on keyboard focus; a click, Enter or Space keeps it open and moves the
+ * focus to the offer.
  */
 export function MissingLabelPopover({ label, disabled }: { label: string; disabled?: boolean }) {
   const create = useUserChange((name: string) => timeboxCalls.createLabel(name, NEW_LABEL_COLOR_CODE), {

@@ -8,7 +8,7 @@ import { findTodoistLabel } from '../timebox-form.ts';
 
 type Props = { todo: TodoSettings; setting: TimeboxSetting; onClose: () => void };
 
-/** Removes a timebox setting and, if asked, its label on Todoist first (spec §2, §7). */
+/** Removes a timebox setting and, if asked, its label on Todoist first (docs/product-rules.md §2, §7). */
 export function RemoveTimeboxModal({ todo, setting, onClose }: Props) {
   const [alsoOnTodoist, setAlsoOnTodoist] = useState(false);
   const storeUser = useStoreUser();

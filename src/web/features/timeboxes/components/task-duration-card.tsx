@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
-/** Todoist's own task durations instead of labels; Premium and Business only (spec §5). */
+/** Todoist's own task durations instead of labels; Premium and Business only (docs/product-rules.md §5). */
 export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
   const setActive = useUserChange(timeboxCalls.setTaskDurationActive);
   const setLabel = useUserChange(timeboxCalls.setTaskDurationLabel);

@@ -26,7 +26,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** Adds or edits a timebox setting (spec §2, §4, §5): label, duration and the label's Todoist colour. */
+/**
+ * Adds or edits a timebox setting (docs/product-rules.md §2, §4, §5): label, duration and the label's Todoist
+ * colour.
+ */
 export function TimeboxModal({ todo, editing, onClose }: Props) {
   const [values, setValues] = useState({
     label: editing?.label ?? '',

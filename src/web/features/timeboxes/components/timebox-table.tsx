@@ -13,7 +13,7 @@ type Dialog =
   | { kind: 'edit'; setting: TimeboxSetting }
   | { kind: 'remove'; setting: TimeboxSetting };
 
-/** The timebox settings (spec §2): label, duration, hours; add, edit and remove. */
+/** The timebox settings (docs/product-rules.md §2): label, duration, hours; add, edit and remove. */
 export function TimeboxTable({ todo }: { todo: TodoSettings }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const durationsActive = todo.taskDurationSettings.active;
