@@ -57,7 +57,7 @@ export async function createGoogleCalendarEmulator(
     retries: options.notificationRetries ?? 3,
     retryBaseDelayMs: options.notificationRetryBaseDelayMs ?? 1000,
     timeoutMs: 10_000,
-    // Google retries a push only on 5xx (reference/providers.md §2.6); a 4xx is final.
+    // Google retries a push only on 5xx (docs/provider-facts.md §1); a 4xx is final.
     retryOn: retryOnServerErrors,
   });
   const push = createPush(notifier, channels);

@@ -1,6 +1,6 @@
 /**
  * Graph may send an updated item of a delta round with only some of its properties ("Updated items may
- * contain only a subset of properties", reference/providers.md §4.3). With the emulator's
+ * contain only a subset of properties", docs/provider-facts.md §2). With the emulator's
  * `deltaChangedPropertiesOnly` setting, an update is sent as its identity plus what it changed.
  */
 

@@ -8,7 +8,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export type SubscriptionLifecycle = ReturnType<typeof createSubscriptionLifecycle>;
 
 /**
- * The lifecycle notifications Graph sends by itself (reference/providers.md §4.4, MS Learn
+ * The lifecycle notifications Graph sends by itself (docs/provider-facts.md §3, MS Learn
  * "change-notifications-lifecycle-events"): `reauthorizationRequired` shortly before a subscription
  * expires, then, if it was not renewed, removal with `subscriptionRemoved`. Both only reach
  * subscriptions that have a lifecycleNotificationUrl. How long "shortly" is, Microsoft does not say;
