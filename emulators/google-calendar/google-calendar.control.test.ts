@@ -1,15 +1,11 @@
 import { calendar } from '@googleapis/calendar';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import { control, type Harness, oauthClient, startHarness } from './google-calendar.test-support.ts';
 
 let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.close());
-beforeEach(async () => {
-  await control(harness.origin, 'reset');
+setUpEmulator(startHarness, (started) => {
+  harness = started;
 });
 
 type State = {

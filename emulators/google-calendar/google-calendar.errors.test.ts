@@ -1,5 +1,6 @@
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   control,
   failure,
@@ -12,12 +13,10 @@ import {
 let harness: Harness;
 let api: calendar_v3.Calendar;
 
-beforeAll(async () => {
-  harness = await startHarness();
+setUpEmulator(startHarness, (started) => {
+  harness = started;
 });
-afterAll(() => harness.close());
 beforeEach(async () => {
-  await control(harness.origin, 'reset');
   await control(harness.origin, 'faults', undefined, 'DELETE');
   ({ api } = await signIn(harness.origin));
 });

@@ -1,16 +1,15 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, failure, type Harness, signIn, startHarness } from './google-calendar.test-support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { failure, type Harness, signIn, startHarness } from './google-calendar.test-support.ts';
 
 let harness: Harness;
 let api: calendar_v3.Calendar;
 
-beforeAll(async () => {
-  harness = await startHarness();
+setUpEmulator(startHarness, (started) => {
+  harness = started;
 });
-afterAll(() => harness.close());
 beforeEach(async () => {
-  await control(harness.origin, 'reset');
   ({ api } = await signIn(harness.origin));
 });
 

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   CALENDAR_SCOPE,
   CLIENT,
   consent,
   control,
   failure,
-  type Harness,
   oauthClient,
   REDIRECT_URI,
   signIn,
   startHarness,
 } from './google-calendar.test-support.ts';
 
-let harness: Harness;
 let origin: string;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  origin = harness.origin;
-});
-afterAll(() => harness.close());
-beforeEach(async () => {
-  await control(origin, 'reset');
+setUpEmulator(startHarness, (started) => {
+  origin = started.origin;
 });
 
 const tokenRequests = async () =>
