@@ -3,16 +3,9 @@ import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
 import { createBenchUsers } from './bench-users.ts';
+import { serveParent } from './host-serve.ts';
 import { createObserver, type RequestRecord, type RunRecord } from './observer.ts';
-import type {
-  CallCounts,
-  HostApi,
-  HostOptions,
-  ProcessReply,
-  ProcessRequest,
-  Ready,
-  WindowStats,
-} from './protocol.ts';
+import type { CallCounts, HostApi, HostOptions, Ready, WindowStats } from './protocol.ts';
 import { profileSql } from './sql-profile.ts';
 import { distribution, now, sleep } from './stats.ts';
 
@@ -323,34 +316,6 @@ async function idleUser(userId: string): Promise<boolean> {
   return (await queuedUsers([userId])).size === 0;
 }
 
-let stopping = false;
-process.on('message', (message: ProcessRequest) => {
-  const handler = handlers[message.cmd as keyof HostApi] as (args: unknown) => Promise<unknown>;
-  handler(message.args).then(
-    (result) => reply({ id: message.id, ok: true, result }, message.cmd === 'stop'),
-    (error: unknown) =>
-      reply({
-        id: message.id,
-        ok: false,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      }),
-  );
-});
-// The benchmark went away: stop too, rather than linger with the database open.
-process.on('disconnect', () => {
-  if (stopping) return;
-  stopping = true;
-  void app.close().finally(() => process.exit(1));
-});
-
-function reply(message: ProcessReply, last = false) {
-  process.send?.(message, undefined, {}, () => {
-    if (!last) return;
-    stopping = true;
-    process.disconnect?.();
-    // A CPU profile (--cpu-prof) is written on the way out.
-    process.exit(0);
-  });
-}
+serveParent(handlers, () => app.close());
 
 process.send?.({ type: 'ready', appOrigin } satisfies Ready);

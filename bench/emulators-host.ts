@@ -1,6 +1,7 @@
 import { startEmulators } from '#emulators/index.ts';
+import { serveParent } from './host-serve.ts';
 import { createObserver } from './observer.ts';
-import type { EmulatorApi, EmulatorsReady, ProcessReply, ProcessRequest } from './protocol.ts';
+import type { EmulatorApi, EmulatorsReady } from './protocol.ts';
 import { distribution } from './stats.ts';
 
 /**
@@ -70,29 +71,7 @@ const handlers: EmulatorApi = {
   },
 };
 
-process.on('message', (message: ProcessRequest) => {
-  const handler = handlers[message.cmd as keyof EmulatorApi] as (args: unknown) => Promise<unknown>;
-  handler(message.args).then(
-    (result) => reply({ id: message.id, ok: true, result }, message.cmd === 'stop'),
-    (error: unknown) =>
-      reply({
-        id: message.id,
-        ok: false,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      }),
-  );
-});
-process.on('disconnect', () => {
-  void emulators.close().finally(() => process.exit(1));
-});
-
-function reply(message: ProcessReply, last = false) {
-  process.send?.(message, undefined, {}, () => {
-    if (!last) return;
-    process.disconnect?.();
-    process.exit(0);
-  });
-}
+serveParent(handlers, () => emulators.close());
 
 const ready: EmulatorsReady = {
   type: 'ready',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ProcessReply } from './protocol.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: an API is any object of one-argument async functions
-type Api = Record<string, (args: any) => Promise<unknown>>;
+export type Api = Record<string, (args: any) => Promise<unknown>>;
 
 export type Child<A extends Api, R> = {
   ready: R;
