@@ -1,7 +1,13 @@
 import { calendar } from '@googleapis/calendar';
 import { OAuth2Client } from 'google-auth-library';
 import type { App } from '#server/app.ts';
-import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
+import {
+  addTimeboxes,
+  emulatorControl,
+  type Send,
+  seedTodoistUser,
+  signInAndConnect,
+} from '#server/test/sync-user-setup.ts';
 import { sameOrigin } from '#server/test/test-app.ts';
 import { inBatches } from './stats.ts';
 
@@ -47,17 +53,6 @@ export function slot(index: number, spanDays: number) {
   return { day, hour, minute };
 }
 
-export async function emulatorControl(origin: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${origin}/_emulator/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 /**
  * Users as a person would set them up: a Todoist account with tasks and a Google calendar with events,
  * signed in to the app, both accounts connected, 30- and 60-minute timeboxes, the primary calendar
@@ -82,21 +77,7 @@ export async function createBenchUsers(
       }),
       ...Array.from({ length: plan.plainTasks }, (_, task) => ({ content: `Plain ${task}` })),
     ];
-    const seeded = (await emulatorControl(origins.todoist, 'seed', {
-      users: [
-        {
-          email,
-          timezone: 'Europe/Berlin',
-          labels: [
-            { name: '30min', color: 'blue' },
-            { name: '1h', color: 'red' },
-          ],
-          tasks,
-        },
-      ],
-    })) as { users: { accessToken: string; tasks: { id: string }[] }[] };
-    const account = seeded.users[0];
-    if (!account) throw new Error('the Todoist emulator seeded no user');
+    const account = await seedTodoistUser(origins.todoist, email, tasks);
 
     const { access_token: googleToken } = (await emulatorControl(origins.google, 'tokens', {
       email,
@@ -122,23 +103,14 @@ export async function createBenchUsers(
       });
     });
 
-    const { sessionCookie } = await signInThroughEmulator(app.server, 'google', {
-      email,
-      name: 'Bench User',
-    });
-    const sid = sessionCookie?.value ?? '';
-    if (!sid) throw new Error(`${email} could not sign in`);
-    const cookies = { sid };
-    await connectThroughEmulator(app.server, 'todoist', { email }, cookies);
-    await connectThroughEmulator(app.server, 'google', { email }, cookies);
-    const send = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const cookies = await signInAndConnect(app, { email, name: 'Bench User' }, 'google');
+    const send: Send = async (method, url, payload) => {
       const response = await app.server.inject({ method, url, cookies, headers: sameOrigin, payload });
       if (response.statusCode !== 200)
         throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-      return response.json() as { id: string };
+      return response.json();
     };
-    await send('POST', '/api/timeboxsettings', { label: '30min', duration: 30 });
-    await send('POST', '/api/timeboxsettings', { label: '1h', duration: 60 });
+    await addTimeboxes(send);
     const user = await send('PATCH', '/api/calendar/id', { calendarId: email });
     if (plan.syncOn) await send('PATCH', '/api/settings/onsyncactive', { setting: true });
     return {
@@ -147,7 +119,7 @@ export async function createBenchUsers(
       calendarId: email,
       todoistToken: account.accessToken,
       googleToken,
-      sid,
+      sid: cookies.sid,
       taskIds: account.tasks.map((task) => task.id),
     };
   });
