@@ -1,8 +1,8 @@
 import type { Client, GraphError } from '@microsoft/microsoft-graph-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { graphClient, type RunningEmulator, startMicrosoftEmulator, tokensFor } from './microsoft.testing.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { startMicrosoftEmulator, timeboxerCalendar } from './microsoft.testing.ts';
 
-let emulator: RunningEmulator;
 let origin: string;
 let client: Client;
 let calendarId: string;
@@ -18,16 +18,11 @@ type DeltaPage = {
 const WINDOW = { startDateTime: '2030-05-01T00:00:00Z', endDateTime: '2030-06-01T00:00:00Z' };
 const PAGE_OF_TWO = 'odata.maxpagesize=2';
 
-beforeAll(async () => {
-  emulator = await startMicrosoftEmulator();
-  origin = emulator.origin;
+setUpEmulator(startMicrosoftEmulator, (started) => {
+  origin = started.origin;
 });
-afterAll(() => emulator.close());
 beforeEach(async () => {
-  await fetch(`${origin}/_emulator/reset`, { method: 'POST' });
-  client = graphClient(origin, (await tokensFor(origin)).access_token);
-  const calendars = await client.api('/me/calendars').get();
-  calendarId = calendars.value.find((c: { name: string }) => c.name === 'Timeboxer').id;
+  ({ client, calendarId } = await timeboxerCalendar(origin));
 });
 
 const caught = (promise: Promise<unknown>) =>

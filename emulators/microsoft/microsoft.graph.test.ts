@@ -4,18 +4,11 @@ import {
   PageIterator,
   RetryHandlerOptions,
 } from '@microsoft/microsoft-graph-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  graphClient,
-  type RunningEmulator,
-  startMicrosoftEmulator,
-  type Tokens,
-  tokensFor,
-} from './microsoft.testing.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { graphClient, startMicrosoftEmulator, timeboxerCalendar, tokensFor } from './microsoft.testing.ts';
 
-let emulator: RunningEmulator;
 let origin: string;
-let tokens: Tokens;
 let client: Client;
 let timeboxerCalendarId: string;
 
@@ -25,17 +18,11 @@ type Event = Record<string, unknown> & {
   start: { dateTime: string; timeZone: string };
 };
 
-beforeAll(async () => {
-  emulator = await startMicrosoftEmulator();
-  origin = emulator.origin;
+setUpEmulator(startMicrosoftEmulator, (started) => {
+  origin = started.origin;
 });
-afterAll(() => emulator.close());
 beforeEach(async () => {
-  await fetch(`${origin}/_emulator/reset`, { method: 'POST' });
-  tokens = await tokensFor(origin);
-  client = graphClient(origin, tokens.access_token);
-  const calendars = await client.api('/me/calendars').get();
-  timeboxerCalendarId = calendars.value.find((c: { name: string }) => c.name === 'Timeboxer').id;
+  ({ client, calendarId: timeboxerCalendarId } = await timeboxerCalendar(origin));
 });
 
 const noRetry = () => [new RetryHandlerOptions(0, 0)];

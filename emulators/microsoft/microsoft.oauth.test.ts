@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   APP_SCOPE,
   CLIENT,
   graphClient,
   REDIRECT_URI,
-  type RunningEmulator,
   signIn,
   startMicrosoftEmulator,
   tokenRequest,
 } from './microsoft.testing.ts';
 
-let emulator: RunningEmulator;
 let origin: string;
 
-beforeAll(async () => {
-  emulator = await startMicrosoftEmulator();
-  origin = emulator.origin;
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await fetch(`${origin}/_emulator/reset`, { method: 'POST' });
+setUpEmulator(startMicrosoftEmulator, (started) => {
+  origin = started.origin;
 });
 
 const redeem = (code: string, codeVerifier: string, extra: Record<string, string> = {}) =>

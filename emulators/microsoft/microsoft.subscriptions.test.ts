@@ -1,39 +1,34 @@
 import type { Client, GraphError } from '@microsoft/microsoft-graph-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   CLIENT,
   flushNotifications,
-  graphClient,
-  type RunningEmulator,
   startMicrosoftEmulator,
   startReceiver,
-  tokensFor,
+  timeboxerCalendar,
 } from './microsoft.testing.ts';
 
-let emulator: RunningEmulator;
 let origin: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let client: Client;
 let calendarId: string;
 let userId: string;
 
+setUpEmulator(startMicrosoftEmulator, (started) => {
+  origin = started.origin;
+});
 beforeAll(async () => {
-  emulator = await startMicrosoftEmulator();
-  origin = emulator.origin;
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await emulator.close();
 });
 beforeEach(async () => {
-  await fetch(`${origin}/_emulator/reset`, { method: 'POST' });
   receiver.received.length = 0;
   receiver.state.mode = 'echo';
   receiver.state.failuresLeft = 0;
-  client = graphClient(origin, (await tokensFor(origin)).access_token);
-  const calendars = await client.api('/me/calendars').get();
-  calendarId = calendars.value.find((c: { name: string }) => c.name === 'Timeboxer').id;
+  ({ client, calendarId } = await timeboxerCalendar(origin));
   userId = (await client.api('/me').get()).id;
 });
 

@@ -115,6 +115,13 @@ export async function tokensFor(origin: string, email = 'ada.lovelace@example.co
   return body as unknown as Tokens;
 }
 
+/** Ada's Graph client, with tokens minted for the app's scopes, and the id of her Timeboxer calendar. */
+export async function timeboxerCalendar(origin: string): Promise<{ client: Client; calendarId: string }> {
+  const client = graphClient(origin, (await tokensFor(origin)).access_token);
+  const calendars = await client.api('/me/calendars').get();
+  return { client, calendarId: calendars.value.find((c: { name: string }) => c.name === 'Timeboxer').id };
+}
+
 /** The official SDK pointed at the emulator, as the product will configure it. */
 export function graphClient(origin: string, accessToken: string | (() => string)): Client {
   const token = typeof accessToken === 'string' ? () => accessToken : accessToken;
