@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { App, SyncRunReport } from '#server/app.ts';
+import { describe, it } from 'vitest';
+import type { SyncRunReport } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/set-up-test-app.ts';
 import type { Model } from '#server/test/sync-model.ts';
 import { modelRunOptions, userSequences } from '#server/test/sync-model-commands.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 
 /**
  * Model-based: random sequences of what users do on both sides (tasks and events created, edited,
@@ -25,36 +25,23 @@ const { runsFor, seed, maxCommands: MAX_COMMANDS } = modelRunOptions;
 
 for (const database of await testDatabases('sync convergence')) {
   describe.skipIf(!database.enabled)(`sync converges under faults (${database.name})`, () => {
-    let app: App;
-    let cleanup: () => Promise<void>;
     const runs: SyncRunReport[] = [];
-
-    beforeAll(async () => {
-      const created = await database.create();
-      cleanup = created.cleanup;
-      app = await createTestApp({
-        database: created.target,
-        // Runs of one user are spaced for provider quotas; the emulators have none, and the test
-        // would mostly wait. A hanging provider is given up on after 2 s instead of 30.
-        env: {
-          AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-          SYNC_RUN_SPACING_MS: '0',
-          SYNC_PROVIDER_TIMEOUT_MS: '2000',
-        },
-        overrides: { role: 'all', onSyncRun: (run) => runs.push(run) },
-      });
-      const address = await app.server.listen({ host: 'localhost', port: 0 });
-      await app.listening(address.replace('127.0.0.1', 'localhost'));
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
+    const app = setUpTestApp(database, {
+      // Runs of one user are spaced for provider quotas; the emulators have none, and the test
+      // would mostly wait. A hanging provider is given up on after 2 s instead of 30.
+      env: {
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        SYNC_RUN_SPACING_MS: '0',
+        SYNC_PROVIDER_TIMEOUT_MS: '2000',
+      },
+      overrides: { role: 'all', onSyncRun: (run) => runs.push(run) },
+      listen: true,
     });
 
     it(
       `plays ${runsFor(database.name) * PARALLEL} random sequences and ends with both sides as the model says`,
       async () => {
-        const { play } = createModelHarness(app, runs);
+        const { play } = createModelHarness(app(), runs);
         await fc.assert(
           fc.asyncProperty(
             fc.array(

@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/set-up-test-app.ts';
 import { syncingUser as createSyncingUser, emulatorControl, tomorrowAt } from '#server/test/sync-fixtures.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 
 for (const database of await testDatabases('sync with Google Calendar')) {
   describe.skipIf(!database.enabled)(`sync between Todoist and Google Calendar (${database.name})`, () => {
-    let app: App;
-    let cleanup: () => Promise<void>;
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
+    });
     let origins: { todoist: string; google: string };
     const HOUR = 3600_000;
 
-    beforeAll(async () => {
-      const created = await database.create();
-      cleanup = created.cleanup;
-      app = await createTestApp({
-        database: created.target,
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-        overrides: { role: 'web' },
-      });
-      if (!app.emulators) throw new Error('the test app runs in sandbox mode');
-      origins = { todoist: app.emulators.todoist.origin, google: app.emulators.googleCalendar.origin };
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
+    beforeAll(() => {
+      const emulators = app().emulators;
+      if (!emulators) throw new Error('the test app runs in sandbox mode');
+      origins = { todoist: emulators.todoist.origin, google: emulators.googleCalendar.origin };
     });
 
     const control = emulatorControl;
     const syncingUser = (email: string, settings?: { color?: string; onComplete?: string }) =>
-      createSyncingUser(app, email, settings);
+      createSyncingUser(app(), email, settings);
 
     it('creates an event for a timeboxed task, at its due time in the user’s zone, once', async () => {
       const user = await syncingUser('create-event@example.com');
@@ -335,7 +326,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       });
       const outcome = await user.run();
       expect(outcome).toEqual({ status: 'retry-later', afterMs: 7000 });
-      const activity = await app.sync.service.activity(user.userId);
+      const activity = await app().sync.service.activity(user.userId);
       expect(activity.problems.map((problem) => problem.code)).toEqual(['quota-reached']);
       // Within the wait, a run does not call Google again.
       expect(await user.run()).toMatchObject({ status: 'retry-later' });
@@ -346,14 +337,14 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       const { integrations } = await import('#server/db/schema/integrations.table.ts');
       const { createTokenCipher } = await import('#server/domain/integrations/token-cipher.ts');
       const { and, eq } = await import('drizzle-orm');
-      const [row] = await app.database.db
-        .select()
+      const [row] = await app()
+        .database.db.select()
         .from(integrations)
         .where(and(eq(integrations.userId, user.userId), eq(integrations.kind, 'calendar')));
-      const token = createTokenCipher(app.config.tokenKeys).decrypt(row?.refreshTokenEncrypted ?? '');
+      const token = createTokenCipher(app().config.tokenKeys).decrypt(row?.refreshTokenEncrypted ?? '');
       expect((await fetch(`${origins.google}/revoke?token=${token}`, { method: 'POST' })).ok).toBe(true);
       expect(await user.run()).toEqual({ status: 'blocked', problem: 'reconnect-calendar' });
-      const activity = await app.sync.service.activity(user.userId);
+      const activity = await app().sync.service.activity(user.userId);
       expect(activity.problems.map((problem) => problem.code)).toEqual(['reconnect-calendar']);
       expect(await user.run()).toMatchObject({ status: 'skipped', reason: 'reconnect' });
     });
@@ -363,7 +354,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       const { syncStates } = await import('#server/db/schema/sync.tables.ts');
       const { eq } = await import('drizzle-orm');
       const state = async () =>
-        (await app.database.db.select().from(syncStates).where(eq(syncStates.userId, user.userId)))[0];
+        (await app().database.db.select().from(syncStates).where(eq(syncStates.userId, user.userId)))[0];
       // The test app is not reachable, but Google takes any address: the channel is opened on the first run.
       await user.run();
       const first = await state();
@@ -371,8 +362,8 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'synced' });
       expect((await state())?.channelId).toBe(first?.channelId);
 
-      await app.database.db
-        .update(syncStates)
+      await app()
+        .database.db.update(syncStates)
         .set({ channelExpiresAt: new Date(Date.now() + HOUR) })
         .where(eq(syncStates.userId, user.userId));
       await user.run();
@@ -391,8 +382,8 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       const user = await syncingUser('trial-ended@example.com');
       const { users } = await import('#server/db/schema/users.table.ts');
       const { eq } = await import('drizzle-orm');
-      await app.database.db
-        .update(users)
+      await app()
+        .database.db.update(users)
         .set({ validUntil: new Date(Date.now() - HOUR) })
         .where(eq(users.id, user.userId));
       const due = tomorrowAt(9);

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/set-up-test-app.ts';
 import { microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 
 /** Graph answers in UTC without a zone suffix (`Prefer: outlook.timezone="UTC"`). */
 const instantOf = (time: { dateTime: string }) => new Date(`${time.dateTime.slice(0, 19)}Z`);
 
 for (const database of await testDatabases('sync with Microsoft 365')) {
   describe.skipIf(!database.enabled)(`sync between Todoist and Microsoft 365 (${database.name})`, () => {
-    let app: App;
-    let cleanup: () => Promise<void>;
-
-    beforeAll(async () => {
-      const created = await database.create();
-      cleanup = created.cleanup;
-      app = await createTestApp({
-        database: created.target,
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-        overrides: { role: 'web' },
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
     });
 
     it('creates the event once, follows the task, and moves the task when the event moves', async () => {
-      const user = await microsoftSyncingUser(app, 'ms-task@example.com');
+      const user = await microsoftSyncingUser(app(), 'ms-task@example.com');
       const due = tomorrowAt(9);
       const task = await user.todoist.addTask({
         content: 'Budget',
@@ -61,7 +48,7 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
     });
 
     it('turns a new event into a task, and deletes that task with the event', async () => {
-      const user = await microsoftSyncingUser(app, 'ms-event@example.com');
+      const user = await microsoftSyncingUser(app(), 'ms-event@example.com');
       const start = tomorrowAt(16).instant;
       const created = await user.graph('POST', `${user.calendarPath}/events`, {
         subject: 'Physio',
@@ -82,7 +69,7 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
     });
 
     it('removes the event of a completed task with "remove"', async () => {
-      const user = await microsoftSyncingUser(app, 'ms-complete@example.com', { onComplete: 'remove' });
+      const user = await microsoftSyncingUser(app(), 'ms-complete@example.com', { onComplete: 'remove' });
       const task = await user.todoist.addTask({
         content: 'Laundry',
         labels: ['30min'],

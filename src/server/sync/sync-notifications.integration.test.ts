@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
+import { describe, expect, it } from 'vitest';
 import {
   syncActivity,
   syncHints,
@@ -10,6 +9,7 @@ import {
   syncStates,
 } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/set-up-test-app.ts';
 import {
   emulatorControl,
   eventually,
@@ -17,7 +17,6 @@ import {
   syncingUser,
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 
 /**
@@ -27,32 +26,19 @@ import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
  */
 for (const database of await testDatabases('sync by notification')) {
   describe.skipIf(!database.enabled)(`sync by notification (${database.name})`, () => {
-    let app: App;
-    let cleanup: () => Promise<void>;
-
-    beforeAll(async () => {
-      const created = await database.create();
-      cleanup = created.cleanup;
-      app = await createTestApp({
-        database: created.target,
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-        overrides: { role: 'all' },
-      });
-      const address = await app.server.listen({ host: 'localhost', port: 0 });
-      await app.listening(address.replace('127.0.0.1', 'localhost'));
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'all' },
+      listen: true,
     });
 
     const channelOf = async (userId: string) => {
-      const [state] = await app.database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
+      const [state] = await app().database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
       return state;
     };
 
     it('puts a task added in Todoist on the calendar by itself, and moves the task when the event moves', async () => {
-      const user = await syncingUser(app, 'notified@example.com');
+      const user = await syncingUser(app(), 'notified@example.com');
       // Switching sync on queued the first run, which opened a push channel on the calendar.
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const due = tomorrowAt(9);
@@ -82,7 +68,7 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('marks a completed occurrence of a recurring task and gives the next occurrence its own event', async () => {
-      const user = await syncingUser(app, 'recurring@example.com', { onComplete: 'checkmark' });
+      const user = await syncingUser(app(), 'recurring@example.com', { onComplete: 'checkmark' });
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const task = await user.todoist.addTask({
         content: 'Stand-up',
@@ -108,7 +94,7 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('follows a Microsoft 365 event moved by the user, through a Graph subscription', async () => {
-      const user = await microsoftSyncingUser(app, 'graph-push@example.com');
+      const user = await microsoftSyncingUser(app(), 'graph-push@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const task = await user.todoist.addTask({
         content: 'Graph',
@@ -133,10 +119,10 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('renews a Graph subscription when Graph asks to reauthorize it before it expires', async () => {
-      const user = await microsoftSyncingUser(app, 'graph-lifecycle@example.com');
+      const user = await microsoftSyncingUser(app(), 'graph-lifecycle@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const first = (await channelOf(user.userId))?.channelId;
-      await emulatorControl(app.emulators?.microsoft.origin ?? '', 'subscriptions/expire-soon', {
+      await emulatorControl(app().emulators?.microsoft.origin ?? '', 'subscriptions/expire-soon', {
         id: first,
         inSeconds: 60,
       });
@@ -145,13 +131,13 @@ for (const database of await testDatabases('sync by notification')) {
         expect(channel?.channelId).toBeTruthy();
         expect(channel?.channelId).not.toBe(first);
       });
-      const { subscriptions } = await emulatorControl(app.emulators?.microsoft.origin ?? '', 'state');
+      const { subscriptions } = await emulatorControl(app().emulators?.microsoft.origin ?? '', 'state');
       const live = (subscriptions as { id: string }[]).map((entry) => entry.id);
       expect(live).not.toContain(first);
     });
 
     it('heals a lost notification with the periodic reconcile', async () => {
-      const user = await syncingUser(app, 'lost-webhook@example.com');
+      const user = await syncingUser(app(), 'lost-webhook@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());
       await emulatorControl(user.origins.todoist, 'notifications/faults', { mode: 'drop' });
       try {
@@ -162,7 +148,7 @@ for (const database of await testDatabases('sync by notification')) {
         });
         await new Promise((resolve) => setTimeout(resolve, 2000));
         expect(await user.events()).toEqual([]);
-        await app.sync.queue.reconcileNow();
+        await app().sync.queue.reconcileNow();
         await eventually(async () =>
           expect((await user.events()).map((event) => event.summary)).toEqual(['Nobody told us']),
         );
@@ -172,12 +158,12 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('refuses notifications it cannot verify, and ignores another user’s channel with a wrong token', async () => {
-      const user = await syncingUser(app, 'verify@example.com');
+      const user = await syncingUser(app(), 'verify@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const channel = await channelOf(user.userId);
       const body = JSON.stringify({ event_name: 'item:added', user_id: '1', event_data: {} });
 
-      const unsigned = await app.server.inject({
+      const unsigned = await app().server.inject({
         method: 'POST',
         url: SYNC_PATHS.todoistWebhook,
         headers: { 'content-type': 'application/json', 'x-todoist-hmac-sha256': 'bm90IGEgc2lnbmF0dXJl' },
@@ -185,8 +171,8 @@ for (const database of await testDatabases('sync by notification')) {
       });
       expect(unsigned.statusCode).toBe(403);
 
-      const secret = app.emulators?.todoist.clientSecret ?? '';
-      const signed = await app.server.inject({
+      const secret = app().emulators?.todoist.clientSecret ?? '';
+      const signed = await app().server.inject({
         method: 'POST',
         url: SYNC_PATHS.todoistWebhook,
         headers: {
@@ -199,7 +185,7 @@ for (const database of await testDatabases('sync by notification')) {
       expect(signed.json()).toEqual({ outcome: 'ignored' });
 
       const push = (headers: Record<string, string>) =>
-        app.server.inject({
+        app().server.inject({
           method: 'POST',
           url: SYNC_PATHS.googleWebhook,
           headers: { 'x-goog-resource-state': 'exists', ...headers },
@@ -215,7 +201,7 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('previews what switching on would do, counted by the engine’s own rules', async () => {
-      const user = await syncingUser(app, 'preview@example.com');
+      const user = await syncingUser(app(), 'preview@example.com');
       // Let the run that switching on started finish, so nothing syncs behind the preview's back.
       await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
@@ -234,7 +220,7 @@ for (const database of await testDatabases('sync by notification')) {
           end: { dateTime: new Date(start.getTime() + 3600_000).toISOString() },
         },
       });
-      const response = await app.server.inject({ url: SYNC_PATHS.preview, cookies: user.cookies });
+      const response = await app().server.inject({ url: SYNC_PATHS.preview, cookies: user.cookies });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         calendar: { id: user.calendarId, name: user.calendarId },
@@ -248,10 +234,10 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('stops the channel and revokes nothing else when the calendar integration is removed', async () => {
-      const user = await syncingUser(app, 'remove-calendar@example.com');
+      const user = await syncingUser(app(), 'remove-calendar@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const channelId = (await channelOf(user.userId))?.channelId;
-      const removed = await app.server.inject({
+      const removed = await app().server.inject({
         url: '/auth/google/calendar/revoke',
         cookies: user.cookies,
         headers: { 'sec-fetch-site': 'same-origin' },
@@ -263,7 +249,7 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('deletes every sync row and stops the channel when the account is deleted', async () => {
-      const user = await syncingUser(app, 'delete-account@example.com');
+      const user = await syncingUser(app(), 'delete-account@example.com');
       await user.todoist.addTask({
         content: 'Soon gone',
         labels: ['30min'],
@@ -271,14 +257,14 @@ for (const database of await testDatabases('sync by notification')) {
       });
       await eventually(async () => expect(await user.events()).toHaveLength(1));
       const channelId = (await channelOf(user.userId))?.channelId;
-      const deleted = await app.server.inject({
+      const deleted = await app().server.inject({
         url: '/api/delete/user',
         cookies: user.cookies,
         headers: { 'sec-fetch-site': 'same-origin' },
       });
       expect(deleted.statusCode).toBeLessThan(400);
       for (const table of [syncStates, syncLinks, syncActivity, syncHints, syncProblems]) {
-        const rows = await app.database.db.select().from(table).where(eq(table.userId, user.userId));
+        const rows = await app().database.db.select().from(table).where(eq(table.userId, user.userId));
         expect(rows).toEqual([]);
       }
       const { channels } = await emulatorControl(user.origins.google, 'state');
@@ -286,7 +272,7 @@ for (const database of await testDatabases('sync by notification')) {
     });
 
     it('stops the push channel when sync is switched off', async () => {
-      const user = await syncingUser(app, 'switch-off@example.com');
+      const user = await syncingUser(app(), 'switch-off@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const channelId = (await channelOf(user.userId))?.channelId;
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });

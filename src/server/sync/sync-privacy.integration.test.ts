@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/set-up-test-app.ts';
 import {
   emulatorControl,
   eventually,
@@ -13,7 +13,6 @@ import {
   syncingUser,
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 
 /**
  * "Without us keeping the text of their tasks or events": canary titles and descriptions travel both
@@ -23,38 +22,25 @@ import { createTestApp } from '#server/test/test-app.ts';
  */
 for (const database of await testDatabases('sync privacy')) {
   describe.skipIf(!database.enabled)(`sync keeps no text and no plain token (${database.name})`, () => {
-    let app: App;
-    let cleanup: () => Promise<void>;
     const logLines: string[] = [];
     const canary = `canary${randomBytes(6).toString('hex')}`;
-
-    beforeAll(async () => {
-      const created = await database.create();
-      cleanup = created.cleanup;
-      app = await createTestApp({
-        database: created.target,
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'trace' },
-        overrides: {
-          role: 'all',
-          logDestination: new Writable({
-            write(chunk, _encoding, done) {
-              logLines.push(String(chunk));
-              done();
-            },
-          }),
-        },
-      });
-      const address = await app.server.listen({ host: 'localhost', port: 0 });
-      await app.listening(address.replace('127.0.0.1', 'localhost'));
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'trace' },
+      overrides: {
+        role: 'all',
+        logDestination: new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+      listen: true,
     });
 
     /** Rows of a raw query; PGlite's and node-postgres' drivers both answer with `rows`. */
     const query = async <Row>(statement: SQL): Promise<Row[]> =>
-      ((await app.database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+      ((await app().database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
 
     /** Every row of every table outside the system schemas, as text. */
     const dumpEveryTable = async (): Promise<string> => {
@@ -75,8 +61,8 @@ for (const database of await testDatabases('sync privacy')) {
 
     /** The plain tokens the app holds, decrypted from the integrations table. */
     const plainTokens = async (): Promise<string[]> => {
-      const cipher = createTokenCipher(app.config.tokenKeys);
-      const rows = await app.database.db.select().from(integrations);
+      const cipher = createTokenCipher(app().config.tokenKeys);
+      const rows = await app().database.db.select().from(integrations);
       return rows.flatMap((row) =>
         [row.accessTokenEncrypted, row.refreshTokenEncrypted]
           .filter((value): value is string => value !== null)
@@ -85,7 +71,7 @@ for (const database of await testDatabases('sync privacy')) {
     };
 
     it('syncs canary titles and descriptions both ways, on Google and Microsoft', async () => {
-      const google = await syncingUser(app, 'privacy-google@example.com', { onComplete: 'checkmark' });
+      const google = await syncingUser(app(), 'privacy-google@example.com', { onComplete: 'checkmark' });
       const nine = tomorrowAt(9);
       const task = await google.todoist.addTask({
         content: `${canary} task title`,
@@ -134,7 +120,7 @@ for (const database of await testDatabases('sync privacy')) {
         expect((await google.events()).map((each) => each.summary)).toContain(`✓ ${canary} task renamed`),
       );
 
-      const microsoft = await microsoftSyncingUser(app, 'privacy-microsoft@example.com');
+      const microsoft = await microsoftSyncingUser(app(), 'privacy-microsoft@example.com');
       await microsoft.todoist.addTask({
         content: `${canary} ms task`,
         description: `${canary} ms task description`,
@@ -163,7 +149,7 @@ for (const database of await testDatabases('sync privacy')) {
       await microsoft.run();
 
       for (const path of ['/api/sync/activity', '/api/sync/preview', '/api/current_user']) {
-        const response = await app.server.inject({ url: path, cookies: google.cookies });
+        const response = await app().server.inject({ url: path, cookies: google.cookies });
         expect(response.statusCode).toBe(200);
       }
 
@@ -177,7 +163,7 @@ for (const database of await testDatabases('sync privacy')) {
 
       // The secrets the providers echo on each notification: Google's channel token, Graph's clientState.
       const googleState = await emulatorControl(google.origins.google, 'state');
-      const graphState = await emulatorControl(app.emulators?.microsoft.origin ?? '', 'state');
+      const graphState = await emulatorControl(app().emulators?.microsoft.origin ?? '', 'state');
       const channelSecrets: string[] = [
         ...googleState.channels.map((channel: { token?: string }) => channel.token ?? ''),
         ...graphState.subscriptions.map(

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/set-up-test-app.ts';
 import {
   emulatorControl,
   microsoftSyncingUser,
   syncingUser,
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
-import { createTestApp } from '#server/test/test-app.ts';
 
 /**
  * A run from the queue reads only the side whose notification asked for it, so a change costs one read
@@ -19,33 +18,21 @@ import { createTestApp } from '#server/test/test-app.ts';
  */
 for (const database of await testDatabases('sync reads')) {
   describe.skipIf(!database.enabled)(`one read per change (${database.name})`, () => {
-    let app: App;
-    let cleanup: () => Promise<void>;
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
+    });
     const HOUR = 3600_000;
-
-    beforeAll(async () => {
-      const created = await database.create();
-      cleanup = created.cleanup;
-      app = await createTestApp({
-        database: created.target,
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-        overrides: { role: 'web' },
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
-    });
 
     /** What a notification records (no app listening here, so none arrive by themselves). */
     const notified = (userId: string, side: 'todoist' | 'calendar') =>
-      app.database.db
-        .update(syncStates)
+      app()
+        .database.db.update(syncStates)
         .set(side === 'todoist' ? { todoistReadsPending: 1 } : { calendarReadsPending: 1 })
         .where(eq(syncStates.userId, userId));
-    const queueRun = (userId: string) => app.sync.engine.run(userId, { requestedSidesOnly: true });
+    const queueRun = (userId: string) => app().sync.engine.run(userId, { requestedSidesOnly: true });
     const pending = async (userId: string) => {
-      const [state] = await app.database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
+      const [state] = await app().database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
       return { todoist: state?.todoistReadsPending, calendar: state?.calendarReadsPending };
     };
     /** Requests the emulator counted, by route pattern. */
@@ -57,7 +44,7 @@ for (const database of await testDatabases('sync reads')) {
     };
 
     it('reads only the notified side: a task change reads Todoist, its echo reads the calendar', async () => {
-      const user = await syncingUser(app, 'one-read@example.com');
+      const user = await syncingUser(app(), 'one-read@example.com');
       const due = tomorrowAt(9);
       const task = await user.todoist.addTask({
         content: 'Draft',
@@ -88,7 +75,7 @@ for (const database of await testDatabases('sync reads')) {
     });
 
     it('keeps a Google event the user moved while a one-side run wrote the task’s new title to it', async () => {
-      const user = await syncingUser(app, 'guarded@example.com');
+      const user = await syncingUser(app(), 'guarded@example.com');
       const due = tomorrowAt(9);
       const task = await user.todoist.addTask({
         content: 'Review',
@@ -122,7 +109,7 @@ for (const database of await testDatabases('sync reads')) {
     });
 
     it('keeps a Microsoft 365 event the user moved while a one-side run wrote the task’s new title to it', async () => {
-      const user = await microsoftSyncingUser(app, 'guarded-graph@example.com');
+      const user = await microsoftSyncingUser(app(), 'guarded-graph@example.com');
       const due = tomorrowAt(9);
       const task = await user.todoist.addTask({
         content: 'Call',
