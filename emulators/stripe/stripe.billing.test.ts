@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import { startTestEmulator, subscribeThroughCheckout, type TestEmulator } from './stripe.test-support.ts';
 
 const DAY = 86_400;
@@ -7,17 +8,9 @@ const DAY = 86_400;
 let emulator: TestEmulator;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  stripe = emulator.stripe;
-});
-
-afterAll(async () => {
-  await emulator.app.close();
-});
-
-beforeEach(async () => {
-  await emulator.control('/_emulator/reset');
+setUpEmulator(startTestEmulator, (started) => {
+  emulator = started;
+  stripe = started.stripe;
 });
 
 async function advance(days: number) {

@@ -1,22 +1,15 @@
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseForm, submitForm } from '../shared/testing/html-form.ts';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import { startTestEmulator, subscribeThroughCheckout, type TestEmulator } from './stripe.test-support.ts';
 
 let emulator: TestEmulator;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  stripe = emulator.stripe;
-});
-
-afterAll(async () => {
-  await emulator.app.close();
-});
-
-beforeEach(async () => {
-  await emulator.control('/_emulator/reset');
+setUpEmulator(startTestEmulator, (started) => {
+  emulator = started;
+  stripe = started.stripe;
 });
 
 async function rejection(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {

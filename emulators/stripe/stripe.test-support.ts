@@ -16,6 +16,7 @@ export type TestEmulator = {
   stripe: Stripe;
   sdk(key: string, config?: Stripe.StripeConfig): Stripe;
   control(path: string, body?: unknown, method?: string): Promise<Response>;
+  close(): Promise<void>;
 };
 
 export async function startTestEmulator(
@@ -45,6 +46,7 @@ export async function startTestEmulator(
           ? {}
           : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       }),
+    close: () => app.close(),
   };
 }
 

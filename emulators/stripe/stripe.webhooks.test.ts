@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import { SANDBOX_STRIPE_WEBHOOK_SECRET, STRIPE_API_VERSION } from './stripe.emulator.ts';
 import {
   type Receiver,
@@ -16,17 +17,16 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  emulator = await startTestEmulator();
-  stripe = emulator.stripe;
 });
-
 afterAll(async () => {
-  await emulator.app.close();
   await receiver.app.close();
+});
+setUpEmulator(startTestEmulator, (started) => {
+  emulator = started;
+  stripe = started.stripe;
 });
 
 beforeEach(async () => {
-  await emulator.control('/_emulator/reset');
   await emulator.control('/_emulator/webhook', { url: receiver.url });
   receiver.received.length = 0;
   receiver.failNext(0);

@@ -1,5 +1,6 @@
 import type { TodoistApi } from '@doist/todoist-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   control,
   type RunningTodoist,
@@ -17,12 +18,13 @@ let todoist: RunningTodoist;
 let user: SeededUser;
 let api: TodoistApi;
 
-beforeAll(async () => {
-  todoist = await startTodoist({ now: () => NOW });
-});
-afterAll(() => todoist.app.close());
+setUpEmulator(
+  () => startTodoist({ now: () => NOW }),
+  (started) => {
+    todoist = started;
+  },
+);
 beforeEach(async () => {
-  await control(todoist.origin, 'reset');
   user = await seedUser(todoist.origin, {
     email: 'ada@example.com',
     name: 'Ada Lovelace',

@@ -1,23 +1,13 @@
 import { getAuthorizationUrl, getAuthToken, type Permission, revokeToken } from '@doist/todoist-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
-import {
-  control,
-  type RunningTodoist,
-  rejection,
-  sdk,
-  startTodoist,
-  TEST_APP,
-} from './todoist.test-support.ts';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { type RunningTodoist, rejection, sdk, startTodoist, TEST_APP } from './todoist.test-support.ts';
 
 let todoist: RunningTodoist;
 
-beforeAll(async () => {
-  todoist = await startTodoist();
-});
-afterAll(() => todoist.app.close());
-beforeEach(async () => {
-  await control(todoist.origin, 'reset');
+setUpEmulator(startTodoist, (started) => {
+  todoist = started;
 });
 
 function authorizeUrl(

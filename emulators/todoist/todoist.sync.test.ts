@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCommand, type SyncCommand, type TodoistApi, TodoistSyncError } from '@doist/todoist-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   control,
   type RunningTodoist,
@@ -22,12 +23,10 @@ let todoist: RunningTodoist;
 let user: SeededUser;
 let api: TodoistApi;
 
-beforeAll(async () => {
-  todoist = await startTodoist();
+setUpEmulator(startTodoist, (started) => {
+  todoist = started;
 });
-afterAll(() => todoist.app.close());
 beforeEach(async () => {
-  await control(todoist.origin, 'reset');
   user = await seedUser(todoist.origin, {
     email: 'ada@example.com',
     premiumStatus: 'current_personal_plan',

@@ -11,14 +11,14 @@ export const TEST_APP = {
   name: 'Timeboxer',
 };
 
-export type RunningTodoist = { app: FastifyInstance; origin: string };
+export type RunningTodoist = { app: FastifyInstance; origin: string; close(): Promise<void> };
 
 export async function startTodoist(options: Partial<TodoistEmulatorOptions> = {}): Promise<RunningTodoist> {
   let origin = '';
   const app = await createTodoistEmulator({ app: TEST_APP, getOrigin: () => origin, ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, origin };
+  return { app, origin, close: () => app.close() };
 }
 
 export type SeededUser = {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { parseWebhookPayload, type TodoistApi, verifyWebhookSignature } from '@doist/todoist-sdk';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   control,
   type RunningTodoist,
@@ -38,14 +39,17 @@ beforeAll(async () => {
   });
   await receiver.listen({ host: '127.0.0.1', port: 0 });
   hookUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/todoist`;
-  todoist = await startTodoist({ webhookUrl: hookUrl, webhookRetries: 2, webhookRetryDelayMs: 5 });
 });
 afterAll(async () => {
-  await todoist.app.close();
   await receiver.close();
 });
+setUpEmulator(
+  () => startTodoist({ webhookUrl: hookUrl, webhookRetries: 2, webhookRetryDelayMs: 5 }),
+  (started) => {
+    todoist = started;
+  },
+);
 beforeEach(async () => {
-  await control(todoist.origin, 'reset');
   await control(todoist.origin, 'webhook', { url: hookUrl });
   user = await seedUser(todoist.origin, { email: 'ada@example.com', name: 'Ada' });
   api = sdk(todoist.origin, user.accessToken ?? '');
