@@ -3,8 +3,16 @@ import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { OAuth2Client } from 'google-auth-library';
 import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
-import { connectThroughEmulator, signInThroughEmulator } from './sign-in.ts';
+import {
+  addTimeboxes,
+  emulatorControl,
+  type Send,
+  seedTodoistUser,
+  signInAndConnect,
+} from './sync-user-setup.ts';
 import { sameOrigin } from './test-app.ts';
+
+export { emulatorControl };
 
 const HOUR = 3600_000;
 
@@ -27,16 +35,28 @@ function berlinOffsetMs(at: Date): number {
   return Number(/GMT([+-]\d+)/.exec(name ?? '')?.[1] ?? 0) * HOUR;
 }
 
-/** Calls an emulator's control route (`GET` without a body). */
-export async function emulatorControl(origin: string, path: string, body?: unknown) {
-  const response = await fetch(`${origin}/_emulator/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
+/**
+ * Todoist seeded (`seedTodoistUser`), signed in with Google and both accounts connected, with the
+ * 30- and 60-minute timeboxes: what every syncing user starts from, whichever their calendar.
+ */
+async function connectedUser(app: App, email: string, calendar: 'google' | 'microsoft') {
+  const todoistOrigin = app.emulators?.todoist.origin ?? '';
+  const seeded = await seedTodoistUser(todoistOrigin, email);
+  const todoist = new TodoistApi(seeded.accessToken, { baseUrl: todoistOrigin });
+  const cookies = await signInAndConnect(app, { email, name: 'Ada User' }, calendar);
+  const send: Send = async (method, url, payload) => {
+    const response = await app.server.inject({
+      method,
+      url,
+      cookies,
+      headers: sameOrigin,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+  await addTimeboxes(send);
+  return { todoist, cookies, send };
 }
 
 export type SyncingUser = Awaited<ReturnType<typeof syncingUser>>;
@@ -53,36 +73,7 @@ export async function syncingUser(
 ) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const origins = { todoist: app.emulators.todoist.origin, google: app.emulators.googleCalendar.origin };
-  const seeded = await emulatorControl(origins.todoist, 'seed', {
-    users: [
-      {
-        email,
-        timezone: 'Europe/Berlin',
-        labels: [
-          { name: '30min', color: 'blue' },
-          { name: '1h', color: 'red' },
-        ],
-      },
-    ],
-  });
-  const todoist = new TodoistApi(seeded.users[0].accessToken, { baseUrl: origins.todoist });
-  const { sessionCookie } = await signInThroughEmulator(app.server, 'google', { email, name: 'Ada User' });
-  const cookies = { sid: sessionCookie?.value ?? '' };
-  await connectThroughEmulator(app.server, 'todoist', { email }, cookies);
-  await connectThroughEmulator(app.server, 'google', { email }, cookies);
-  const send = async (method: 'POST' | 'PATCH', url: string, payload: unknown) => {
-    const response = await app.server.inject({
-      method,
-      url,
-      cookies,
-      headers: sameOrigin,
-      payload: payload as object,
-    });
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return response.json();
-  };
-  await send('POST', '/api/timeboxsettings', { label: '30min', duration: 30 });
-  await send('POST', '/api/timeboxsettings', { label: '1h', duration: 60 });
+  const { todoist, cookies, send } = await connectedUser(app, email, 'google');
   const user = await send('PATCH', '/api/calendar/id', { calendarId: email });
   if (settings.color) await send('PATCH', '/api/calendar/color', { color: settings.color });
   if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
@@ -136,37 +127,7 @@ type GraphEventView = {
 export async function microsoftSyncingUser(app: App, email: string, settings: { onComplete?: string } = {}) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const microsoft = app.emulators.microsoft;
-  const origins = { todoist: app.emulators.todoist.origin, microsoft: microsoft.origin };
-  const seeded = await emulatorControl(origins.todoist, 'seed', {
-    users: [
-      {
-        email,
-        timezone: 'Europe/Berlin',
-        labels: [
-          { name: '30min', color: 'blue' },
-          { name: '1h', color: 'red' },
-        ],
-      },
-    ],
-  });
-  const todoist = new TodoistApi(seeded.users[0].accessToken, { baseUrl: origins.todoist });
-  const { sessionCookie } = await signInThroughEmulator(app.server, 'google', { email, name: 'Ada User' });
-  const cookies = { sid: sessionCookie?.value ?? '' };
-  await connectThroughEmulator(app.server, 'todoist', { email }, cookies);
-  await connectThroughEmulator(app.server, 'microsoft', { email }, cookies);
-  const send = async (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: unknown) => {
-    const response = await app.server.inject({
-      method,
-      url,
-      cookies,
-      headers: sameOrigin,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return response.json();
-  };
-  await send('POST', '/api/timeboxsettings', { label: '30min', duration: 30 });
-  await send('POST', '/api/timeboxsettings', { label: '1h', duration: 60 });
+  const { todoist, send } = await connectedUser(app, email, 'microsoft');
   const current = await send('GET', '/api/current_user');
   const calendarId: string = current.calendarSettings.calendars[0].id;
   const user = await send('PATCH', '/api/calendar/id', { calendarId });
