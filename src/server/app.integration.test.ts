@@ -1,42 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from './app.ts';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './test/databases.ts';
+import { setUpTestApp } from './test/set-up-test-app.ts';
 import { signInThroughEmulator } from './test/sign-in.ts';
-import { createTestApp, sameOrigin } from './test/test-app.ts';
+import { sameOrigin } from './test/test-app.ts';
 
 const databases = await testDatabases('the app');
 
 describe.each(databases)('the app on $name', (testDb) => {
-  let app: App;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (!testDb.enabled) return;
-    const created = await testDb.create();
-    cleanup = created.cleanup;
-    app = await createTestApp({ database: created.target });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await cleanup?.();
-  });
+  const app = setUpTestApp(testDb);
 
   it.skipIf(!testDb.enabled)('is ready once its migrations are applied', async () => {
-    const response = await app.server.inject({ url: '/readyz' });
+    const response = await app().server.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(200);
     expect(response.json().database).toBe(testDb.name === 'PGlite' ? 'pglite' : 'postgres');
   });
 
   it.skipIf(!testDb.enabled)('signs in, reads the user, and deletes the account', async () => {
-    const { sessionCookie } = await signInThroughEmulator(app.server, 'facebook', {
+    const { sessionCookie } = await signInThroughEmulator(app().server, 'facebook', {
       email: 'both-databases@example.com',
       name: 'Dorothy Vaughan',
     });
     const cookies = { sid: sessionCookie?.value ?? '' };
-    const user = (await app.server.inject({ url: '/api/current_user', cookies })).json();
+    const user = (await app().server.inject({ url: '/api/current_user', cookies })).json();
     expect(user).toMatchObject({ email: 'both-databases@example.com', name: { firstName: 'Dorothy' } });
 
-    await app.server.inject({ url: '/api/delete/user', cookies, headers: sameOrigin });
-    expect((await app.server.inject({ url: '/api/current_user', cookies })).body).toBe('');
+    await app().server.inject({ url: '/api/delete/user', cookies, headers: sameOrigin });
+    expect((await app().server.inject({ url: '/api/current_user', cookies })).body).toBe('');
   });
 });

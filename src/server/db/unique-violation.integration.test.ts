@@ -1,39 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import { createUserRepository } from '#server/domain/users/user.repository.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { type Database, openDatabase } from './client.ts';
-import { applyMigrations } from './migrations.ts';
+import { setUpMigratedDatabase } from '#server/test/set-up-database.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 const databases = await testDatabases('unique violations');
 
 describe.each(databases)('isUniqueViolation on $name', (testDb) => {
-  let database: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    if (!testDb.enabled) return;
-    const created = await testDb.create();
-    cleanup = created.cleanup;
-    database = await openDatabase(created.target, () => {});
-    await applyMigrations(database);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await cleanup?.();
-  });
+  const database = setUpMigratedDatabase(testDb);
 
   it.skipIf(!testDb.enabled)(
     'recognises a duplicate key through the driver and Drizzle, and nothing else',
     async () => {
-      const user = await createUserRepository(database.db).insertOrGet('google', {
+      const user = await createUserRepository(database().db).insertOrGet('google', {
         firstName: 'U',
         displayName: 'U',
         email: 'u@example.com',
         googleId: 'unique-test',
         validUntil: new Date(),
       });
-      const settings = createSettingsRepository(database.db);
+      const settings = createSettingsRepository(database().db);
       const now = new Date('2026-03-01T09:00:00Z');
       await settings.addTimebox(user.id, 'Focus', 25, now);
       const duplicate = await settings.addTimebox(user.id, 'FOCUS', 30, now).catch((error: unknown) => error);

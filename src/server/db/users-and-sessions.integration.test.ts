@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionRepository } from '#server/domain/sessions/session.repository.ts';
 import {
   createSessionService,
@@ -8,7 +8,7 @@ import {
 import { createUserRepository } from '#server/domain/users/user.repository.ts';
 import { createUserService, type VerifiedIdentity } from '#server/domain/users/user.service.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { type Database, openDatabase } from './client.ts';
+import { setUpMigratedDatabase } from '#server/test/set-up-database.ts';
 import { applyMigrations, readMigrationStatus } from './migrations.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,32 +22,18 @@ const ada: VerifiedIdentity = {
 };
 
 describe.each(databases)('users and sessions on $name', (testDb) => {
-  let database: Database;
-  let cleanup: () => Promise<void>;
+  const database = setUpMigratedDatabase(testDb);
   let now = new Date('2026-11-01T10:00:00Z');
   const clock = () => now;
 
-  beforeAll(async () => {
-    if (!testDb.enabled) return;
-    const created = await testDb.create();
-    cleanup = created.cleanup;
-    // The scratch database is dropped with force at the end, which cuts idle connections.
-    database = await openDatabase(created.target, () => {});
-    await applyMigrations(database);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await cleanup?.();
-  });
-
   const services = () => ({
-    users: createUserService({ users: createUserRepository(database.db), clock }),
-    sessions: createSessionService({ sessions: createSessionRepository(database.db), clock }),
+    users: createUserService({ users: createUserRepository(database().db), clock }),
+    sessions: createSessionService({ sessions: createSessionRepository(database().db), clock }),
   });
 
   it.skipIf(!testDb.enabled)('applies every migration, and applying again changes nothing', async () => {
-    await applyMigrations(database);
-    const status = await readMigrationStatus(database);
+    await applyMigrations(database());
+    const status = await readMigrationStatus(database());
     expect(status.applied).toBe(status.expected);
     expect(status.expected).toBeGreaterThan(0);
   });
@@ -104,8 +90,8 @@ describe.each(databases)('users and sessions on $name', (testDb) => {
     const { user } = await users.signIn({ ...ada, subject: 'g-session' });
     const { sessionId } = await sessions.create(user.id);
     expect(await sessions.resolve(sessionId)).toBe(user.id);
-    expect(await createSessionRepository(database.db).find(sessionId)).toBeUndefined();
-    expect(await createSessionRepository(database.db).find(hashSessionId(sessionId))).toMatchObject({
+    expect(await createSessionRepository(database().db).find(sessionId)).toBeUndefined();
+    expect(await createSessionRepository(database().db).find(hashSessionId(sessionId))).toMatchObject({
       userId: user.id,
       idHash: hashSessionId(sessionId),
     });

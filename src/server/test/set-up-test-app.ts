@@ -4,8 +4,8 @@ import type { TestDatabase } from './databases.ts';
 import { createTestApp } from './test-app.ts';
 
 /**
- * The test app on a new, empty `database`, for one `describe`: made before its tests, closed (and the
- * database dropped) after them. `listen` puts it on a port, so the emulators' notifications reach it.
+ * The test app on a new, empty `database`, for one `describe`: made before its tests (unless that
+ * database is not enabled here), closed (and the database dropped) after them. `listen` puts it on a port, so the emulators' notifications reach it.
  * Returns a getter, since the app exists only once the suite has started.
  */
 export function setUpTestApp(
@@ -16,6 +16,7 @@ export function setUpTestApp(
   let cleanup: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
+    if (!database.enabled) return;
     const created = await database.create();
     cleanup = created.cleanup;
     app = await createTestApp({ database: created.target, env: options.env, overrides: options.overrides });
