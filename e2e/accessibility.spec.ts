@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson, seriousViolations, signIn } from './helpers.ts';
 
 const publicRoutes = [
   '/home',
@@ -18,17 +16,6 @@ const publicRoutes = [
   '/subscriptionsuccess',
   '/sandbox',
 ];
-
-/** Serious and critical axe violations on the page as it is now, as short readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html}`).join(', ')}`,
-    );
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const route of publicRoutes) {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   addTimebox,
@@ -11,7 +10,7 @@ import {
   timeboxRow,
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { finishWelcomeWizard, newPerson, signIn } from './helpers.ts';
+import { finishWelcomeWizard, newPerson, seriousViolations, signIn } from './helpers.ts';
 
 const MESSAGES = {
   durationEmpty: 'Please enter a duration',
@@ -22,16 +21,6 @@ const MESSAGES = {
   labelTooLong: 'Please enter a label with no more than 60 characters',
   labelDuplicate: 'There is already another setting with that label',
 };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html}`).join(', ')}`,
-    );
-}
 
 const syncSwitch = (page: Page) => section(page, 'Status').getByRole('switch', { name: 'Sync active' });
 

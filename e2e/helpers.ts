@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export type Person = { email: string; name: string; firstName: string };
@@ -46,4 +47,15 @@ export async function finishWelcomeWizard(page: Page) {
   }
   await wizard.getByRole('button', { name: "Ok, let's go" }).click();
   await expect(wizard).toBeHidden();
+}
+
+/** Serious and critical axe violations on the page as it is now, as short readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html}`).join(', ')}`,
+    );
 }

@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addTimebox, choose, section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson, seriousViolations, signIn } from './helpers.ts';
 
 /** `YYYY-MM-DDTHH:MM` for a datetime-local field: tomorrow at `hour` (the browser's zone). */
 function tomorrowAt(hour: number): string {
   const date = new Date(Date.now() + 24 * 3600_000);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** The emulated consent page offers the signed-in e-mail; the newcomer only confirms. */
