@@ -150,15 +150,18 @@ export function createObserver(origins: { todoist: string; google: string; app: 
     if (start === undefined) return;
     served.push({ path: (request.url ?? '').split('?')[0] ?? '', start, end: now() });
   };
-  dc.subscribe('http.server.request.start', onServerStart);
-  dc.subscribe('http.server.response.finish', onServerFinish);
-  dc.subscribe('http.client.request.start', onHttpStart);
-  dc.subscribe('http.client.response.finish', onHttpResponse);
-  dc.subscribe('http.client.request.error', onHttpError);
-  dc.subscribe('undici:request:create', onCreate);
-  dc.subscribe('undici:request:bodyChunkSent', onBodyChunk);
-  dc.subscribe('undici:request:headers', onHeaders);
-  dc.subscribe('undici:request:error', onError);
+  const channels: [string, (message: unknown) => void][] = [
+    ['http.server.request.start', onServerStart],
+    ['http.server.response.finish', onServerFinish],
+    ['http.client.request.start', onHttpStart],
+    ['http.client.response.finish', onHttpResponse],
+    ['http.client.request.error', onHttpError],
+    ['undici:request:create', onCreate],
+    ['undici:request:bodyChunkSent', onBodyChunk],
+    ['undici:request:headers', onHeaders],
+    ['undici:request:error', onError],
+  ];
+  for (const [name, listener] of channels) dc.subscribe(name, listener);
 
   return {
     requests,
@@ -200,15 +203,7 @@ export function createObserver(origins: { todoist: string; google: string; app: 
     },
 
     close() {
-      dc.unsubscribe('http.server.request.start', onServerStart);
-      dc.unsubscribe('http.server.response.finish', onServerFinish);
-      dc.unsubscribe('http.client.request.start', onHttpStart);
-      dc.unsubscribe('http.client.response.finish', onHttpResponse);
-      dc.unsubscribe('http.client.request.error', onHttpError);
-      dc.unsubscribe('undici:request:create', onCreate);
-      dc.unsubscribe('undici:request:bodyChunkSent', onBodyChunk);
-      dc.unsubscribe('undici:request:headers', onHeaders);
-      dc.unsubscribe('undici:request:error', onError);
+      for (const [name, listener] of channels) dc.unsubscribe(name, listener);
     },
   };
 }

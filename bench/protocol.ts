@@ -1,3 +1,4 @@
+import type { RunningEmulators } from '#emulators/index.ts';
 import type { BenchUser, UserPlan } from './bench-users.ts';
 import type { SqlStatementStats } from './sql-profile.ts';
 import type { Distribution } from './stats.ts';
@@ -9,15 +10,12 @@ import type { Distribution } from './stats.ts';
 
 /** Where the app finds the emulated providers (as it would find the real ones, by configuration). */
 export type EmulatorEndpoints = {
-  google: { issuer: string; clientId: string; clientSecret: string };
-  todoist: { origin: string; clientId: string; clientSecret: string };
-  googleCalendar: {
-    origin: string;
-    apiRootUrl: string;
-    authUrl: string;
-    tokenUrl: string;
-    revokeUrl: string;
-  };
+  google: Pick<RunningEmulators['google'], 'issuer' | 'clientId' | 'clientSecret'>;
+  todoist: RunningEmulators['todoist'];
+  googleCalendar: Pick<
+    RunningEmulators['googleCalendar'],
+    'origin' | 'apiRootUrl' | 'authUrl' | 'tokenUrl' | 'revokeUrl'
+  >;
 };
 
 export type EmulatorsReady = { type: 'ready'; emulators: EmulatorEndpoints };
