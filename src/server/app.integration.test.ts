@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './test/databases.ts';
-import { setUpTestApp } from './test/set-up-test-app.ts';
 import { signInThroughEmulator } from './test/sign-in.ts';
+import { setUpTestApp } from './test/suite-setup.ts';
 import { sameOrigin } from './test/test-app.ts';
 
 const databases = await testDatabases('the app');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import { createUserRepository } from '#server/domain/users/user.repository.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpMigratedDatabase } from '#server/test/set-up-database.ts';
+import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 const databases = await testDatabases('unique violations');

@@ -8,7 +8,7 @@ import {
 import { createUserRepository } from '#server/domain/users/user.repository.ts';
 import { createUserService, type VerifiedIdentity } from '#server/domain/users/user.service.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpMigratedDatabase } from '#server/test/set-up-database.ts';
+import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
 import { applyMigrations, readMigrationStatus } from './migrations.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import type { SyncRunReport } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/set-up-test-app.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
 import type { Model } from '#server/test/sync-model.ts';
 import { modelRunOptions, userSequences } from '#server/test/sync-model-commands.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';

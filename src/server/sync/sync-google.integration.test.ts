@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/set-up-test-app.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser as createSyncingUser, emulatorControl, tomorrowAt } from '#server/test/sync-fixtures.ts';
 
 for (const database of await testDatabases('sync with Google Calendar')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/set-up-test-app.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
 
 /** Graph answers in UTC without a zone suffix (`Prefer: outlook.timezone="UTC"`). */

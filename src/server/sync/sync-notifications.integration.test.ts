@@ -9,7 +9,7 @@ import {
   syncStates,
 } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/set-up-test-app.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   eventually,

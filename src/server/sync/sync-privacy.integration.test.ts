@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/set-up-test-app.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   eventually,

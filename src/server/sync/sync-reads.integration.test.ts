@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/set-up-test-app.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   microsoftSyncingUser,
