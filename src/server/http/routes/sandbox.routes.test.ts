@@ -1,7 +1,14 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+
+/** A 400 whose first issue names `field` with `message`. */
+function expectFieldIssue(response: LightMyRequestResponse, field: string, message: string) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json().issues[0]).toMatchObject({ field, message });
+}
 
 const email = 'sandbox-visitor@example.com';
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
@@ -235,11 +242,7 @@ describe('sandbox console routes', () => {
         start: '2030-01-01T10:00:00Z',
         end: '2030-01-01T09:00:00Z',
       });
-      expect(backwards.statusCode).toBe(400);
-      expect(backwards.json().issues[0]).toMatchObject({
-        field: 'end',
-        message: 'The end must be after the start',
-      });
+      expectFieldIssue(backwards, 'end', 'The end must be after the start');
       const untitled = await send('POST', '/api/sandbox/calendar/events', {
         email,
         provider,
@@ -248,16 +251,11 @@ describe('sandbox console routes', () => {
         start: '2030-01-01T09:00:00Z',
         end: '2030-01-01T10:00:00Z',
       });
-      expect(untitled.statusCode).toBe(400);
-      expect(untitled.json().issues[0]).toMatchObject({ field: 'summary', message: 'Please enter a title' });
+      expectFieldIssue(untitled, 'summary', 'Please enter a title');
       const unknown = await app.server.inject({
         url: `/api/sandbox/calendar?${q({ email, provider: 'outlook' })}`,
       });
-      expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().issues[0]).toMatchObject({
-        field: 'provider',
-        message: 'Please choose google or microsoft',
-      });
+      expectFieldIssue(unknown, 'provider', 'Please choose google or microsoft');
       expect((await readMicrosoft({ calendarId })).events).toEqual([]);
     });
 
@@ -274,11 +272,7 @@ describe('sandbox console routes', () => {
 
   it('answers bad input with a 400 naming the field, and changes nothing', async () => {
     const response = await send('POST', '/api/sandbox/todoist/tasks', { email, content: '   ' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().issues[0]).toMatchObject({
-      field: 'content',
-      message: 'Please enter a task name',
-    });
+    expectFieldIssue(response, 'content', 'Please enter a task name');
     const backwards = await send('POST', '/api/sandbox/calendar/events', {
       email,
       calendarId: 'primary',
@@ -286,11 +280,7 @@ describe('sandbox console routes', () => {
       start: '2030-01-01T10:00:00Z',
       end: '2030-01-01T09:00:00Z',
     });
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().issues[0]).toMatchObject({
-      field: 'end',
-      message: 'The end must be after the start',
-    });
+    expectFieldIssue(backwards, 'end', 'The end must be after the start');
     expect((await todoist()).tasks).toEqual([]);
   });
 
