@@ -1,7 +1,7 @@
 import type { Client, GraphError } from '@microsoft/microsoft-graph-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
-import { startMicrosoftEmulator, timeboxerCalendar } from './microsoft.testing.ts';
+import { control, startMicrosoftEmulator, timeboxerCalendar } from './microsoft.testing.ts';
 
 let origin: string;
 let client: Client;
@@ -207,11 +207,7 @@ describe('calendarView delta', () => {
   });
 
   it('sends an updated event as only its changed properties when told to (settings)', async () => {
-    const settings = await fetch(`${origin}/_emulator/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deltaChangedPropertiesOnly: true }),
-    });
+    const settings = await control(origin, 'settings', { deltaChangedPropertiesOnly: true });
     expect(await settings.json()).toMatchObject({ deltaChangedPropertiesOnly: true });
     const changed = await createEvent('Changed', 2);
     const { deltaLink } = await round({ query: WINDOW });

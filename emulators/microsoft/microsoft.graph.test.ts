@@ -6,7 +6,13 @@ import {
 } from '@microsoft/microsoft-graph-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
-import { graphClient, startMicrosoftEmulator, timeboxerCalendar, tokensFor } from './microsoft.testing.ts';
+import {
+  control,
+  graphClient,
+  startMicrosoftEmulator,
+  timeboxerCalendar,
+  tokensFor,
+} from './microsoft.testing.ts';
 
 let origin: string;
 let client: Client;
@@ -208,11 +214,7 @@ describe('events', () => {
     const elsewhere: Event = await client.api('/me/events').post(body);
     expect(elsewhere.id).not.toBe(first.id);
 
-    await fetch(`${origin}/_emulator/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ transactionIdWindowSeconds: 0 }),
-    });
+    await control(origin, 'settings', { transactionIdWindowSeconds: 0 });
     const later: Event = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).post(body);
     expect(later.id).not.toBe(first.id);
     const list = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).get();
@@ -377,11 +379,7 @@ describe('errors', () => {
     expect(await raw.json()).toMatchObject({
       error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' },
     });
-    await fetch(`${origin}/_emulator/tokens/expire`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    await control(origin, 'tokens/expire');
     const expired = await caught(client.api('/me').get());
     expect(expired).toMatchObject({
       statusCode: 401,
@@ -391,15 +389,11 @@ describe('errors', () => {
   });
 
   it('429 TooManyRequests with Retry-After from a fault rule', async () => {
-    await fetch(`${origin}/_emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        kind: 'rate-limit',
-        path: '/v1.0/me/calendars',
-        retryAfterSeconds: 7,
-        times: 1,
-      }),
+    await control(origin, 'faults', {
+      kind: 'rate-limit',
+      path: '/v1.0/me/calendars',
+      retryAfterSeconds: 7,
+      times: 1,
     });
     const error = await caught(client.api('/me/calendars').middlewareOptions(noRetry()).get());
     expect(error).toMatchObject({
@@ -412,15 +406,11 @@ describe('errors', () => {
   });
 
   it('the SDK retries a 429 after Retry-After and then succeeds', async () => {
-    await fetch(`${origin}/_emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        kind: 'rate-limit',
-        path: '/v1.0/me/calendars',
-        retryAfterSeconds: 0,
-        times: 2,
-      }),
+    await control(origin, 'faults', {
+      kind: 'rate-limit',
+      path: '/v1.0/me/calendars',
+      retryAfterSeconds: 0,
+      times: 2,
     });
     expect((await client.api('/me/calendars').get()).value).toHaveLength(2);
     const state = await (await fetch(`${origin}/_emulator/state`)).json();
@@ -429,11 +419,7 @@ describe('errors', () => {
   });
 
   it('503 from a fault rule after the SDK gives up retrying', async () => {
-    await fetch(`${origin}/_emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'status', status: 503, path: '/v1.0/me', retryAfterSeconds: 0 }),
-    });
+    await control(origin, 'faults', { kind: 'status', status: 503, path: '/v1.0/me', retryAfterSeconds: 0 });
     const error = await caught(
       client
         .api('/me')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   CLIENT,
+  control,
   flushNotifications,
   startMicrosoftEmulator,
   startReceiver,
@@ -38,12 +39,6 @@ const caught = (promise: Promise<unknown>) =>
     (error: GraphError) => error,
   );
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${origin}/_emulator/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 function subscribe(overrides: Record<string, unknown> = {}) {
   return client.api('/subscriptions').post({
@@ -151,7 +146,7 @@ describe('managing a subscription', () => {
 
   it('stops existing once expired through the control route', async () => {
     const subscription = await subscribe();
-    expect((await control(`subscriptions/${subscription.id}/expire`)).status).toBe(200);
+    expect((await control(origin, `subscriptions/${subscription.id}/expire`)).status).toBe(200);
     expect((await caught(client.api(`/subscriptions/${subscription.id}`).get()))?.statusCode).toBe(404);
     await createEvent();
     await flushNotifications(origin);
@@ -222,7 +217,7 @@ describe('change notifications', () => {
     ['duplicate', 2],
   ])('applies the %s notification fault', async (mode, count) => {
     await subscribe();
-    expect((await control('notifications/faults', { mode, times: 1 })).status).toBe(201);
+    expect((await control(origin, 'notifications/faults', { mode, times: 1 })).status).toBe(201);
     await createEvent();
     await flushNotifications(origin);
     expect(bodies('/webhooks/microsoft')).toHaveLength(count);
@@ -230,7 +225,7 @@ describe('change notifications', () => {
 
   it('reorders and delays notifications on request, and clears faults', async () => {
     await subscribe();
-    await control('notifications/faults', { mode: 'reorder', times: 1 });
+    await control(origin, 'notifications/faults', { mode: 'reorder', times: 1 });
     const first = await createEvent();
     const second = await createEvent();
     await flushNotifications(origin);
@@ -238,7 +233,7 @@ describe('change notifications', () => {
       `Users/${userId}/Events/${second.id}`,
       `Users/${userId}/Events/${first.id}`,
     ]);
-    await control('notifications/faults', { mode: 'delay', delayMs: 150 });
+    await control(origin, 'notifications/faults', { mode: 'delay', delayMs: 150 });
     await fetch(`${origin}/_emulator/notifications/faults`, { method: 'DELETE' });
     const started = Date.now();
     await createEvent();
@@ -252,9 +247,9 @@ describe('lifecycle notifications', () => {
     'sends %s to the lifecycle URL',
     async (lifecycleEvent) => {
       const subscription = await subscribe();
-      expect((await control(`subscriptions/${subscription.id}/lifecycle`, { lifecycleEvent })).status).toBe(
-        202,
-      );
+      expect(
+        (await control(origin, `subscriptions/${subscription.id}/lifecycle`, { lifecycleEvent })).status,
+      ).toBe(202);
       await flushNotifications(origin);
       expect(bodies('/webhooks/microsoft/lifecycle')).toEqual([
         {
@@ -282,7 +277,7 @@ describe('lifecycle notifications Graph sends by itself', () => {
 
   it('expire-soon sends reauthorizationRequired now; a renewal keeps the subscription', async () => {
     const subscription = await subscribe();
-    const aged = await control('subscriptions/expire-soon', { id: subscription.id, inSeconds: 0.3 });
+    const aged = await control(origin, 'subscriptions/expire-soon', { id: subscription.id, inSeconds: 0.3 });
     expect(await aged.json()).toMatchObject({
       subscriptions: [{ id: subscription.id, reauthorizationRequired: true }],
     });
@@ -297,7 +292,7 @@ describe('lifecycle notifications Graph sends by itself', () => {
 
   it('removes a subscription that was not renewed at expiry, with subscriptionRemoved', async () => {
     const subscription = await subscribe();
-    expect((await control('subscriptions/expire-soon', { inSeconds: 0.1 })).status).toBe(200);
+    expect((await control(origin, 'subscriptions/expire-soon', { inSeconds: 0.1 })).status).toBe(200);
     await sleep(250);
     await flushNotifications(origin);
     expect(lifecycleEvents()).toEqual(['reauthorizationRequired', 'subscriptionRemoved']);
@@ -305,11 +300,11 @@ describe('lifecycle notifications Graph sends by itself', () => {
     await createEvent();
     await flushNotifications(origin);
     expect(bodies('/webhooks/microsoft')).toEqual([]);
-    expect((await control('subscriptions/expire-soon', { id: subscription.id })).status).toBe(404);
+    expect((await control(origin, 'subscriptions/expire-soon', { id: subscription.id })).status).toBe(404);
   });
 
   it('sends reauthorizationRequired on its own once a subscription is within the lead time', async () => {
-    const settings = await control('settings', { reauthorizationLeadSeconds: 5000 * 60 });
+    const settings = await control(origin, 'settings', { reauthorizationLeadSeconds: 5000 * 60 });
     expect(await settings.json()).toMatchObject({ reauthorizationLeadSeconds: 300_000 });
     await subscribe({ expirationDateTime: inMinutes(4000) });
     await sleep(50);

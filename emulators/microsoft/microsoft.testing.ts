@@ -115,6 +115,14 @@ export async function tokensFor(origin: string, email = 'ada.lovelace@example.co
   return body as unknown as Tokens;
 }
 
+/** POSTs a JSON body to one of the emulator's control routes (`/_emulator/…`). */
+export const control = (origin: string, path: string, body: unknown = {}) =>
+  fetch(`${origin}/_emulator/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 /** Ada's Graph client, with tokens minted for the app's scopes, and the id of her Timeboxer calendar. */
 export async function timeboxerCalendar(origin: string): Promise<{ client: Client; calendarId: string }> {
   const client = graphClient(origin, (await tokensFor(origin)).access_token);
