@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
+import { expectAccountForm } from '../shared/testing/sign-in-form.ts';
 import { createFacebookEmulator } from './facebook.emulator.ts';
 
 const APP = { appId: 'test-facebook-app', appSecret: 'test-facebook-secret' };
@@ -102,12 +103,7 @@ describe('login dialog', () => {
     const { page, html } = await logIn();
     expect(page.status).toBe(200);
     expect(html).toContain('<title>Log in with Facebook (sandbox)</title>');
-    expect(html).toContain('<label for="email">Email</label>');
-    expect(html).toMatch(/<input id="email"[^>]*value="grace\.hopper@example\.com"/);
-    expect(html).toContain('<label for="name">Name</label>');
-    expect(html).toMatch(/<input id="name"[^>]*value="Grace Hopper"/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Continue<\/button>/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Cancel<\/button>/);
+    expectAccountForm(html, { email: 'grace.hopper@example.com', name: 'Grace Hopper' });
     expect(html).toContain('action="/v24.0/dialog/oauth"');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { expectAccountForm } from '../shared/testing/sign-in-form.ts';
 import {
   CALENDAR_SCOPE,
   CLIENT,
@@ -26,13 +27,7 @@ describe('consent page', () => {
     const { page, html } = await consent(oauthClient(origin), { decision: 'cancel' });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(html).toContain('<label for="email">Email</label>');
-    expect(html).toMatch(
-      /<input id="email" name="email" type="email"[^>]*value="ada\.lovelace@example\.com"/,
-    );
-    expect(html).toMatch(/<input id="name" name="name" type="text"[^>]*value="Ada Lovelace"/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Continue<\/button>/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Cancel<\/button>/);
+    expectAccountForm(html, { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' });
     expect(html).toContain('Timeboxer wants to access your Google Account');
     expect(html).toContain('permanently delete all the calendars');
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
+import { expectAccountForm } from '../shared/testing/sign-in-form.ts';
 import { createGoogleIdentityEmulator } from './google-identity.emulator.ts';
 
 const CLIENT = { clientId: 'test-google-client', clientSecret: 'test-google-secret' };
@@ -104,14 +105,7 @@ describe('sign-in page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('<title>Sign in with Google (sandbox)</title>');
-    expect(html).toContain('<label for="email">Email</label>');
-    expect(html).toMatch(
-      /<input id="email" name="email" type="email"[^>]*value="ada\.lovelace@example\.com"/,
-    );
-    expect(html).toContain('<label for="name">Name</label>');
-    expect(html).toMatch(/<input id="name" name="name" type="text"[^>]*value="Ada Lovelace"/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Continue<\/button>/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Cancel<\/button>/);
+    expectAccountForm(html, { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' });
   });
 
   it('escapes reflected values', async () => {

@@ -2,6 +2,7 @@ import { getAuthorizationUrl, getAuthToken, type Permission, revokeToken } from 
 import { describe, expect, it } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { expectAccountForm } from '../shared/testing/sign-in-form.ts';
 import { type RunningTodoist, rejection, sdk, startTodoist, TEST_APP } from './todoist.test-support.ts';
 
 let todoist: RunningTodoist;
@@ -52,12 +53,7 @@ describe('authorization page', () => {
     );
     const { page, html } = await consent(url);
     expect(page.status).toBe(200);
-    expect(html).toContain('<label for="email">Email</label>');
-    expect(html).toMatch(/<input id="email"[^>]*value="ada\.lovelace@example\.com"/);
-    expect(html).toContain('<label for="name">Name</label>');
-    expect(html).toMatch(/<input id="name"[^>]*value="Ada Lovelace"/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Continue<\/button>/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Cancel<\/button>/);
+    expectAccountForm(html, { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' });
     expect(html).toContain('Timeboxer');
   });
 
