@@ -97,14 +97,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       await user.run();
       const [event] = await user.events();
       const start = tomorrowAt(14).instant;
-      await user.google.events.patch({
-        calendarId: user.calendarId,
-        eventId: event?.id ?? '',
-        requestBody: {
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 60 * 60_000).toISOString() },
-        },
-      });
+      await user.moveEvent(event?.id, start, 60);
       expect(await user.run()).toMatchObject({ status: 'synced' });
       const moved = await user.todoist.getTask(task.id);
       expect(moved.due?.date ?? '').toContain(`${due.local.slice(0, 10)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { graphSpan, microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
 
 /** Graph answers in UTC without a zone suffix (`Prefer: outlook.timezone="UTC"`). */
 const instantOf = (time: { dateTime: string }) => new Date(`${time.dateTime.slice(0, 19)}Z`);
@@ -35,13 +35,7 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
       expect(instantOf(updated?.end ?? { dateTime: '' }).getTime() - due.instant.getTime()).toBe(60 * 60_000);
 
       const start = tomorrowAt(13).instant;
-      await user.graph('PATCH', `/me/events/${updated?.id}`, {
-        start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
-        end: {
-          dateTime: new Date(start.getTime() + 60 * 60_000).toISOString().slice(0, 19),
-          timeZone: 'UTC',
-        },
-      });
+      await user.moveEvent(updated?.id, start, 60);
       await user.run();
       expect((await user.todoist.getTask(task.id)).due?.date).toContain('T13:00');
       expect((await user.events()).length).toBe(1);
@@ -52,11 +46,7 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
       const start = tomorrowAt(16).instant;
       const created = await user.graph('POST', `${user.calendarPath}/events`, {
         subject: 'Physio',
-        start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
-        end: {
-          dateTime: new Date(start.getTime() + 60 * 60_000).toISOString().slice(0, 19),
-          timeZone: 'UTC',
-        },
+        ...graphSpan(start, 60),
       });
       await user.run();
       const tasks = (await user.todoist.getTasks()).results;

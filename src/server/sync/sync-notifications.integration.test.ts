@@ -53,14 +53,7 @@ for (const database of await testDatabases('sync by notification')) {
 
       const [event] = await user.events();
       const start = tomorrowAt(15).instant;
-      await user.google.events.patch({
-        calendarId: user.calendarId,
-        eventId: event?.id ?? '',
-        requestBody: {
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-        },
-      });
+      await user.moveEvent(event?.id, start, 30);
       await eventually(async () =>
         expect((await user.todoist.getTask(task.id)).due?.date).toContain('T15:00'),
       );
@@ -106,13 +99,7 @@ for (const database of await testDatabases('sync by notification')) {
       );
       const [event] = await user.events();
       const start = tomorrowAt(17).instant;
-      await user.graph('PATCH', `/me/events/${event?.id}`, {
-        start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
-        end: {
-          dateTime: new Date(start.getTime() + 30 * 60_000).toISOString().slice(0, 19),
-          timeZone: 'UTC',
-        },
-      });
+      await user.moveEvent(event?.id, start, 30);
       await eventually(async () =>
         expect((await user.todoist.getTask(task.id)).due?.date).toContain('T17:00'),
       );

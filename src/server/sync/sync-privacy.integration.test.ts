@@ -9,6 +9,7 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   eventually,
+  graphSpan,
   microsoftSyncingUser,
   syncingUser,
   tomorrowAt,
@@ -131,8 +132,7 @@ for (const database of await testDatabases('sync privacy')) {
       await microsoft.graph('POST', `${microsoft.calendarPath}/events`, {
         subject: `${canary} ms event`,
         body: { contentType: 'text', content: `${canary} ms event body` },
-        start: { dateTime: ten.toISOString().slice(0, 19), timeZone: 'UTC' },
-        end: { dateTime: new Date(ten.getTime() + 30 * 60_000).toISOString().slice(0, 19), timeZone: 'UTC' },
+        ...graphSpan(ten, 30),
       });
       await eventually(async () => {
         expect((await microsoft.events()).map((each) => each.subject).sort()).toEqual([

@@ -87,14 +87,7 @@ for (const database of await testDatabases('sync reads')) {
       // Both change at once; only Todoist's notification has arrived when the run starts.
       await user.todoist.updateTask(task.id, { content: 'Review the budget' });
       const moved = tomorrowAt(14).instant;
-      await user.google.events.patch({
-        calendarId: user.calendarId,
-        eventId: event?.id ?? '',
-        requestBody: {
-          start: { dateTime: moved.toISOString() },
-          end: { dateTime: new Date(moved.getTime() + HOUR / 2).toISOString() },
-        },
-      });
+      await user.moveEvent(event?.id, moved, 30);
       await notified(user.userId, 'todoist');
 
       // The guarded update is refused; the run is done again reading both sides.

@@ -96,6 +96,16 @@ export async function syncingUser(
     send,
     events: async (): Promise<calendar_v3.Schema$Event[]> =>
       (await google.events.list({ calendarId: email })).data.items ?? [],
+    /** Moves an event to `start`, `minutes` long, as the user would in Google Calendar. */
+    moveEvent: (eventId: string | null | undefined, start: Date, minutes: number) =>
+      google.events.patch({
+        calendarId: email,
+        eventId: eventId ?? '',
+        requestBody: {
+          start: { dateTime: start.toISOString() },
+          end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
+        },
+      }),
     run: () => app.sync.engine.run(userId),
   };
 }
@@ -122,6 +132,17 @@ type GraphEventView = {
   categories?: string[];
   sensitivity?: string;
 };
+
+/** An event's start and end in a Graph request body: from `start`, `minutes` long, in UTC. */
+export function graphSpan(start: Date, minutes: number) {
+  return {
+    start: { dateTime: start.toISOString().slice(0, 19), timeZone: 'UTC' },
+    end: {
+      dateTime: new Date(start.getTime() + minutes * 60_000).toISOString().slice(0, 19),
+      timeZone: 'UTC',
+    },
+  };
+}
 
 /** Like `syncingUser`, with Microsoft 365 as the calendar, and the user's own Graph client. */
 export async function microsoftSyncingUser(app: App, email: string, settings: { onComplete?: string } = {}) {
@@ -155,6 +176,9 @@ export async function microsoftSyncingUser(app: App, email: string, settings: { 
     graph,
     calendarPath,
     events: async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value,
+    /** Moves an event to `start`, `minutes` long, as the user would in Outlook. */
+    moveEvent: (eventId: string | undefined, start: Date, minutes: number) =>
+      graph('PATCH', `/me/events/${eventId}`, graphSpan(start, minutes)),
     run: () => app.sync.engine.run(userId),
   };
 }
