@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failure } from '#server/test/refusal.ts';
 import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
 import {
   InvalidSignatureError,
@@ -83,14 +84,6 @@ function setup(options: { configured?: boolean } = {}) {
   });
   return { billing, users, events, provider, clock };
 }
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => error,
-  );
 
 describe('billing service: customers and hosted pages', () => {
   it('creates the provider customer once and links it, stamped with the clock', async () => {

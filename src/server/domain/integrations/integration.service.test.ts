@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { failure } from '#server/test/refusal.ts';
 import { NotConfiguredError } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
 import { fakeCalendar, fakeTodoist } from '../testing/fake-integration-gateways.ts';
@@ -69,14 +70,6 @@ function setup(options: { microsoft?: boolean } = {}) {
     accessTokenOf,
   };
 }
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => error,
-  );
 
 describe('integration service: connecting', () => {
   it('starts a flow for the user with the e-mail as hint, and the provider’s consent page', async () => {

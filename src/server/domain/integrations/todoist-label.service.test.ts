@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { failure } from '#server/test/refusal.ts';
 import { NotConfiguredError, StateConflictError } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
 import { fakeTodoist } from '../testing/fake-integration-gateways.ts';
@@ -49,14 +50,6 @@ async function setup(options: { connected?: boolean; configured?: boolean } = {}
 }
 
 const LATER = new Date('2026-03-02T09:01:00.000Z');
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => error,
-  );
 
 describe('Todoist label service', () => {
   it('creates a label at Todoist and stores the list Todoist then has', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failure } from '#server/test/refusal.ts';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
 import type { IntegrationProvider } from '../integrations/integration-providers.port.ts';
@@ -72,14 +73,6 @@ async function setup(
   const service = createSettingsService({ settings, users, clock });
   return { service, settings, users, integrations, clock };
 }
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => error,
-  );
 
 describe('settings service: timebox settings', () => {
   it('adds a timebox, stamped with the clock', async () => {
