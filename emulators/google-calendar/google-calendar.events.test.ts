@@ -1,16 +1,11 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
-import { failure, type Harness, signIn, startHarness } from './google-calendar.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { failure, setUpSignedInCalendar } from './google-calendar.test-support.ts';
 
-let harness: Harness;
 let api: calendar_v3.Calendar;
 
-setUpEmulator(startHarness, (started) => {
-  harness = started;
-});
-beforeEach(async () => {
-  ({ api } = await signIn(harness.origin));
+setUpSignedInCalendar((_harness, signedIn) => {
+  api = signedIn;
 });
 
 const timed = (start: string, end: string, extra: calendar_v3.Schema$Event = {}) => ({

@@ -1,16 +1,13 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
-import { control, failure, type Harness, signIn, startHarness } from './google-calendar.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { control, failure, type Harness, setUpSignedInCalendar } from './google-calendar.test-support.ts';
 
 let harness: Harness;
 let api: calendar_v3.Calendar;
 
-setUpEmulator(startHarness, (started) => {
+setUpSignedInCalendar((started, signedIn) => {
   harness = started;
-});
-beforeEach(async () => {
-  ({ api } = await signIn(harness.origin));
+  api = signedIn;
 });
 
 const insert = (summary: string, day = 10) =>

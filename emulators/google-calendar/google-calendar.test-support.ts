@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { FastifyInstance } from 'fastify';
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
+import { beforeEach } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   createGoogleCalendarEmulator,
   type GoogleCalendarEmulatorOptions,
@@ -91,6 +93,20 @@ export async function signIn(
   client.setCredentials(tokens);
   const api: calendar_v3.Calendar = calendar({ version: 'v3', auth: client, rootUrl: `${origin}/` });
   return { client, api, tokens };
+}
+
+/**
+ * The emulator for a file's tests (`setUpEmulator`: started, reset before each test, closed), with Ada
+ * signed in anew after each reset; `ready` is handed the emulator and her Calendar SDK client.
+ */
+export function setUpSignedInCalendar(ready: (harness: Harness, api: calendar_v3.Calendar) => void): void {
+  let harness: Harness;
+  setUpEmulator(startHarness, (started) => {
+    harness = started;
+  });
+  beforeEach(async () => {
+    ready(harness, (await signIn(harness.origin)).api);
+  });
 }
 
 /** Reads the error an SDK call failed with. */
