@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { submitForm } from '../shared/testing/html-form.ts';
+import { fillInAccountForm, submitForm } from '../shared/testing/html-form.ts';
 import { expectAccountForm } from '../shared/testing/sign-in-form.ts';
 import { createFacebookEmulator } from './facebook.emulator.ts';
 
@@ -51,12 +51,9 @@ async function logIn(options: LoginOptions = {}) {
     code_challenge_method: 'S256',
     ...options.params,
   });
-  const page = await fetch(url);
-  const html = await page.text();
-  const response = await submitForm(url.href, html, {
-    email: options.email ?? 'grace.hopper@example.com',
-    name: options.name ?? 'Grace Hopper',
-    decision: options.decision ?? 'continue',
+  const { page, html, response } = await fillInAccountForm(url, options, {
+    email: 'grace.hopper@example.com',
+    name: 'Grace Hopper',
   });
   expect(response.status).toBe(302);
   const location = response.headers.get('location') ?? '';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { submitForm } from '../shared/testing/html-form.ts';
+import { fillInAccountForm } from '../shared/testing/html-form.ts';
 import { expectAccountForm } from '../shared/testing/sign-in-form.ts';
 import { createGoogleIdentityEmulator } from './google-identity.emulator.ts';
 
@@ -54,12 +54,9 @@ async function signIn(options: SignInOptions = {}) {
     prompt: 'select_account',
     ...options.params,
   });
-  const page = await fetch(authorizationUrl);
-  const html = await page.text();
-  const response = await submitForm(authorizationUrl.href, html, {
-    email: options.email ?? 'ada.lovelace@example.com',
-    name: options.name ?? 'Ada Lovelace',
-    decision: options.decision ?? 'continue',
+  const { page, html, response } = await fillInAccountForm(authorizationUrl, options, {
+    email: 'ada.lovelace@example.com',
+    name: 'Ada Lovelace',
   });
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get('location') ?? '');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@microsoft/microsoft-graph-client';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { submitForm } from '../shared/testing/html-form.ts';
+import { fillInAccountForm } from '../shared/testing/html-form.ts';
 import { ensureLocalCertificate, type LocalCertificate, trustCertificate } from './microsoft.certificate.ts';
 import { createMicrosoftEmulator, type MicrosoftEmulatorOptions } from './microsoft.emulator.ts';
 
@@ -79,12 +79,9 @@ export async function signIn(origin: string, options: SignInOptions = {}) {
     code_challenge_method: 'S256',
     ...options.params,
   }).toString();
-  const page = await fetch(url);
-  const html = await page.text();
-  const response = await submitForm(url.href, html, {
-    email: options.email ?? 'ada.lovelace@example.com',
-    name: options.name ?? 'Ada Lovelace',
-    decision: options.decision ?? 'continue',
+  const { page, html, response } = await fillInAccountForm(url, options, {
+    email: 'ada.lovelace@example.com',
+    name: 'Ada Lovelace',
   });
   const location = new URL(response.headers.get('location') ?? 'http://invalid/');
   return { page, html, response, location, code: location.searchParams.get('code') ?? '', codeVerifier };

@@ -42,3 +42,23 @@ export async function submitForm(
     redirect: 'manual',
   });
 }
+
+/**
+ * Opens an emulated sign-in or consent page and submits its account form as a person would: the
+ * chosen e-mail and name (else `defaults`), continuing unless told otherwise. Returns the page, its
+ * HTML and the answer.
+ */
+export async function fillInAccountForm(
+  url: URL,
+  choice: { email?: string; name?: string; decision?: string },
+  defaults: { email: string; name: string },
+): Promise<{ page: Response; html: string; response: Response }> {
+  const page = await fetch(url);
+  const html = await page.text();
+  const response = await submitForm(url.href, html, {
+    email: choice.email ?? defaults.email,
+    name: choice.name ?? defaults.name,
+    decision: choice.decision ?? 'continue',
+  });
+  return { page, html, response };
+}
