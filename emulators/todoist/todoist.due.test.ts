@@ -61,15 +61,16 @@ describe('buildDue', () => {
   });
 });
 
-describe('nextOccurrence', () => {
-  const due = (date: string, string: string, timezone: string | null = null) => ({
-    date,
-    string,
-    lang: 'en',
-    is_recurring: true,
-    timezone,
-  });
+/** A recurring due as Todoist stores it. */
+const due = (date: string, string: string, timezone: string | null = null) => ({
+  date,
+  string,
+  lang: 'en',
+  is_recurring: true,
+  timezone,
+});
 
+describe('nextOccurrence', () => {
   it('moves a future occurrence by one step', () => {
     expect(nextOccurrence(due('2026-03-20', 'every day'), ctx).date).toBe('2026-03-21');
     expect(nextOccurrence(due('2026-03-20T09:00:00', 'every week at 9'), ctx).date).toBe(
@@ -99,13 +100,6 @@ describe('nextOccurrence', () => {
 describe('weekday and monthly recurrences', () => {
   // ctx: Tuesday 10 March 2026, 11:00 in Berlin.
   const first = (string: string) => buildDue({ string }, ctx, 'due_string');
-  const due = (date: string, string: string, timezone: string | null = null) => ({
-    date,
-    string,
-    lang: 'en',
-    is_recurring: true,
-    timezone,
-  });
 
   it('parses weekday names (full and short), "every weekday" and months', () => {
     expect(parseDueString('every monday')).toMatchObject({ recurrence: { kind: 'weekdays', days: [1] } });
