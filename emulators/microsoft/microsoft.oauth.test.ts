@@ -17,6 +17,15 @@ setUpEmulator(startMicrosoftEmulator, (started) => {
   origin = started.origin;
 });
 
+/** The authorization endpoint of the common tenant, asked by the app's client with `params`. */
+const authorizeUrl = (params: Record<string, string>) =>
+  `${origin}/common/oauth2/v2.0/authorize?${new URLSearchParams({
+    client_id: CLIENT.clientId,
+    redirect_uri: REDIRECT_URI,
+    scope: APP_SCOPE,
+    ...params,
+  })}`;
+
 const redeem = (code: string, codeVerifier: string, extra: Record<string, string> = {}) =>
   tokenRequest(origin, {
     grant_type: 'authorization_code',
@@ -74,29 +83,15 @@ describe('consent page', () => {
     [{ client_id: 'unknown' }, 'AADSTS700016'],
     [{ redirect_uri: 'http://localhost:3000/elsewhere' }, 'AADSTS50011'],
   ])('shows an error page for %o', async (params, code) => {
-    const url = new URL(`${origin}/common/oauth2/v2.0/authorize`);
-    url.search = new URLSearchParams({
-      client_id: CLIENT.clientId,
-      redirect_uri: REDIRECT_URI,
-      response_type: 'code',
-      scope: APP_SCOPE,
-      ...params,
-    }).toString();
-    const page = await fetch(url);
+    const page = await fetch(authorizeUrl({ response_type: 'code', ...params }));
     expect(page.status).toBe(400);
     expect(await page.text()).toContain(code);
   });
 
   it('sends errors found after the redirect URI is trusted back to the client', async () => {
-    const url = new URL(`${origin}/common/oauth2/v2.0/authorize`);
-    url.search = new URLSearchParams({
-      client_id: CLIENT.clientId,
-      redirect_uri: REDIRECT_URI,
-      response_type: 'token',
-      scope: APP_SCOPE,
-      state: 's',
-    }).toString();
-    const response = await fetch(url, { redirect: 'manual' });
+    const response = await fetch(authorizeUrl({ response_type: 'token', state: 's' }), {
+      redirect: 'manual',
+    });
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('error')).toBe('unsupported_response_type');
     expect(location.searchParams.get('state')).toBe('s');
