@@ -25,15 +25,8 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('creates an event for a timeboxed task, at its due time in the user’s zone, once', async () => {
       const user = await syncingUser('create-event@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Write the report',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
-      await user.todoist.addTask({
-        content: 'No timebox here',
-        dueString: `${due.local.slice(0, 10)} at 10:00`,
-      });
+      const task = await user.addTask('Write the report', due.day, 9, ['30min']);
+      await user.addTask('No timebox here', due.day, 10);
       expect(await user.run()).toMatchObject({ status: 'synced' });
       const [event, ...others] = await user.events();
       expect(others).toEqual([]);
@@ -63,11 +56,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('follows a task’s title, time and timebox label, and removes the event when the label goes', async () => {
       const user = await syncingUser('update-event@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Plan',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      const task = await user.addTask('Plan', due.day, 9, ['30min']);
       await user.run();
       await user.todoist.updateTask(task.id, {
         content: 'Plan the week',
@@ -89,11 +78,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('moves the task when the event moves, and takes the timebox label of the new length', async () => {
       const user = await syncingUser('move-event@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Review',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      const task = await user.addTask('Review', due.day, 9, ['30min']);
       await user.run();
       const [event] = await user.events();
       const start = tomorrowAt(14).instant;
@@ -141,11 +126,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('keeps a task that existed first when its event is deleted: no label, no time, same date', async () => {
       const user = await syncingUser('event-deleted@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Keep me',
-        labels: ['30min', 'work'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      const task = await user.addTask('Keep me', due.day, 9, ['30min', 'work']);
       await user.run();
       const [event] = await user.events();
       await user.google.events.delete({ calendarId: user.calendarId, eventId: event?.id ?? '' });
@@ -159,11 +140,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('marks the event of a completed task with a checkmark, and unmarks it when reopened', async () => {
       const user = await syncingUser('complete-mark@example.com', { onComplete: 'checkmark' });
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Call Bob',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      const task = await user.addTask('Call Bob', due.day, 9, ['30min']);
       await user.run();
       await user.todoist.closeTask(task.id);
       await user.run();
@@ -176,11 +153,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('removes the event of a completed task with "remove", and brings it back when reopened', async () => {
       const user = await syncingUser('complete-remove@example.com', { onComplete: 'remove' });
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Gym',
-        labels: ['1h'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      const task = await user.addTask('Gym', due.day, 9, ['1h']);
       await user.run();
       await user.todoist.closeTask(task.id);
       await user.run();
@@ -193,11 +166,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('removes the event of a task completed before it started, with the pre-complete option', async () => {
       const user = await syncingUser('pre-complete@example.com');
       await user.send('PATCH', '/api/settings/onprecomplete', { setting: true });
-      const task = await user.todoist.addTask({
-        content: 'Early bird',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(9).day} at 9:00`,
-      });
+      const task = await user.addTask('Early bird', tomorrowAt(9).day, 9, ['30min']);
       await user.run();
       expect(await user.events()).toHaveLength(1);
       await user.todoist.closeTask(task.id);
@@ -208,11 +177,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('deletes the event when its task is deleted', async () => {
       const user = await syncingUser('task-deleted@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Temp',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      const task = await user.addTask('Temp', due.day, 9, ['30min']);
       await user.run();
       await user.todoist.deleteTask(task.id);
       await user.run();
@@ -222,11 +187,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('reads the calendar in full once when Google expires the sync token, without duplicating', async () => {
       const user = await syncingUser('gone-410@example.com');
       const due = tomorrowAt(9);
-      await user.todoist.addTask({
-        content: 'Stay single',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      await user.addTask('Stay single', due.day, 9, ['30min']);
       await user.run();
       await control(
         origins.google,
@@ -239,11 +200,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
 
     it('applies settings changed later to existing events: colour, privacy, reminder, task link', async () => {
       const user = await syncingUser('restyle@example.com');
-      const task = await user.todoist.addTask({
-        content: 'Restyle me',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(9).day} at 9:00`,
-      });
+      const task = await user.addTask('Restyle me', tomorrowAt(9).day, 9, ['30min']);
       await user.run();
       expect((await user.events())[0]).toMatchObject({ summary: 'Restyle me', visibility: 'default' });
       await user.send('PATCH', '/api/calendar/color', { color: '5' });
@@ -264,11 +221,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
 
     it('makes no second event when Google stored the first but the answer was lost', async () => {
       const user = await syncingUser('lost-create@example.com');
-      await user.todoist.addTask({
-        content: 'Only once',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(9).day} at 9:00`,
-      });
+      await user.addTask('Only once', tomorrowAt(9).day, 9, ['30min']);
       await control(origins.google, 'faults', {
         kind: 'lose-response',
         method: 'POST',
@@ -380,11 +333,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
         .set({ validUntil: new Date(Date.now() - HOUR) })
         .where(eq(users.id, user.userId));
       const due = tomorrowAt(9);
-      await user.todoist.addTask({
-        content: 'Unpaid',
-        labels: ['30min'],
-        dueString: `${due.local.slice(0, 10)} at 9:00`,
-      });
+      await user.addTask('Unpaid', due.day, 9, ['30min']);
       expect(await user.run()).toMatchObject({ status: 'skipped', reason: 'not-entitled' });
       expect(await user.events()).toEqual([]);
     });

@@ -16,11 +16,7 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
     it('creates the event once, follows the task, and moves the task when the event moves', async () => {
       const user = await microsoftSyncingUser(app(), 'ms-task@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Budget',
-        labels: ['30min'],
-        dueString: `${due.day} at 9:00`,
-      });
+      const task = await user.addTask('Budget', due.day, 9, ['30min']);
       expect(await user.run()).toMatchObject({ status: 'synced' });
       const [event, ...others] = await user.events();
       expect(others).toEqual([]);
@@ -60,11 +56,7 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
 
     it('removes the event of a completed task with "remove"', async () => {
       const user = await microsoftSyncingUser(app(), 'ms-complete@example.com', { onComplete: 'remove' });
-      const task = await user.todoist.addTask({
-        content: 'Laundry',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(9).day} at 9:00`,
-      });
+      const task = await user.addTask('Laundry', tomorrowAt(9).day, 9, ['30min']);
       await user.run();
       expect((await user.events()).length).toBe(1);
       await user.todoist.closeTask(task.id);

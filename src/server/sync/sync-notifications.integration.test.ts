@@ -42,11 +42,7 @@ for (const database of await testDatabases('sync by notification')) {
       // Switching sync on queued the first run, which opened a push channel on the calendar.
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Arrives by webhook',
-        labels: ['30min'],
-        dueString: `${due.day} at 9:00`,
-      });
+      const task = await user.addTask('Arrives by webhook', due.day, 9, ['30min']);
       await eventually(async () =>
         expect((await user.events()).map((event) => event.summary)).toEqual(['Arrives by webhook']),
       );
@@ -89,11 +85,7 @@ for (const database of await testDatabases('sync by notification')) {
     it('follows a Microsoft 365 event moved by the user, through a Graph subscription', async () => {
       const user = await microsoftSyncingUser(app(), 'graph-push@example.com');
       await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
-      const task = await user.todoist.addTask({
-        content: 'Graph',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(0).day} at 9:00`,
-      });
+      const task = await user.addTask('Graph', tomorrowAt(0).day, 9, ['30min']);
       await eventually(async () =>
         expect((await user.events()).map((event) => event.subject)).toEqual(['Graph']),
       );
@@ -128,11 +120,7 @@ for (const database of await testDatabases('sync by notification')) {
       await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());
       await emulatorControl(user.origins.todoist, 'notifications/faults', { mode: 'drop' });
       try {
-        await user.todoist.addTask({
-          content: 'Nobody told us',
-          labels: ['1h'],
-          dueString: `${tomorrowAt(0).day} at 8:00`,
-        });
+        await user.addTask('Nobody told us', tomorrowAt(0).day, 8, ['1h']);
         await new Promise((resolve) => setTimeout(resolve, 2000));
         expect(await user.events()).toEqual([]);
         await app().sync.queue.reconcileNow();
@@ -192,12 +180,8 @@ for (const database of await testDatabases('sync by notification')) {
       // Let the run that switching on started finish, so nothing syncs behind the preview's back.
       await eventually(async () => expect((await channelOf(user.userId))?.lastRunAt).toBeTruthy());
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
-      await user.todoist.addTask({
-        content: 'In scope',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(0).day} at 9:00`,
-      });
-      await user.todoist.addTask({ content: 'No label', dueString: `${tomorrowAt(0).day} at 10:00` });
+      await user.addTask('In scope', tomorrowAt(0).day, 9, ['30min']);
+      await user.addTask('No label', tomorrowAt(0).day, 10);
       const start = tomorrowAt(12).instant;
       await user.google.events.insert({
         calendarId: user.calendarId,
@@ -237,11 +221,7 @@ for (const database of await testDatabases('sync by notification')) {
 
     it('deletes every sync row and stops the channel when the account is deleted', async () => {
       const user = await syncingUser(app(), 'delete-account@example.com');
-      await user.todoist.addTask({
-        content: 'Soon gone',
-        labels: ['30min'],
-        dueString: `${tomorrowAt(0).day} at 9:00`,
-      });
+      await user.addTask('Soon gone', tomorrowAt(0).day, 9, ['30min']);
       await eventually(async () => expect(await user.events()).toHaveLength(1));
       const channelId = (await channelOf(user.userId))?.channelId;
       const deleted = await app().server.inject({

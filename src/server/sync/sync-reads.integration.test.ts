@@ -46,11 +46,7 @@ for (const database of await testDatabases('sync reads')) {
     it('reads only the notified side: a task change reads Todoist, its echo reads the calendar', async () => {
       const user = await syncingUser(app(), 'one-read@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Draft',
-        labels: ['30min'],
-        dueString: `${due.day} at 9:00`,
-      });
+      const task = await user.addTask('Draft', due.day, 9, ['30min']);
       expect(await user.run()).toMatchObject({ status: 'synced', reads: ['todoist', 'calendar'] });
       expect(await pending(user.userId)).toEqual({ todoist: 0, calendar: 0 });
       const calendarReads = () => requestsTo(user.origins.google, /^GET .*\/events$/);
@@ -77,11 +73,7 @@ for (const database of await testDatabases('sync reads')) {
     it('keeps a Google event the user moved while a one-side run wrote the task’s new title to it', async () => {
       const user = await syncingUser(app(), 'guarded@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Review',
-        labels: ['30min'],
-        dueString: `${due.day} at 9:00`,
-      });
+      const task = await user.addTask('Review', due.day, 9, ['30min']);
       await user.run();
       const [event] = await user.events();
       // Both change at once; only Todoist's notification has arrived when the run starts.
@@ -104,11 +96,7 @@ for (const database of await testDatabases('sync reads')) {
     it('keeps a Microsoft 365 event the user moved while a one-side run wrote the task’s new title to it', async () => {
       const user = await microsoftSyncingUser(app(), 'guarded-graph@example.com');
       const due = tomorrowAt(9);
-      const task = await user.todoist.addTask({
-        content: 'Call',
-        labels: ['30min'],
-        dueString: `${due.day} at 9:00`,
-      });
+      const task = await user.addTask('Call', due.day, 9, ['30min']);
       await user.run();
       const [event] = await user.events();
       await user.todoist.updateTask(task.id, { content: 'Call the bank' });

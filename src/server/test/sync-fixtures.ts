@@ -56,7 +56,10 @@ async function connectedUser(app: App, email: string, calendar: 'google' | 'micr
     return response.json();
   };
   await addTimeboxes(send);
-  return { todoist, cookies, send };
+  /** Adds a task in the user's Todoist, due on `day` (YYYY-MM-DD) at `hour`:00 Berlin time. */
+  const addTask = (content: string, day: string, hour: number, labels?: string[]) =>
+    todoist.addTask({ content, ...(labels && { labels }), dueString: `${day} at ${hour}:00` });
+  return { todoist, cookies, send, addTask };
 }
 
 export type SyncingUser = Awaited<ReturnType<typeof syncingUser>>;
@@ -73,7 +76,7 @@ export async function syncingUser(
 ) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const origins = { todoist: app.emulators.todoist.origin, google: app.emulators.googleCalendar.origin };
-  const { todoist, cookies, send } = await connectedUser(app, email, 'google');
+  const { todoist, cookies, send, addTask } = await connectedUser(app, email, 'google');
   const user = await send('PATCH', '/api/calendar/id', { calendarId: email });
   if (settings.color) await send('PATCH', '/api/calendar/color', { color: settings.color });
   if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
@@ -90,6 +93,7 @@ export async function syncingUser(
     userId,
     cookies,
     todoist,
+    addTask,
     google,
     origins,
     calendarId: email,
@@ -148,7 +152,7 @@ export function graphSpan(start: Date, minutes: number) {
 export async function microsoftSyncingUser(app: App, email: string, settings: { onComplete?: string } = {}) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const microsoft = app.emulators.microsoft;
-  const { todoist, send } = await connectedUser(app, email, 'microsoft');
+  const { todoist, send, addTask } = await connectedUser(app, email, 'microsoft');
   const current = await send('GET', '/api/current_user');
   const calendarId: string = current.calendarSettings.calendars[0].id;
   const user = await send('PATCH', '/api/calendar/id', { calendarId });
@@ -173,6 +177,7 @@ export async function microsoftSyncingUser(app: App, email: string, settings: { 
   return {
     userId,
     todoist,
+    addTask,
     graph,
     calendarPath,
     events: async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value,
