@@ -145,7 +145,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
             try {
               if (!job) return;
               const { userId } = userSyncJob.parse(job.data);
-              const outcome = await handlers.sync(userId);
+              const outcome = await handlers.sync(userId).catch((error: unknown) => {
+                // pg-boss retries the job with back-off; say so, or a failing user fails silently.
+                options.log.warn({ userId, err: error, retry: job.retryCount }, 'sync run failed');
+                throw error;
+              });
               if (outcome.retryAfterMs !== undefined) {
                 // A provider asked us to wait: the next run starts after that, not before.
                 await boss.send(
