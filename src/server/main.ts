@@ -1,6 +1,5 @@
 import { type AppRole, createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { LISTEN_BACKLOG } from './http/server.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -42,7 +41,7 @@ async function main(): Promise<void> {
     log.info('Timeboxer sync worker is running');
     return;
   }
-  const address = await app.server.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  const address = await app.server.listen({ host: config.host, port: config.port });
   // With PORT=0 the configured URL names port 0: providers must be told the port we really got.
   const url = new URL(config.appUrl);
   if (url.port === '0') url.port = new URL(address).port;

@@ -36,13 +36,6 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.routes.ts';
 import { syncRoutes } from './routes/sync.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 
-/**
- * Pending connections the listening socket holds. Providers send notifications in bursts, each on a
- * new connection; past Node's default (511) the kernel drops the connection attempts, which the
- * sender repeats only after 1, 3, 7 s. The kernel caps it at `net.core.somaxconn` (4096 by default).
- */
-export const LISTEN_BACKLOG = 4096;
-
 export type ServerDeps = {
   config: Config;
   logger: FastifyBaseLogger;
