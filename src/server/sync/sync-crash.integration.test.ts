@@ -34,7 +34,12 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
       drop = scratch.drop;
       app = await createTestApp({
         database: { kind: 'postgres', url: scratch.url },
-        env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', SYNC_RUN_SPACING_MS: '0' },
+        // As in the convergence test: no run spacing, and a hanging provider given up on after 2 s.
+        env: {
+          AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+          SYNC_RUN_SPACING_MS: '0',
+          SYNC_PROVIDER_TIMEOUT_MS: '2000',
+        },
         overrides: { role: 'web' },
       });
       const address = await app.server.listen({ host: 'localhost', port: 0 });

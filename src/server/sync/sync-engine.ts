@@ -11,6 +11,7 @@ import {
   CalendarGoneError,
   type CalendarTarget,
   EventChangedError,
+  type EventWrite,
   RateLimitedError,
   SyncTokenExpiredError,
   type TaskCommand,
@@ -343,9 +344,25 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             if (updated.id === eventId) eventVersion = updated.version;
           } else {
             const key = plan.link?.pendingKey ?? createKey(linkId, plan.next?.generation ?? 0);
-            const created = await deps.withToken(userId, 'calendar', (token) =>
+            let created = await deps.withToken(userId, 'calendar', (token) =>
               calendar.create(token, calendarId, key, action.write),
             );
+            if (action.discard) {
+              await deps.withToken(userId, 'calendar', (token) =>
+                calendar.remove(token, calendarId, created.id),
+              );
+              writes += 1;
+              continue;
+            }
+            // A repeated create answers with the event the first attempt made, as it was then; the
+            // task may have changed since (a new title, time or length): the event follows it now.
+            if (!asWritten(created, action.write)) {
+              const made = created;
+              created = await deps.withToken(userId, 'calendar', (token) =>
+                calendar.update(token, calendarId, made.id, action.write),
+              );
+              writes += 1;
+            }
             eventId = created.id;
             eventVersion = created.version;
           }
@@ -484,6 +501,15 @@ function toCommand(plan: LinkPlan, key: string): TaskCommand {
 function isPermanent(error: unknown): boolean {
   const status = (error as { status?: number } | null)?.status;
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
+}
+
+/** The event has the title and time of the write (a create's answer may be an earlier attempt's event). */
+function asWritten(event: CalendarEvent, write: EventWrite): boolean {
+  return (
+    event.title === write.title &&
+    event.start?.getTime() === write.start.getTime() &&
+    event.end?.getTime() === write.end.getTime()
+  );
 }
 
 /** A side this run does not read: no changes, and its read position stays where it is. */

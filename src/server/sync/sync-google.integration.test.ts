@@ -235,6 +235,43 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
+    it('gives the event the task’s new length when the task changed before a lost create was repeated', async () => {
+      const user = await syncingUser('lost-create-changed@example.com');
+      const task = await user.addTask('Grows shorter', tomorrowAt(9).day, 9, ['1h']);
+      await control(origins.google, 'faults', {
+        kind: 'lose-response',
+        method: 'POST',
+        path: '^/calendar/v3/calendars/[^/]+/events$',
+        times: 1,
+      });
+      await expect(user.run()).rejects.toThrow();
+      // Google made the hour-long event; before the run is repeated, the task becomes a 30-minute one.
+      await user.todoist.updateTask(task.id, { labels: ['30min'] });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const [event, ...others] = await user.events();
+      expect(others).toEqual([]);
+      const start = new Date(event?.start?.dateTime ?? '').getTime();
+      expect(new Date(event?.end?.dateTime ?? '').getTime() - start).toBe(HOUR / 2);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
+    it('removes the event a lost create made when its task left the scope before the repeat', async () => {
+      const user = await syncingUser('lost-create-unlabelled@example.com');
+      const task = await user.addTask('Not a timebox after all', tomorrowAt(10).day, 10, ['30min']);
+      await control(origins.google, 'faults', {
+        kind: 'lose-response',
+        method: 'POST',
+        path: '^/calendar/v3/calendars/[^/]+/events$',
+        times: 1,
+      });
+      await expect(user.run()).rejects.toThrow();
+      expect((await user.events()).length).toBe(1);
+      await user.todoist.updateTask(task.id, { labels: [] });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect(await user.events()).toEqual([]);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
     it('makes no second task when Todoist applied the first but the answer was lost', async () => {
       const user = await syncingUser('lost-add@example.com');
       const start = tomorrowAt(11).instant;

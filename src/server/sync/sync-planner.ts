@@ -22,7 +22,8 @@ import type { SyncSettings } from './sync-settings.ts';
  */
 
 export type EventAction =
-  | { action: 'create'; write: EventWrite }
+  /** `discard`: the event is removed right after; see `discardPending`. */
+  | { action: 'create'; write: EventWrite; discard?: boolean }
   | { action: 'update'; eventId: string; write: EventWrite }
   | { action: 'remove'; eventId: string };
 
@@ -259,7 +260,7 @@ function resolvePair(
   }
   if (link.pendingKey && link.eventId === null && !link.completed) {
     if (!task) return null;
-    if (!taskWanted(task, settings, now)) return drop(link, []);
+    if (!taskWanted(task, settings, now)) return discardPending(input, link, task);
     const plan = newEventPlan(input, task, link);
     return plan.next ? { ...plan, next: { ...plan.next, generation: link.generation } } : plan;
   }
@@ -308,6 +309,22 @@ function resolvePair(
       : null;
   }
   return mergeFields(input, link, task, event);
+}
+
+/**
+ * A create whose answer was lost may have made its event anyway; its task is no longer wanted (deleted,
+ * out of scope, done). The same create is repeated (the same key returns the event it made, or makes
+ * one) only to learn the event's id, and that event is removed: no event is left without its task.
+ */
+function discardPending(input: PlanInput, link: SyncLink, task: TaskSnapshot): LinkPlan {
+  const write = eventWriteFor(
+    input.settings,
+    { id: link.taskId as string, title: task.content },
+    link.startAt,
+    link.eventMinutes,
+    false,
+  );
+  return { link, events: [{ action: 'create', write, discard: true }], task: null, next: null, activity: [] };
 }
 
 function drop(link: SyncLink, activity: PlannedActivity[]): LinkPlan {
