@@ -355,6 +355,16 @@ describe('planning a sync', () => {
     expect(resumed?.next?.generation).toBe(0);
   });
 
+  it('repeats an interrupted create only to remove its event when the task left the scope meanwhile', () => {
+    const pending = link({ eventId: null, pendingKey: 'k' });
+    for (const gone of [task({ labels: [] }), task({ isDeleted: true }), task({ checked: true })]) {
+      const [discarded] = plan({ links: [pending], tasks: [gone] });
+      expect(discarded?.events).toEqual([expect.objectContaining({ action: 'create', discard: true })]);
+      expect(discarded?.next).toBeNull();
+      expect(discarded?.task).toBeNull();
+    }
+  });
+
   it('keeps what an interrupted task create first sent, so an event retitled since is carried over after', () => {
     const pending = link({ taskId: null, origin: 'event', pendingKey: 'k', titleHash: hash('Old') });
     const [resumed] = plan({ links: [pending], events: [event({ title: 'New', version: 'v2' })] });
