@@ -219,9 +219,8 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
-    it('makes no second event when Google stored the first but the answer was lost', async () => {
-      const user = await syncingUser('lost-create@example.com');
-      await user.addTask('Only once', tomorrowAt(9).day, 9, ['30min']);
+    /** A run whose event create Google stores but whose answer is lost: the run fails. */
+    const runWithLostEventCreate = async (user: { run: () => Promise<unknown> }) => {
       await control(origins.google, 'faults', {
         kind: 'lose-response',
         method: 'POST',
@@ -229,6 +228,12 @@ for (const database of await testDatabases('sync with Google Calendar')) {
         times: 1,
       });
       await expect(user.run()).rejects.toThrow();
+    };
+
+    it('makes no second event when Google stored the first but the answer was lost', async () => {
+      const user = await syncingUser('lost-create@example.com');
+      await user.addTask('Only once', tomorrowAt(9).day, 9, ['30min']);
+      await runWithLostEventCreate(user);
       expect((await user.events()).map((event) => event.summary)).toEqual(['Only once']);
       expect(await user.run()).toMatchObject({ status: 'synced' });
       expect((await user.events()).map((event) => event.summary)).toEqual(['Only once']);
@@ -238,13 +243,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('gives the event the task’s new length when the task changed before a lost create was repeated', async () => {
       const user = await syncingUser('lost-create-changed@example.com');
       const task = await user.addTask('Grows shorter', tomorrowAt(9).day, 9, ['1h']);
-      await control(origins.google, 'faults', {
-        kind: 'lose-response',
-        method: 'POST',
-        path: '^/calendar/v3/calendars/[^/]+/events$',
-        times: 1,
-      });
-      await expect(user.run()).rejects.toThrow();
+      await runWithLostEventCreate(user);
       // Google made the hour-long event; before the run is repeated, the task becomes a 30-minute one.
       await user.todoist.updateTask(task.id, { labels: ['30min'] });
       expect(await user.run()).toMatchObject({ status: 'synced' });
@@ -258,13 +257,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
     it('removes the event a lost create made when its task left the scope before the repeat', async () => {
       const user = await syncingUser('lost-create-unlabelled@example.com');
       const task = await user.addTask('Not a timebox after all', tomorrowAt(10).day, 10, ['30min']);
-      await control(origins.google, 'faults', {
-        kind: 'lose-response',
-        method: 'POST',
-        path: '^/calendar/v3/calendars/[^/]+/events$',
-        times: 1,
-      });
-      await expect(user.run()).rejects.toThrow();
+      await runWithLostEventCreate(user);
       expect((await user.events()).length).toBe(1);
       await user.todoist.updateTask(task.id, { labels: [] });
       expect(await user.run()).toMatchObject({ status: 'synced' });
