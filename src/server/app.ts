@@ -38,7 +38,6 @@ import { createStripeBillingGateway } from './providers/stripe/stripe-billing-ga
 import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
-import type { TaskSource } from './sync/sync.ports.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
 import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
 import { createSyncChannels } from './sync/sync-channels.ts';
@@ -48,6 +47,7 @@ import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
 import { createSyncPreview } from './sync/sync-preview.ts';
 import { createSyncSettingsReader } from './sync/sync-settings.repository.ts';
 import { createSyncStateRepository } from './sync/sync-state.repository.ts';
+import type { TaskSource } from './sync/task-source.port.ts';
 
 export type App = {
   server: FastifyInstance;

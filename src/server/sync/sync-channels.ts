@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
-import type { CalendarTarget } from './sync.ports.ts';
+import type { CalendarTarget } from './calendar-target.port.ts';
 import type { WithToken } from './sync-engine.ts';
 import type { SyncSettings } from './sync-settings.ts';
 import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';

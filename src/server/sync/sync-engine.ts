@@ -4,20 +4,17 @@ import type { IntegrationKind } from '#server/domain/integrations/integration-pr
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
-import { titleHasher } from './event-title.ts';
-import { deletedEvent, deletedTask } from './snapshots.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
   type CalendarTarget,
   EventChangedError,
   type EventWrite,
-  RateLimitedError,
   SyncTokenExpiredError,
-  type TaskCommand,
-  type TaskSnapshot,
-  type TaskSource,
-} from './sync.ports.ts';
+} from './calendar-target.port.ts';
+import { titleHasher } from './event-title.ts';
+import { RateLimitedError } from './rate-limited-error.ts';
+import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
 import type { SyncHintRepository } from './sync-hint.repository.ts';
@@ -33,6 +30,7 @@ import {
   type SyncState,
   type SyncStateRepository,
 } from './sync-state.repository.ts';
+import type { TaskCommand, TaskSnapshot, TaskSource } from './task-source.port.ts';
 
 /** Calls a provider with the user's valid access token (the token manager's `withAccessToken`). */
 export type WithToken = <T>(

@@ -1,7 +1,7 @@
 import type { SyncAction, SyncDirection } from '#shared/api/sync.schema.ts';
+import type { CalendarEvent, EventWrite } from './calendar-target.port.ts';
 import { dateOnlyDue, dueInstant, dueWriteFor } from './due-time.ts';
 import { eventTitle, type TitleHasher, withoutCheckmark } from './event-title.ts';
-import type { CalendarEvent, DueWrite, EventWrite, TaskDue, TaskSnapshot } from './sync.ports.ts';
 import type { LinkTaskMeta, SyncLink } from './sync-link.ts';
 import {
   eventMinutes,
@@ -12,6 +12,7 @@ import {
   withTimeboxLabel,
 } from './sync-scope.ts';
 import type { SyncSettings } from './sync-settings.ts';
+import type { DueWrite, TaskDue, TaskSnapshot } from './task-source.port.ts';
 
 /**
  * The pure heart of the sync: from the changes read on both sides and the link rows, decide what to

@@ -12,9 +12,9 @@ import {
   type CalendarTarget,
   EventChangedError,
   type EventWrite,
-  RateLimitedError,
   SyncTokenExpiredError,
-} from '#server/sync/sync.ports.ts';
+} from '#server/sync/calendar-target.port.ts';
+import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
 import {
   type GoogleEvent,
   googleChannelSchema,

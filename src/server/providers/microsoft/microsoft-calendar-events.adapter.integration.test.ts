@@ -19,9 +19,9 @@ import {
   CalendarGoneError,
   type CalendarTarget,
   type EventWrite,
-  RateLimitedError,
   SyncTokenExpiredError,
-} from '#server/sync/sync.ports.ts';
+} from '#server/sync/calendar-target.port.ts';
+import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
 import {
   createMicrosoftCalendarEvents,
   MAX_SUBSCRIPTION_MINUTES,

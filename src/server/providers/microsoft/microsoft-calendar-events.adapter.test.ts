@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '#server/providers/shared/system-clock.adapter.ts';
-import { SyncTokenExpiredError } from '#server/sync/sync.ports.ts';
+import { SyncTokenExpiredError } from '#server/sync/calendar-target.port.ts';
 import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
 
 /**

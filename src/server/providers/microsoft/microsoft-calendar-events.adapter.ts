@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import type { MicrosoftConfig } from '#server/config.ts';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import { deletedEvent } from '#server/sync/snapshots.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
   type CalendarTarget,
   EventChangedError,
   SyncTokenExpiredError,
-} from '#server/sync/sync.ports.ts';
+} from '#server/sync/calendar-target.port.ts';
+import { deletedEvent } from '#server/sync/snapshots.ts';
 import {
   createKeyFilter,
   eventFields,

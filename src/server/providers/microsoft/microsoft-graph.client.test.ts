@@ -1,6 +1,6 @@
 import { GraphError } from '@microsoft/microsoft-graph-client';
 import { describe, expect, it } from 'vitest';
-import { RateLimitedError } from '#server/sync/sync.ports.ts';
+import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
 import { graphFailure, retryAfterMs } from './microsoft-graph.client.ts';
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');

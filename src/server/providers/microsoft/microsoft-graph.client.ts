@@ -10,7 +10,7 @@ import {
   ProviderRequestError,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import { RateLimitedError } from '#server/sync/sync.ports.ts';
+import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
 
 /**
  * The Graph client for sync work. Unlike the default chain it has no RetryHandler: that one sleeps

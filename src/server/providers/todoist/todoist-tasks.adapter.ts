@@ -10,14 +10,14 @@ import {
   ProviderRequestError,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
-import {
-  type DueWrite,
-  RateLimitedError,
-  type TaskCommand,
-  type TaskCommandResult,
-  type TaskSnapshot,
-  type TaskSource,
-} from '#server/sync/sync.ports.ts';
+import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
+import type {
+  DueWrite,
+  TaskCommand,
+  TaskCommandResult,
+  TaskSnapshot,
+  TaskSource,
+} from '#server/sync/task-source.port.ts';
 
 /** A call that has not answered by then is abandoned, so a hanging Todoist cannot stall a user's sync. */
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -1,88 +1,8 @@
 /**
- * The ports of the sync engine: what it needs from a task service (Todoist) and from a calendar
- * (Google Calendar or Microsoft 365). Adapters in `providers/` implement them with the official SDKs;
- * the engine knows nothing of HTTP or of any vendor. Texts (titles, descriptions) pass through memory
- * only: the engine stores hashes of them, never the text.
+ * What the sync engine needs from a calendar (Google Calendar or Microsoft 365): incremental reads,
+ * keyed creates, guarded updates, push channels. The `providers/` adapters implement it with the
+ * official SDKs; the engine knows nothing of HTTP or of any vendor. Texts pass through memory only.
  */
-
-/** A Todoist due: `date` is `YYYY-MM-DD` (all-day), floating `YYYY-MM-DDTHH:MM:SS`, or UTC `…Z` (fixed). */
-export type TaskDue = {
-  date: string;
-  /** Set for a fixed due time (Todoist's `timezone`); null for floating times and dates. */
-  timezone: string | null;
-  isRecurring: boolean;
-  /** The human string ("every monday at 9am"); needed to keep a recurrence when the time moves. */
-  string: string;
-};
-
-export type TaskSnapshot = {
-  id: string;
-  content: string;
-  description: string;
-  labels: string[];
-  due: TaskDue | null;
-  duration: { amount: number; unit: 'minute' | 'day' } | null;
-  checked: boolean;
-  completedAt: string | null;
-  isDeleted: boolean;
-  /** Todoist's `updated_at`: the version marker of the task. */
-  updatedAt: string | null;
-};
-
-export type TaskChanges = {
-  tasks: TaskSnapshot[];
-  /** True when the read was a full one (no token, or Todoist refused the token). */
-  full: boolean;
-  nextToken: string;
-  /** The Todoist user's time zone, when the read returned the user. */
-  timeZone: string | null;
-};
-
-/** What we write of a due: a floating local time, or a fixed UTC instant with its zone. */
-export type DueWrite =
-  | { kind: 'floating'; local: string; string?: string }
-  | { kind: 'fixed'; utc: string; timezone: string; string?: string }
-  | { kind: 'date'; date: string; string?: string };
-
-/**
- * A Todoist write. `uuid` makes it idempotent: the same command sent twice is applied once (Todoist
- * remembers command uuids), so a job that dies after sending it can send it again.
- */
-export type TaskCommand =
-  | {
-      kind: 'add';
-      uuid: string;
-      tempId: string;
-      content: string;
-      due: DueWrite;
-      labels: string[];
-      duration: { amount: number; unit: 'minute' } | null;
-    }
-  | {
-      kind: 'update';
-      uuid: string;
-      id: string;
-      content?: string;
-      due?: DueWrite | null;
-      labels?: string[];
-      duration?: { amount: number; unit: 'minute' } | null;
-    }
-  | { kind: 'delete'; uuid: string; id: string };
-
-export type TaskCommandResult = {
-  /** Real ids of added tasks, by the command's temp id. */
-  idsByTempId: Record<string, string>;
-  /** Commands Todoist refused, by uuid, with its error tag. A deleted task's update is refused. */
-  failed: Record<string, string>;
-};
-
-export type TaskSource = {
-  /** Changes since `syncToken` (null: everything active). An expired token yields a full read. */
-  changes(accessToken: string, syncToken: string | null): Promise<TaskChanges>;
-  /** One task, completed or not; null when it no longer exists. */
-  task(accessToken: string, id: string): Promise<TaskSnapshot | null>;
-  apply(accessToken: string, commands: TaskCommand[]): Promise<TaskCommandResult>;
-};
 
 export type CalendarEvent = {
   id: string;
@@ -193,15 +113,4 @@ export class EventChangedError extends Error {
 /** The chosen calendar no longer exists (deleted, or access lost). */
 export class CalendarGoneError extends Error {
   override name = 'CalendarGoneError';
-}
-
-/** The provider asks us to slow down (429, or 403 rate-limit reasons); `retryAfterMs` from Retry-After. */
-export class RateLimitedError extends Error {
-  override name = 'RateLimitedError';
-  readonly retryAfterMs: number | null;
-
-  constructor(message: string, retryAfterMs: number | null) {
-    super(message);
-    this.retryAfterMs = retryAfterMs;
-  }
 }
