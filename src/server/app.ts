@@ -281,11 +281,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     paymentOrigins: config.stripe?.redirectOrigins ?? [],
     identityProviders,
     sandbox: emulators
-      ? createSandboxConsole({
-          todoistOrigin: emulators.todoist.origin,
-          googleCalendarOrigin: emulators.googleCalendar.origin,
-          microsoft: emulators.microsoft,
-        })
+      ? createSandboxConsole(
+          {
+            todoistOrigin: emulators.todoist.origin,
+            googleCalendarOrigin: emulators.googleCalendar.origin,
+            microsoft: emulators.microsoft,
+          },
+          clock,
+        )
       : null,
     webRoot: `${projectRoot}dist/web`,
     contentRoot: `${projectRoot}content`,

@@ -1,3 +1,4 @@
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type {
   SandboxCalendar,
   SandboxCalendarProvider,
@@ -25,14 +26,14 @@ export type SandboxConsole = ReturnType<typeof createSandboxConsole>;
  * sync react. It obtains tokens through the emulators' control routes, then uses the same official
  * SDKs as the product.
  */
-export function createSandboxConsole(endpoints: SandboxEndpoints) {
+export function createSandboxConsole(endpoints: SandboxEndpoints, clock: Clock) {
   const calendars: Record<SandboxCalendarProvider, SandboxCalendarService> = {
-    google: createSandboxGoogleCalendar(endpoints.googleCalendarOrigin),
-    microsoft: createSandboxMicrosoftCalendar(endpoints.microsoft),
+    google: createSandboxGoogleCalendar(endpoints.googleCalendarOrigin, clock),
+    microsoft: createSandboxMicrosoftCalendar(endpoints.microsoft, clock),
   };
 
   return {
-    ...createSandboxTodoist(endpoints.todoistOrigin),
+    ...createSandboxTodoist(endpoints.todoistOrigin, clock),
     ...createSandboxAccounts({
       todoist: endpoints.todoistOrigin,
       google: endpoints.googleCalendarOrigin,

@@ -1,3 +1,4 @@
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxCalendar, SandboxEventInput, SandboxEventRef } from '#shared/api/sandbox.schema.ts';
 
 /** Emulated access tokens live an hour; the console asks for a new one well before that. */
@@ -14,10 +15,10 @@ export type SandboxCalendarService = {
 };
 
 /** The events the console lists: from yesterday to two weeks ahead. */
-export function calendarWindow(now = Date.now()): { from: string; to: string } {
+export function calendarWindow(now: Date): { from: string; to: string } {
   return {
-    from: new Date(now - WINDOW_PAST_MS).toISOString(),
-    to: new Date(now + WINDOW_FUTURE_MS).toISOString(),
+    from: new Date(now.getTime() - WINDOW_PAST_MS).toISOString(),
+    to: new Date(now.getTime() + WINDOW_FUTURE_MS).toISOString(),
   };
 }
 
@@ -25,12 +26,17 @@ export function calendarWindow(now = Date.now()): { from: string; to: string } {
  * One token per e-mail address, minted on first use through an emulator's control route and again
  * once older than `maxAgeMs`. A failed mint is forgotten, so the next call tries again.
  */
-export function tokenCache(mint: (email: string) => Promise<string>, maxAgeMs = Number.POSITIVE_INFINITY) {
+export function tokenCache(
+  mint: (email: string) => Promise<string>,
+  clock: Clock,
+  maxAgeMs = Number.POSITIVE_INFINITY,
+) {
   const cache = new Map<string, { token: Promise<string>; at: number }>();
   return (email: string): Promise<string> => {
     const cached = cache.get(email);
-    if (cached && Date.now() - cached.at <= maxAgeMs) return cached.token;
-    const entry = { token: mint(email), at: Date.now() };
+    const now = clock().getTime();
+    if (cached && now - cached.at <= maxAgeMs) return cached.token;
+    const entry = { token: mint(email), at: now };
     cache.set(email, entry);
     entry.token.catch(() => {
       if (cache.get(email) === entry) cache.delete(email);

@@ -1,5 +1,6 @@
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { OAuth2Client } from 'google-auth-library';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxEvent, SandboxEventInput } from '#shared/api/sandbox.schema.ts';
 import {
   calendarWindow,
@@ -10,13 +11,14 @@ import {
 } from './sandbox-emulator-access.ts';
 
 /** A person using the emulated Google Calendar, through the official SDK. */
-export function createSandboxGoogleCalendar(origin: string): SandboxCalendarService {
+export function createSandboxGoogleCalendar(origin: string, clock: Clock): SandboxCalendarService {
   const token = tokenCache(
     (email) =>
       postJson<{ access_token: string }>(`${origin}/_emulator/tokens`, {
         email,
         scopes: ['https://www.googleapis.com/auth/calendar'],
       }).then((body) => body.access_token),
+    clock,
     TOKEN_REFRESH_MS,
   );
   const googleCalendar = async (email: string) => {
@@ -36,7 +38,7 @@ export function createSandboxGoogleCalendar(origin: string): SandboxCalendarServ
       }));
       const chosen = calendars.find((entry) => entry.id === calendarId) ?? calendars.find((c) => c.primary);
       if (!chosen) return { calendars, calendarId: '', events: [] };
-      const window = calendarWindow();
+      const window = calendarWindow(clock());
       const events = await api.events.list({
         calendarId: chosen.id,
         timeMin: window.from,

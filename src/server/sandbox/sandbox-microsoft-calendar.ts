@@ -1,4 +1,5 @@
 import { Client } from '@microsoft/microsoft-graph-client';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxEvent, SandboxEventInput } from '#shared/api/sandbox.schema.ts';
 import {
   calendarWindow,
@@ -33,12 +34,16 @@ const PREFER_UTC = 'outlook.timezone="UTC"';
 const PAGE_SIZE = 100;
 
 /** A person using the emulated Microsoft 365 calendar, through the official Graph SDK. */
-export function createSandboxMicrosoftCalendar(endpoints: MicrosoftEndpoints): SandboxCalendarService {
+export function createSandboxMicrosoftCalendar(
+  endpoints: MicrosoftEndpoints,
+  clock: Clock,
+): SandboxCalendarService {
   const token = tokenCache(
     (email) =>
       postJson<{ access_token: string }>(`${endpoints.origin}/_emulator/tokens`, { email }).then(
         (body) => body.access_token,
       ),
+    clock,
     TOKEN_REFRESH_MS,
   );
   const graph = (email: string) =>
@@ -58,7 +63,7 @@ export function createSandboxMicrosoftCalendar(endpoints: MicrosoftEndpoints): S
       ).map((entry) => ({ id: entry.id, name: entry.name, primary: entry.isDefaultCalendar === true }));
       const chosen = calendars.find((entry) => entry.id === calendarId) ?? calendars.find((c) => c.primary);
       if (!chosen) return { calendars, calendarId: '', events: [] };
-      const window = calendarWindow();
+      const window = calendarWindow(clock());
       const first = await client
         .api(`${calendarPath(chosen.id)}/calendarView`)
         .header('Prefer', PREFER_UTC)

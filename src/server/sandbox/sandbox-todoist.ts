@@ -1,13 +1,16 @@
 import { type AddTaskArgs, type Task, TodoistApi, type UpdateTaskArgs } from '@doist/todoist-sdk';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxTaskInput, SandboxTodoist } from '#shared/api/sandbox.schema.ts';
 import { postJson, tokenCache } from './sandbox-emulator-access.ts';
 
 /** A person using the emulated Todoist, through the official SDK; each e-mail address is an account. */
-export function createSandboxTodoist(origin: string) {
-  const token = tokenCache((email) =>
-    postJson<{ users: { accessToken: string }[] }>(`${origin}/_emulator/seed`, { users: [{ email }] }).then(
-      (body) => body.users[0]?.accessToken ?? '',
-    ),
+export function createSandboxTodoist(origin: string, clock: Clock) {
+  const token = tokenCache(
+    (email) =>
+      postJson<{ users: { accessToken: string }[] }>(`${origin}/_emulator/seed`, { users: [{ email }] }).then(
+        (body) => body.users[0]?.accessToken ?? '',
+      ),
+    clock,
   );
   const todoist = async (email: string) => new TodoistApi(await token(email), { baseUrl: origin });
 
