@@ -187,6 +187,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const unfinished = inCalendar(links).filter((link) => link.pendingKey && link.taskId === null);
       let writes = 0;
       let current = links;
+      const discardedTasks = new Set<string>();
       if (unfinished.length > 0) {
         const ids = new Set(unfinished.map((link) => link.eventId));
         const resumed = planSync({
@@ -195,11 +196,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           tasks: [],
           events: events.filter((e) => ids.has(e.id)),
         });
-        writes += await execute(userId, resumed, calendar, settings.calendarId, guard);
+        writes += await execute(userId, resumed, calendar, settings.calendarId, guard, discardedTasks);
         current = await deps.links.all(userId);
       }
-      const plans = planSync({ ...input, links: inCalendar(current) });
-      writes += await execute(userId, plans, calendar, settings.calendarId, guard);
+      // A task a resumed create made only to delete it is not a new task of the user's.
+      const plans = planSync({
+        ...input,
+        tasks: input.tasks.filter((task) => !discardedTasks.has(task.id)),
+        links: inCalendar(current),
+      });
+      writes += await execute(userId, plans, calendar, settings.calendarId, guard, discardedTasks);
 
       await deps.states.save(
         userId,
@@ -313,6 +319,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     calendar: CalendarTarget,
     calendarId: string,
     guard: boolean,
+    discardedTasks: Set<string>,
   ) {
     let writes = 0;
     const activity: NewActivity[] = [];
@@ -390,6 +397,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
     const taskIds = new Map<LinkPlan, string | null>();
     const refused = new Set<LinkPlan>();
+
     for (let index = 0; index < taskCommands.length; index += TODOIST_BATCH) {
       const batch = taskCommands.slice(index, index + TODOIST_BATCH);
       const result = await deps.withToken(userId, 'todoist', (token) =>
@@ -406,7 +414,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         }
         if (entry.command.kind === 'add')
           taskIds.set(entry.plan, result.idsByTempId[entry.command.tempId] ?? null);
+        const made = taskIds.get(entry.plan);
+        if (entry.plan.task?.action === 'create' && entry.plan.task.discard && made) discardedTasks.add(made);
       }
+    }
+    const toDelete = [...discardedTasks].filter((id) =>
+      taskCommands.some((entry) => taskIds.get(entry.plan) === id),
+    );
+    if (toDelete.length > 0) {
+      await deps.withToken(userId, 'todoist', (token) =>
+        deps.tasks.apply(
+          token,
+          toDelete.map((id) => ({ kind: 'delete', uuid: randomUUID(), id })),
+        ),
+      );
+      writes += 1;
     }
 
     for (const plan of plans) {

@@ -292,6 +292,35 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
+    it('deletes the task a lost create made when its event was deleted before the repeat', async () => {
+      const user = await syncingUser('lost-add-deleted@example.com');
+      const start = tomorrowAt(12).instant;
+      const made = await user.google.events.insert({
+        calendarId: user.calendarId,
+        requestBody: {
+          summary: 'Gone before the retry',
+          start: { dateTime: start.toISOString() },
+          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+        },
+      });
+      await control(origins.todoist, 'faults', {
+        kind: 'lose-response',
+        method: 'POST',
+        path: '/api/v1/sync',
+        skip: 1,
+        times: 1,
+      });
+      await expect(user.run()).rejects.toThrow();
+      const contents = async () => (await user.todoist.getTasks()).results.map((task) => task.content);
+      expect(await contents()).toEqual(['Gone before the retry']);
+      await user.google.events.delete({ calendarId: user.calendarId, eventId: made.data.id ?? '' });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect(await contents()).toEqual([]);
+      expect(await user.events()).toEqual([]);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await user.events()).toEqual([]);
+    });
+
     it('waits as long as Google asks on a 429, and says the quota was reached', async () => {
       const user = await syncingUser('rate-limited@example.com');
       await control(origins.google, 'faults', {

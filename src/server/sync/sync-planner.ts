@@ -35,6 +35,8 @@ export type TaskAction =
       due: DueWrite;
       labels: string[];
       duration: { amount: number; unit: 'minute' } | null;
+      /** The task is deleted right after; see `discardPendingTask`. */
+      discard?: boolean;
     }
   | {
       action: 'update';
@@ -256,7 +258,7 @@ function resolvePair(
 
   // A create a crashed run left unfinished: repeat it with the same idempotency key.
   if (link.pendingKey && link.taskId === null) {
-    if (!event || event.deleted || !event.start) return drop(link, []);
+    if (!event || event.deleted || !event.start) return discardPendingTask(input, link);
     return newTaskPlan(input, event, link);
   }
   if (link.pendingKey && link.eventId === null && !link.completed) {
@@ -326,6 +328,28 @@ function discardPending(input: PlanInput, link: SyncLink, task: TaskSnapshot): L
     false,
   );
   return { link, events: [{ action: 'create', write, discard: true }], task: null, next: null, activity: [] };
+}
+
+/**
+ * The same for a task create from an event that the user deleted before the repeat: the create is
+ * repeated with its command uuid (Todoist answers with the task it made, or makes one) only to learn
+ * the task's id, and that task is deleted, so the deleted event does not come back through its task.
+ */
+function discardPendingTask(input: PlanInput, link: SyncLink): LinkPlan {
+  return {
+    link,
+    events: [],
+    task: {
+      action: 'create',
+      content: 'Timeboxer',
+      due: dueWriteFor(link.startAt, null, input.settings.timeZone),
+      labels: [],
+      duration: null,
+      discard: true,
+    },
+    next: null,
+    activity: [],
+  };
 }
 
 function drop(link: SyncLink, activity: PlannedActivity[]): LinkPlan {
