@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { syncingUser as createSyncingUser, emulatorControl, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import {
+  syncingUser as createSyncingUser,
+  emulatorControl,
+  type SyncingUser,
+  tomorrowAt,
+} from '#server/test/sync-fixtures.ts';
 
 for (const database of await testDatabases('sync with Google Calendar')) {
   describe.skipIf(!database.enabled)(`sync between Todoist and Google Calendar (${database.name})`, () => {
@@ -265,18 +270,20 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
-    it('makes no second task when Todoist applied the first but the answer was lost', async () => {
-      const user = await syncingUser('lost-add@example.com');
-      const start = tomorrowAt(11).instant;
-      await user.google.events.insert({
+    /**
+     * A user's new half-hour event, and a run whose task create Todoist applies but whose answer is
+     * lost (the run reads Todoist first: that /sync goes through): the run fails. The event's id.
+     */
+    const eventWithLostTaskAdd = async (user: SyncingUser, summary: string, hour: number) => {
+      const start = tomorrowAt(hour).instant;
+      const made = await user.google.events.insert({
         calendarId: user.calendarId,
         requestBody: {
-          summary: 'Once in Todoist',
+          summary,
           start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+          end: { dateTime: new Date(start.getTime() + HOUR / 2).toISOString() },
         },
       });
-      // The run reads Todoist first (that /sync goes through); the write of the new task is lost.
       await control(origins.todoist, 'faults', {
         kind: 'lose-response',
         method: 'POST',
@@ -285,6 +292,12 @@ for (const database of await testDatabases('sync with Google Calendar')) {
         times: 1,
       });
       await expect(user.run()).rejects.toThrow();
+      return made.data.id ?? '';
+    };
+
+    it('makes no second task when Todoist applied the first but the answer was lost', async () => {
+      const user = await syncingUser('lost-add@example.com');
+      await eventWithLostTaskAdd(user, 'Once in Todoist', 11);
       const contents = async () => (await user.todoist.getTasks()).results.map((task) => task.content);
       expect(await contents()).toEqual(['Once in Todoist']);
       expect(await user.run()).toMatchObject({ status: 'synced' });
@@ -294,26 +307,10 @@ for (const database of await testDatabases('sync with Google Calendar')) {
 
     it('deletes the task a lost create made when its event was deleted before the repeat', async () => {
       const user = await syncingUser('lost-add-deleted@example.com');
-      const start = tomorrowAt(12).instant;
-      const made = await user.google.events.insert({
-        calendarId: user.calendarId,
-        requestBody: {
-          summary: 'Gone before the retry',
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-        },
-      });
-      await control(origins.todoist, 'faults', {
-        kind: 'lose-response',
-        method: 'POST',
-        path: '/api/v1/sync',
-        skip: 1,
-        times: 1,
-      });
-      await expect(user.run()).rejects.toThrow();
+      const eventId = await eventWithLostTaskAdd(user, 'Gone before the retry', 12);
       const contents = async () => (await user.todoist.getTasks()).results.map((task) => task.content);
       expect(await contents()).toEqual(['Gone before the retry']);
-      await user.google.events.delete({ calendarId: user.calendarId, eventId: made.data.id ?? '' });
+      await user.google.events.delete({ calendarId: user.calendarId, eventId });
       expect(await user.run()).toMatchObject({ status: 'synced' });
       expect(await contents()).toEqual([]);
       expect(await user.events()).toEqual([]);
