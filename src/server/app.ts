@@ -38,6 +38,7 @@ import { createStripeBillingGateway } from './providers/stripe/stripe-billing-ga
 import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
+import { createNotificationIntake } from './sync/notification-intake.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
 import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
 import { createSyncChannels } from './sync/sync-channels.ts';
@@ -186,16 +187,20 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     log: syncLog,
   });
   const sync = createSyncService({
-    queue: jobs,
+    intake: createNotificationIntake({
+      settings: syncSettings,
+      channels: syncChannels,
+      states: syncStates,
+      hints: syncHints,
+      queue: jobs,
+      clock,
+    }),
     channels: syncChannels,
-    settings: syncSettings,
     states: syncStates,
     activity: syncActivity,
-    hints: syncHints,
     todoistClientSecret: config.todoist?.clientSecret ?? null,
     parseGraphNotifications,
     clock,
-    log: syncLog,
   });
   const syncPreview = createSyncPreview({
     settings: syncSettings,

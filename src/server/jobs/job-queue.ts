@@ -44,8 +44,11 @@ const stripeEventJob = z.object({
 export type StripeEventJob = z.infer<typeof stripeEventJob>;
 
 export type JobQueue = {
-  /** Asks for a sync of this user soon; requests while one is waiting fold into it. */
-  requestSync(userId: string, options?: { afterSeconds?: number }): Promise<void>;
+  /**
+   * Asks for a sync of these users soon, in one statement; a request for a user whose run is already
+   * waiting folds into that run.
+   */
+  requestSyncs(userIds: readonly string[]): Promise<void>;
   /** Queues a verified Stripe event; the same event queued twice while waiting is one job. */
   requestStripeEvent(event: StripeEventJob): Promise<void>;
   /** Starts taking jobs in this process (the worker role). */
@@ -117,27 +120,20 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   });
 
   let listActiveUsers: () => Promise<string[]> = async () => [];
-  // A burst of notifications for one user sends one request at a time: the rest would fold into the
-  // waiting job anyway, and only wait for the queue's few connections meanwhile.
-  const syncRequests = coalesced((userId: string) =>
-    boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId }).then(() => undefined),
-  );
 
   return {
     async requestStripeEvent(event) {
       await boss.send(STRIPE_EVENT_QUEUE, event, { singletonKey: event.id });
     },
 
-    async requestSync(userId, requestOptions = {}) {
-      if (requestOptions.afterSeconds) {
-        await boss.send(
-          USER_SYNC_QUEUE,
-          { userId },
-          { singletonKey: userId, startAfter: requestOptions.afterSeconds },
-        );
-        return;
-      }
-      await syncRequests.request(userId);
+    async requestSyncs(userIds) {
+      const unique = [...new Set(userIds)];
+      if (unique.length === 0) return;
+      // The queue's policy keeps one waiting job per user: the insert skips users who have one.
+      await boss.insert(
+        USER_SYNC_QUEUE,
+        unique.map((userId) => ({ data: { userId }, singletonKey: userId })),
+      );
     },
 
     async work(handlers) {
@@ -217,38 +213,6 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
-    },
-  };
-}
-
-/**
- * At most one call per key in flight: calls made while one runs share one more call, made after it,
- * so each caller returns once a call that started after it asked has finished.
- */
-export function coalesced(call: (key: string) => Promise<void>): { request(key: string): Promise<void> } {
-  const waiting = new Map<string, Promise<void>>();
-  const running = new Map<string, Promise<void>>();
-  function start(key: string): Promise<void> {
-    const promise = call(key).finally(() => {
-      if (running.get(key) === promise) running.delete(key);
-    });
-    running.set(key, promise);
-    return promise;
-  }
-  return {
-    request(key) {
-      const queued = waiting.get(key);
-      if (queued) return queued;
-      const current = running.get(key);
-      if (!current) return start(key);
-      const next = current
-        .catch(() => undefined)
-        .then(() => {
-          waiting.delete(key);
-          return start(key);
-        });
-      waiting.set(key, next);
-      return next;
     },
   };
 }

@@ -17,8 +17,8 @@ export type SyncChannels = {
   ensure(userId: string, settings: SyncSettings, state: SyncState | null): Promise<void>;
   /** Stops the user's channel at the provider and forgets it (sync off, integration removed). */
   stop(userId: string): Promise<void>;
-  /** The user a notification is for, when its channel id and secret are ours; null otherwise. */
-  verify(channelId: string, secret: string): Promise<string | null>;
+  /** For each notification, its user when its channel id and secret are ours; null otherwise. */
+  verify(pushes: readonly { channelId: string; secret: string }[]): Promise<(string | null)[]>;
 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
@@ -95,12 +95,16 @@ export function createSyncChannels(deps: {
       );
     },
 
-    async verify(channelId, secret) {
-      const state = await deps.states.byChannel(channelId);
-      if (!state?.channelSecretHash) return null;
-      const expected = Buffer.from(state.channelSecretHash, 'base64url');
-      const actual = sha256(secret);
-      return expected.length === actual.length && timingSafeEqual(expected, actual) ? state.userId : null;
+    async verify(pushes) {
+      const states = await deps.states.byChannels([...new Set(pushes.map((push) => push.channelId))]);
+      const byChannel = new Map(states.map((state) => [state.channelId, state]));
+      return pushes.map(({ channelId, secret }) => {
+        const state = byChannel.get(channelId);
+        if (!state?.channelSecretHash) return null;
+        const expected = Buffer.from(state.channelSecretHash, 'base64url');
+        const actual = sha256(secret);
+        return expected.length === actual.length && timingSafeEqual(expected, actual) ? state.userId : null;
+      });
     },
   };
 }

@@ -3,8 +3,8 @@ import type { Db } from '#server/db/client.ts';
 import { syncHints } from '#server/db/schema/sync.tables.ts';
 
 export type SyncHintRepository = {
-  /** A recurring task's occurrence was completed (from Todoist's webhook). */
-  occurrenceCompleted(userId: string, taskId: string, at: Date): Promise<void>;
+  /** Recurring tasks' occurrences were completed (from Todoist's webhooks). */
+  occurrencesCompleted(completed: readonly { userId: string; taskId: string }[], at: Date): Promise<void>;
   completedOccurrences(userId: string): Promise<{ taskId: string; at: Date }[]>;
   /** Forgets the hints a run has used (those no newer than `upTo`). */
   consume(userId: string, taskIds: string[], upTo: Date): Promise<void>;
@@ -13,10 +13,13 @@ export type SyncHintRepository = {
 /** The only writer of `sync_hints`. */
 export function createSyncHintRepository(db: Db): SyncHintRepository {
   return {
-    async occurrenceCompleted(userId, taskId, at) {
+    async occurrencesCompleted(completed, at) {
+      // One row may be updated once per statement: a task named twice is noted once.
+      const unique = new Map(completed.map((entry) => [`${entry.userId} ${entry.taskId}`, entry]));
+      if (unique.size === 0) return;
       await db
         .insert(syncHints)
-        .values({ userId, taskId, at })
+        .values([...unique.values()].map(({ userId, taskId }) => ({ userId, taskId, at })))
         .onConflictDoUpdate({ target: [syncHints.userId, syncHints.taskId], set: { at } });
     },
     async completedOccurrences(userId) {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
@@ -23,8 +23,8 @@ export type SyncContext =
 export type SyncSettingsReader = {
   /** Reads the user's choices and says whether sync may run for them now (checked before every run). */
   load(userId: string, now: Date, options?: { evenIfOff?: boolean }): Promise<SyncContext>;
-  /** Our user for a Todoist account id (webhooks name only Todoist's user). */
-  userByTodoistId(todoistUserId: string): Promise<string | null>;
+  /** Our users by Todoist account id (webhooks name only Todoist's user); unknown ids are left out. */
+  usersByTodoistIds(todoistUserIds: readonly string[]): Promise<Map<string, string>>;
   /** Every user with sync switched on (the periodic reconcile visits them). */
   activeUsers(): Promise<string[]>;
 };
@@ -94,12 +94,13 @@ export function createSyncSettingsReader(db: Db): SyncSettingsReader {
       };
     },
 
-    async userByTodoistId(todoistUserId) {
-      const [row] = await db
-        .select({ userId: todoSettings.userId })
+    async usersByTodoistIds(todoistUserIds) {
+      if (todoistUserIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: todoSettings.userId, todoistUserId: todoSettings.todoistUserId })
         .from(todoSettings)
-        .where(eq(todoSettings.todoistUserId, todoistUserId));
-      return row?.userId ?? null;
+        .where(inArray(todoSettings.todoistUserId, [...todoistUserIds]));
+      return new Map(rows.flatMap((row) => (row.todoistUserId ? [[row.todoistUserId, row.userId]] : [])));
     },
 
     async activeUsers() {

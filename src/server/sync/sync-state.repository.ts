@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 
@@ -14,8 +14,8 @@ export const BOTH_SIDES: readonly SyncSide[] = ['todoist', 'calendar'];
 export type SyncStateRepository = {
   find(userId: string): Promise<SyncState | null>;
   save(userId: string, patch: SyncStatePatch, now: Date): Promise<void>;
-  /** The user whose calendar channel has this id (push notifications name only the channel). */
-  byChannel(channelId: string): Promise<SyncState | null>;
+  /** The users whose calendar channels have these ids (push notifications name only the channel). */
+  byChannels(channelIds: readonly string[]): Promise<SyncState[]>;
   /** Users whose channel expires before `before`: renew them. */
   expiringChannels(before: Date): Promise<SyncState[]>;
   /** Something may have changed on these sides for these users: their next runs read them. */
@@ -38,9 +38,12 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: syncStates.userId, set: values });
     },
-    async byChannel(channelId) {
-      const [row] = await db.select().from(syncStates).where(eq(syncStates.channelId, channelId));
-      return row ?? null;
+    async byChannels(channelIds) {
+      if (channelIds.length === 0) return [];
+      return db
+        .select()
+        .from(syncStates)
+        .where(inArray(syncStates.channelId, [...channelIds]));
     },
     async expiringChannels(before) {
       return db
@@ -48,7 +51,9 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
         .from(syncStates)
         .where(and(isNotNull(syncStates.channelId), lt(syncStates.channelExpiresAt, before)));
     },
-    async requestReads(userIds, sides, now) {
+    async requestReads(requested, sides, now) {
+      // One row may be updated once per statement: a user named twice is asked once.
+      const userIds = [...new Set(requested)];
       if (userIds.length === 0 || sides.length === 0) return;
       const todoist = sides.includes('todoist') ? 1 : 0;
       const calendar = sides.includes('calendar') ? 1 : 0;

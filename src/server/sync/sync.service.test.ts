@@ -1,37 +1,21 @@
 import { createHmac } from 'node:crypto';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
-import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { createNotificationIntake } from './notification-intake.ts';
 import { createSyncService } from './sync.service.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
-import type { SyncChannels } from './sync-channels.ts';
-import type { SyncHintRepository } from './sync-hint.repository.ts';
-import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import type { SyncSide, SyncStateRepository } from './sync-state.repository.ts';
+import type { SyncSide } from './sync-state.repository.ts';
 
 const SECRET = 'todoist-client-secret';
 const USER = 'user-1';
 
-/** The service with in-memory collaborators: what it queued, which reads it asked for, what it noted. */
+/** The service and its intake with in-memory collaborators: what they queued, asked to read, noted. */
 function setUp() {
   const clock = fakeClock('2026-11-25T09:00:00.000Z');
   const queued: string[] = [];
   const readRequests: { userIds: readonly string[]; sides: readonly SyncSide[] }[] = [];
   const hints: { userId: string; taskId: string }[] = [];
   const saved: { userId: string; patch: object }[] = [];
-  const queue = {
-    requestSync: async (userId: string) => {
-      queued.push(userId);
-    },
-  } as unknown as JobQueue;
-  const channels = {
-    verify: async (channelId: string, secret: string) =>
-      channelId === 'channel-1' && secret === 'channel-secret' ? USER : null,
-  } as unknown as SyncChannels;
-  const settings = {
-    userByTodoistId: async (todoistId: string) => (todoistId === '42' ? USER : null),
-  } as unknown as SyncSettingsReader;
   const states = {
     requestReads: async (userIds: readonly string[], sides: readonly SyncSide[]) => {
       readRequests.push({ userIds, sides });
@@ -39,26 +23,42 @@ function setUp() {
     save: async (userId: string, patch: object) => {
       saved.push({ userId, patch });
     },
-  } as unknown as SyncStateRepository;
-  const hintRepository = {
-    occurrenceCompleted: async (userId: string, taskId: string) => {
-      hints.push({ userId, taskId });
+    find: async () => null,
+  };
+  const intake = createNotificationIntake({
+    settings: {
+      usersByTodoistIds: async (ids) => new Map(ids.filter((id) => id === '42').map((id) => [id, USER])),
     },
-  } as unknown as SyncHintRepository;
+    channels: {
+      verify: async (pushes) =>
+        pushes.map(({ channelId, secret }) =>
+          channelId === 'channel-1' && secret === 'channel-secret' ? USER : null,
+        ),
+    },
+    states,
+    hints: {
+      occurrencesCompleted: async (completed) => {
+        hints.push(...completed);
+      },
+    },
+    queue: {
+      requestSyncs: async (userIds) => {
+        queued.push(...userIds);
+      },
+    },
+    clock,
+  });
   const service = createSyncService({
-    queue,
-    channels,
-    settings,
+    intake,
+    channels: { stop: async () => undefined },
     states,
     activity: {} as SyncActivityRepository,
-    hints: hintRepository,
     todoistClientSecret: SECRET,
     parseGraphNotifications: (body) => {
       const parsed = JSON.parse(body) as { value?: { subscriptionId: string; clientState: string }[] };
       return parsed.value ?? null;
     },
     clock,
-    log: pino({ level: 'silent' }),
   });
   return { service, queued, readRequests, hints, saved };
 }

@@ -1,14 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
+import type { NoticeOutcome, NotificationIntake } from './notification-intake.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
-import type { SyncHintRepository } from './sync-hint.repository.ts';
-import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import { BOTH_SIDES, type SyncSide, type SyncStateRepository } from './sync-state.repository.ts';
+import { BOTH_SIDES, type SyncStateRepository } from './sync-state.repository.ts';
 
 const todoistWebhookSchema = z.object({
   event_name: z.string(),
@@ -30,65 +27,44 @@ const isOccurrenceCompleted = (hook: z.infer<typeof todoistWebhookSchema>) =>
   hook.event_data_extra.old_item?.due?.is_recurring === true &&
   typeof hook.event_data?.id === 'string';
 
-export type WebhookOutcome = 'queued' | 'ignored' | 'rejected';
+export type WebhookOutcome = NoticeOutcome;
 
 export type SyncService = ReturnType<typeof createSyncService>;
 
 /**
- * What the web process does for sync: turn verified notifications into queued runs (nothing else, so
- * they are answered fast), and report activity. The runs themselves happen in a worker.
+ * What the web process does for sync: check notifications and hand them to the intake, which records
+ * them and queues runs (nothing else, so they are answered fast), and report activity. The runs
+ * themselves happen in a worker.
  */
 export function createSyncService(deps: {
-  queue: JobQueue;
-  channels: SyncChannels;
-  settings: SyncSettingsReader;
-  states: SyncStateRepository;
+  intake: NotificationIntake;
+  channels: Pick<SyncChannels, 'stop'>;
+  states: Pick<SyncStateRepository, 'find' | 'requestReads'>;
   activity: SyncActivityRepository;
-  hints: SyncHintRepository;
   /** Todoist signs webhooks with the app's client secret; null when Todoist is not configured. */
   todoistClientSecret: string | null;
   /** Reads a Graph notification body into (subscription id, clientState) pairs; null when it is not one. */
   parseGraphNotifications: (body: string) => { subscriptionId: string; clientState: string | null }[] | null;
   clock: Clock;
-  log: Logger;
 }) {
-  /** Calendar push (Google channel, Graph subscription): the channel id and its secret must be ours. */
-  async function calendarPush(
-    channelId: string | undefined,
-    secret: string | undefined,
-  ): Promise<WebhookOutcome> {
-    if (!channelId || !secret) return 'rejected';
-    const userId = await deps.channels.verify(channelId, secret);
-    if (!userId) return 'rejected';
-    await request(userId, ['calendar']);
-    return 'queued';
-  }
-
   /**
-   * Graph lifecycle notice (reauthorizationRequired, subscriptionRemoved, missed): verified like a
-   * change; the channel is renewed and the user's calendar read again on the next run.
+   * Calendar push (Google channel, Graph subscription), or a Graph lifecycle notice (the channel is
+   * renewed and both sides read on the next run): the channel id and its secret must be ours.
    */
-  async function calendarLifecycle(
+  async function calendarNotice(
     channelId: string | undefined,
     secret: string | undefined,
+    lifecycle: boolean,
   ): Promise<WebhookOutcome> {
     if (!channelId || !secret) return 'rejected';
-    const userId = await deps.channels.verify(channelId, secret);
-    if (!userId) return 'rejected';
-    await deps.states.save(userId, { channelExpiresAt: new Date(0) }, deps.clock());
-    await request(userId, BOTH_SIDES);
-    return 'queued';
-  }
-
-  /** Queues a run that reads these sides (the queue folds requests while one run waits). */
-  async function request(userId: string, sides: readonly SyncSide[]) {
-    await deps.states.requestReads([userId], sides, deps.clock());
-    await deps.queue.requestSync(userId);
+    return deps.intake.submit({ source: 'calendar', channelId, secret, lifecycle });
   }
 
   return {
     /** Anything but a notification (a setting, the switch, a payment): the next run reads both sides. */
-    request: (userId: string) => request(userId, BOTH_SIDES),
+    async request(userId: string): Promise<void> {
+      await deps.intake.submit({ source: 'app', userId });
+    },
 
     /** The reconcile's visit: both sides read for every listed user, lost notifications or not. */
     requestReadsOfAll: (userIds: readonly string[]) =>
@@ -102,17 +78,17 @@ export function createSyncService(deps: {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'rejected';
       const parsed = todoistWebhookSchema.safeParse(safeJson(rawBody));
       if (!parsed.success) return 'ignored';
-      const userId = await deps.settings.userByTodoistId(String(parsed.data.user_id));
-      if (!userId) return 'ignored';
-      if (isOccurrenceCompleted(parsed.data)) {
-        await deps.hints.occurrenceCompleted(userId, parsed.data.event_data?.id as string, deps.clock());
-      }
-      await request(userId, ['todoist']);
-      return 'queued';
+      return deps.intake.submit({
+        source: 'todoist',
+        todoistUserId: String(parsed.data.user_id),
+        completedOccurrence: isOccurrenceCompleted(parsed.data) ? (parsed.data.event_data?.id ?? null) : null,
+      });
     },
 
-    calendarPush,
-    calendarLifecycle,
+    calendarPush: (channelId: string | undefined, secret: string | undefined) =>
+      calendarNotice(channelId, secret, false),
+    calendarLifecycle: (channelId: string | undefined, secret: string | undefined) =>
+      calendarNotice(channelId, secret, true),
 
     /**
      * Graph posts change or lifecycle notifications, possibly several per body. Any one we cannot
@@ -121,14 +97,12 @@ export function createSyncService(deps: {
     async graphNotifications(body: string, lifecycle: boolean): Promise<WebhookOutcome | 'malformed'> {
       const notifications = deps.parseGraphNotifications(body);
       if (!notifications) return 'malformed';
-      let outcome: WebhookOutcome = 'queued';
-      for (const { subscriptionId, clientState } of notifications) {
-        const result = lifecycle
-          ? await calendarLifecycle(subscriptionId, clientState ?? undefined)
-          : await calendarPush(subscriptionId, clientState ?? undefined);
-        if (result === 'rejected') outcome = 'rejected';
-      }
-      return outcome;
+      const outcomes = await Promise.all(
+        notifications.map(({ subscriptionId, clientState }) =>
+          calendarNotice(subscriptionId, clientState ?? undefined, lifecycle),
+        ),
+      );
+      return outcomes.includes('rejected') ? 'rejected' : 'queued';
     },
 
     async activity(userId: string, limit = 30): Promise<SyncActivity> {

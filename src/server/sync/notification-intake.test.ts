@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { fakeClock } from '#server/domain/testing/fake-clock.ts';
+import { createNotificationIntake } from './notification-intake.ts';
+import type { SyncSide } from './sync-state.repository.ts';
+
+/** The intake with in-memory collaborators that log every statement; the first batch's queueing is held. */
+function setUp() {
+  const statements: string[] = [];
+  const readRequests: { userIds: readonly string[]; sides: readonly SyncSide[] }[] = [];
+  const queued: (readonly string[])[] = [];
+  const completed: { userId: string; taskId: string }[] = [];
+  const renewed: string[] = [];
+  let releaseFirst: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  const intake = createNotificationIntake({
+    settings: {
+      usersByTodoistIds: async (ids) => {
+        statements.push(`users by Todoist id ${ids.join(',')}`);
+        const known: Record<string, string> = { '41': 'ada', '42': 'bob' };
+        return new Map(ids.flatMap((id) => (known[id] ? [[id, known[id]]] : [])));
+      },
+    },
+    channels: {
+      verify: async (pushes) => {
+        statements.push(`channels ${pushes.map((push) => push.channelId).join(',')}`);
+        return pushes.map(({ channelId, secret }) =>
+          channelId === 'ada-channel' && secret === 'ada-secret' ? 'ada' : null,
+        );
+      },
+    },
+    states: {
+      requestReads: async (userIds, sides) => {
+        statements.push('request reads');
+        readRequests.push({ userIds, sides });
+      },
+      save: async (userId) => {
+        statements.push('renew channel');
+        renewed.push(userId);
+      },
+    },
+    hints: {
+      occurrencesCompleted: async (entries) => {
+        if (entries.length > 0) statements.push('hints');
+        completed.push(...entries);
+      },
+    },
+    queue: {
+      requestSyncs: async (userIds) => {
+        statements.push('queue');
+        queued.push(userIds);
+        if (queued.length === 1) await firstHeld;
+      },
+    },
+    clock: fakeClock('2026-11-25T09:00:00.000Z'),
+  });
+  return { intake, statements, readRequests, queued, completed, renewed, releaseFirst };
+}
+
+describe('notification intake', () => {
+  it('writes the notices that arrive while a batch is stored as one batch, a few statements in all', async () => {
+    const { intake, statements, readRequests, queued, completed, releaseFirst } = setUp();
+    const first = intake.submit({ source: 'app', userId: 'cy' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const burst = Promise.all([
+      intake.submit({ source: 'todoist', todoistUserId: '41', completedOccurrence: null }),
+      intake.submit({ source: 'todoist', todoistUserId: '41', completedOccurrence: 't7' }),
+      intake.submit({ source: 'todoist', todoistUserId: '42', completedOccurrence: null }),
+      intake.submit({ source: 'todoist', todoistUserId: '99', completedOccurrence: null }),
+      intake.submit({ source: 'calendar', channelId: 'ada-channel', secret: 'ada-secret', lifecycle: false }),
+      intake.submit({ source: 'calendar', channelId: 'ada-channel', secret: 'forged', lifecycle: false }),
+    ]);
+    releaseFirst();
+    expect(await first).toBe('queued');
+    expect(await burst).toEqual(['queued', 'queued', 'queued', 'ignored', 'queued', 'rejected']);
+
+    // The first batch: the app's request alone. The second: every other notice, one statement per kind.
+    expect(statements).toEqual([
+      'request reads',
+      'queue',
+      'users by Todoist id 41,42,99',
+      'channels ada-channel,ada-channel',
+      'hints',
+      'request reads',
+      'request reads',
+      'queue',
+    ]);
+    // Ada changed on both sides: one run reads both; Bob's reads only Todoist.
+    expect(readRequests).toEqual([
+      { userIds: ['cy'], sides: ['todoist', 'calendar'] },
+      { userIds: ['ada'], sides: ['todoist', 'calendar'] },
+      { userIds: ['bob'], sides: ['todoist'] },
+    ]);
+    expect(queued).toEqual([['cy'], ['ada', 'bob']]);
+    expect(completed).toEqual([{ userId: 'ada', taskId: 't7' }]);
+  });
+
+  it('renews the channel and reads both sides after a lifecycle notice; queues nothing for forged ones', async () => {
+    const { intake, readRequests, queued, renewed, releaseFirst } = setUp();
+    releaseFirst();
+    expect(
+      await intake.submit({
+        source: 'calendar',
+        channelId: 'ada-channel',
+        secret: 'forged',
+        lifecycle: true,
+      }),
+    ).toBe('rejected');
+    expect(renewed).toEqual([]);
+    expect(readRequests).toEqual([]);
+    expect(
+      await intake.submit({
+        source: 'calendar',
+        channelId: 'ada-channel',
+        secret: 'ada-secret',
+        lifecycle: true,
+      }),
+    ).toBe('queued');
+    expect(renewed).toEqual(['ada']);
+    expect(readRequests).toEqual([{ userIds: ['ada'], sides: ['todoist', 'calendar'] }]);
+    expect(queued.flat()).toEqual(['ada']);
+  });
+});
