@@ -7,7 +7,7 @@ import { serveParent } from './host-serve.ts';
 import { createObserver, type RequestRecord, type RunRecord } from './observer.ts';
 import type { CallCounts, HostApi, HostOptions, Ready, WindowStats } from './protocol.ts';
 import { profileSql } from './sql-profile.ts';
-import { distribution, now, sleep } from './stats.ts';
+import { distribution, loopDelayMonitor, now, sleep } from './stats.ts';
 
 /**
  * The app under test, in its own process as in production: role `all` (web and worker), listening on a
@@ -15,6 +15,7 @@ import { distribution, now, sleep } from './stats.ts';
  * drives it from outside and asks this process, over IPC, what the observer saw.
  */
 
+const readLoopDelay = loopDelayMonitor();
 const options = JSON.parse(process.argv[2] ?? '{}') as HostOptions;
 const providers = options.emulators;
 const config = loadConfig({
@@ -287,6 +288,12 @@ const handlers: HostApi = {
           where user_id = ${userId} and task_id is not null and event_id is not null`,
     );
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  },
+
+  loopDelay: async () => readLoopDelay(),
+
+  async served({ from, to }) {
+    return observer.served.filter((record) => record.start >= from && record.start <= to);
   },
 
   async memory() {

@@ -2,7 +2,7 @@ import { startEmulators } from '#emulators/index.ts';
 import { serveParent } from './host-serve.ts';
 import { createObserver } from './observer.ts';
 import type { EmulatorApi, EmulatorsReady } from './protocol.ts';
-import { distribution } from './stats.ts';
+import { distribution, loopDelayMonitor } from './stats.ts';
 
 /**
  * The provider emulators in a process of their own, as the real providers are elsewhere: their work
@@ -10,6 +10,7 @@ import { distribution } from './stats.ts';
  * app takes to answer each notification, as the sender sees it.
  */
 
+const readLoopDelay = loopDelayMonitor();
 const emulators = await startEmulators({ host: 'localhost' });
 let appOrigin = '';
 const observer = createObserver({ todoist: '', google: '', app: () => appOrigin });
@@ -53,12 +54,19 @@ const handlers: EmulatorApi = {
     return {
       acks: distribution(deliveries.map((record) => (record.end as number) - record.start)),
       statuses,
+      deliveries: deliveries.map((record) => ({
+        key: record.deliveryKey,
+        start: record.start,
+        end: record.end as number,
+      })),
     };
   },
 
   async inFlight() {
     return observer.deliveriesInFlight();
   },
+
+  loopDelay: async () => readLoopDelay(),
 
   async memory() {
     const cpu = process.cpuUsage();

@@ -10,6 +10,7 @@ import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { Actor, type ChangeKind, type MadeChange, ownRequests } from './actors.ts';
 import type { BenchUser } from './bench-users.ts';
 import { type Child, startChild } from './host-client.ts';
+import type { ServedRecord } from './observer.ts';
 import type {
   CallCounts,
   ChangeObservation,
@@ -216,6 +217,26 @@ const describe = (d: Distribution) =>
 
 type Sample = { change: MadeChange; seen: ChangeObservation };
 
+/**
+ * Splits each acknowledgement the sender timed into the legs outside the app (both processes read the
+ * same clock): from the sender's request to the app's server reading it, and from the app's answer to
+ * the sender seeing it. What is left is the app's own time.
+ */
+function ackLegs(deliveries: { key: string | null; start: number; end: number }[], served: ServedRecord[]) {
+  const servedByKey = new Map(
+    served.flatMap((record) => (record.deliveryKey ? [[record.deliveryKey, record]] : [])),
+  );
+  const toApp: number[] = [];
+  const back: number[] = [];
+  for (const delivery of deliveries) {
+    const record = delivery.key ? servedByKey.get(delivery.key) : undefined;
+    if (!record) continue;
+    toApp.push(record.start - delivery.start);
+    back.push(delivery.end - record.end);
+  }
+  return { matched: toApp.length, toApp: distribution(toApp), back: distribution(back) };
+}
+
 async function latencyPhase(host: Host, actors: Actor[], options: Options) {
   const kinds: ChangeKind[] = ['task-move', 'event-move', 'task-add'];
   const samples: Sample[] = [];
@@ -402,6 +423,8 @@ async function main() {
       app: (await host.call('memory', {})).cpuMs,
       emulators: (await emulators.call('memory', {})).cpuMs,
     };
+    await host.call('loopDelay', {});
+    await emulators.call('loopDelay', {});
     const burstStart = now();
     const burstRandom = seeded(7);
     await Promise.all(
@@ -423,6 +446,10 @@ async function main() {
       return round((100 * ((cpu ?? 0) - cpuBefore[process])) / (burstEnd - burstStart), 0);
     };
     const burstCpu = { app: await busy('app'), emulators: await busy('emulators') };
+    const burstLoop = {
+      app: await host.call('loopDelay', {}),
+      emulators: await emulators.call('loopDelay', {}),
+    };
     const burstAcks = await emulators.call('acks', { from: burstStart, to: burstEnd });
     log(
       `${round(burstSent - burstStart)} ms to make the changes; all synced and quiet after ` +
@@ -434,8 +461,17 @@ async function main() {
     log(
       `  ${burst.served.count} in the app's server (request read to answer sent): ${describe(burst.served)}`,
     );
+    const legs = ackLegs(burstAcks.deliveries, await host.call('served', { from: burstStart, to: burstEnd }));
+    log(
+      `  where the time went (${legs.matched} matched by delivery id): sent to read by the app ${describe(legs.toApp)}; ` +
+        `answered to seen by the sender ${describe(legs.back)}`,
+    );
     log(
       `  CPU over the burst: app process ${burstCpu.app}%, emulators process ${burstCpu.emulators}% (of one core)`,
+    );
+    log(
+      `  event loop delay over the burst, p99 / max: app process ${ms(burstLoop.app.p99Ms)} / ${ms(burstLoop.app.maxMs)}, ` +
+        `emulators process ${ms(burstLoop.emulators.p99Ms)} / ${ms(burstLoop.emulators.maxMs)}`,
     );
     log(
       `  ${burst.runs.total} runs (${burst.runs.synced} synced, ${burst.runs.retryLater} spaced/deferred, ${burst.runs.other} other); ` +

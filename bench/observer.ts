@@ -25,7 +25,12 @@ export type RequestRecord = {
   status: number | 'error' | null;
   userId: string | null;
   runId: number | null;
+  /** A notification to the app: its delivery's identity, as the app's server sees it too. */
+  deliveryKey: string | null;
 };
+
+/** A request the app's server answered: when it was read and when answered. */
+export type ServedRecord = { path: string; start: number; end: number; deliveryKey: string | null };
 
 export type RunRecord = {
   id: number;
@@ -44,7 +49,32 @@ type UndiciRequest = {
   origin?: string | URL;
   method?: string;
   path?: string;
+  headers?: string | string[];
 };
+
+/**
+ * A notification's identity, the same to its sender and to the app: Todoist's delivery id, or a
+ * Google channel's id with its message number.
+ */
+export function deliveryKey(header: (name: string) => string | undefined): string | null {
+  const todoist = header('x-todoist-delivery-id');
+  if (todoist) return todoist;
+  const channel = header('x-goog-channel-id');
+  const message = header('x-goog-message-number');
+  return channel && message ? `${channel}#${message}` : null;
+}
+
+/** Reads one header of an undici request (headers as a raw string or as a name, value, … list). */
+function undiciHeader(headers: UndiciRequest['headers'], name: string): string | undefined {
+  if (Array.isArray(headers)) {
+    for (let index = 0; index + 1 < headers.length; index += 2) {
+      if (String(headers[index]).toLowerCase() === name) return String(headers[index + 1]);
+    }
+    return undefined;
+  }
+  const line = (headers ?? '').split('\r\n').find((entry) => entry.toLowerCase().startsWith(`${name}:`));
+  return line?.slice(name.length + 1).trim();
+}
 
 type HttpClientRequest = {
   protocol: string;
@@ -91,6 +121,7 @@ export function createObserver(origins: { todoist: string; google: string; app: 
       status: null,
       userId: run?.userId ?? null,
       runId: run?.runId ?? null,
+      deliveryKey: target === 'app' ? deliveryKey((name) => undiciHeader(request.headers, name)) : null,
     };
     if (target === 'app') deliveriesInFlight += 1;
     requests.push(record);
@@ -139,16 +170,27 @@ export function createObserver(origins: { todoist: string; google: string; app: 
   const onHttpError = (message: unknown) => finish((message as { request: object }).request, 'error');
 
   // Notifications as the app's server sees them: from the parsed request to the answer sent.
-  const served: { path: string; start: number; end: number }[] = [];
+  const served: ServedRecord[] = [];
   const serving = new WeakMap<object, number>();
   const onServerStart = (message: unknown) => {
     serving.set((message as { request: object }).request, now());
   };
   const onServerFinish = (message: unknown) => {
-    const { request } = message as { request: { url?: string } };
+    const { request } = message as {
+      request: { url?: string; headers: Record<string, string | string[] | undefined> };
+    };
     const start = serving.get(request);
     if (start === undefined) return;
-    served.push({ path: (request.url ?? '').split('?')[0] ?? '', start, end: now() });
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    served.push({
+      path: (request.url ?? '').split('?')[0] ?? '',
+      start,
+      end: now(),
+      deliveryKey: deliveryKey(header),
+    });
   };
   const channels: [string, (message: unknown) => void][] = [
     ['http.server.request.start', onServerStart],

@@ -25,10 +25,17 @@ export type EmulatorApi = {
   /** Where notifications go: Todoist's webhook URL (Google channels name their own address). */
   setApp(args: { origin: string; todoistWebhook: string }): Promise<void>;
   /** How long the app took to answer the notifications sent in the window. */
-  acks(args: { from: number; to: number }): Promise<{ acks: Distribution; statuses: Record<string, number> }>;
+  acks(args: { from: number; to: number }): Promise<{
+    acks: Distribution;
+    statuses: Record<string, number>;
+    /** Each answered notification: when it was sent and answered, as the sender saw it. */
+    deliveries: { key: string | null; start: number; end: number }[];
+  }>;
   /** Notifications sent and not yet answered. */
   inFlight(args: Record<string, never>): Promise<number>;
   memory(args: Record<string, never>): Promise<{ peakRssMb: number; cpuMs: number }>;
+  /** The event loop's delay since the last call (see `loopDelayMonitor`). */
+  loopDelay(args: Record<string, never>): Promise<{ p99Ms: number; maxMs: number }>;
   stop(args: Record<string, never>): Promise<void>;
 };
 
@@ -105,9 +112,15 @@ export type HostApi = {
   waitForRun(args: { userId: string; after: number; timeoutMs: number }): Promise<RunSummary | null>;
   linkCount(args: { userId: string }): Promise<number>;
   memory(args: Record<string, never>): Promise<Memory>;
+  /** The notifications the app's server read in the window: when read, when answered. */
+  served(args: { from: number; to: number }): Promise<ServedRecord[]>;
+  /** The event loop's delay since the last call (see `loopDelayMonitor`). */
+  loopDelay(args: Record<string, never>): Promise<{ p99Ms: number; maxMs: number }>;
   sqlStats(args: { limit: number }): Promise<SqlStatementStats[]>;
   stop(args: Record<string, never>): Promise<void>;
 };
+
+import type { ServedRecord } from './observer.ts';
 
 export type ProcessRequest = { id: number; cmd: string; args: unknown };
 export type ProcessReply =

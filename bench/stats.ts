@@ -1,5 +1,21 @@
 /** Small numeric helpers for the benchmark's figures. */
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/**
+ * How late this process's event loop ran its callbacks (p99 and max, ms) since the last reading: a
+ * request that arrives while the loop is busy waits that long before it is even read.
+ */
+export function loopDelayMonitor(): () => { p99Ms: number; maxMs: number } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return () => {
+    const reading = { p99Ms: round(histogram.percentile(99) / 1e6), maxMs: round(histogram.max / 1e6) };
+    histogram.reset();
+    return reading;
+  };
+}
+
 /** Milliseconds on a clock both bench processes share (the system clock, to the microsecond). */
 export const now = (): number => performance.timeOrigin + performance.now();
 

@@ -158,14 +158,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncActivity = createSyncActivityRepository(database.db);
   const syncSettings = createSyncSettingsReader(database.db);
   const syncHints = createSyncHintRepository(database.db);
-  const syncChannels = createSyncChannels({
-    states: syncStates,
+  const syncChannelOptions = {
     calendars: calendarTargets,
     withToken,
     clock,
     log: syncLog,
     publicOrigin: () => publicOrigin,
-  });
+  };
+  const syncChannels = createSyncChannels({ ...syncChannelOptions, states: syncStates });
   const syncEngine = createSyncEngine({
     settings: syncSettings,
     links: createSyncLinkRepository(database.db),
@@ -187,11 +187,15 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     log: syncLog,
   });
   const sync = createSyncService({
+    // Notifications are recorded on connections of their own, never waiting for the runs' ones.
     intake: createNotificationIntake({
-      settings: syncSettings,
-      channels: syncChannels,
-      states: syncStates,
-      hints: syncHints,
+      settings: createSyncSettingsReader(database.notificationDb),
+      channels: createSyncChannels({
+        ...syncChannelOptions,
+        states: createSyncStateRepository(database.notificationDb),
+      }),
+      states: createSyncStateRepository(database.notificationDb),
+      hints: createSyncHintRepository(database.notificationDb),
       queue: jobs,
       clock,
     }),

@@ -133,6 +133,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       await boss.insert(
         USER_SYNC_QUEUE,
         unique.map((userId) => ({ data: { userId }, singletonKey: userId })),
+        { db: database.notificationSql },
       );
     },
 
