@@ -2,7 +2,7 @@ import { startEmulators } from '#emulators/index.ts';
 import { serveParent } from './host-serve.ts';
 import { createObserver } from './observer.ts';
 import type { EmulatorApi, EmulatorsReady } from './protocol.ts';
-import { distribution, loopDelayMonitor } from './stats.ts';
+import { distribution, loopDelayMonitor, now } from './stats.ts';
 
 /**
  * The provider emulators in a process of their own, as the real providers are elsewhere: their work
@@ -60,6 +60,22 @@ const handlers: EmulatorApi = {
         end: record.end as number,
       })),
     };
+  },
+
+  async burstTo({ url, count }) {
+    const times = await Promise.all(
+      Array.from({ length: count }, async () => {
+        const start = now();
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ event_name: 'item:updated' }),
+        });
+        await response.arrayBuffer();
+        return now() - start;
+      }),
+    );
+    return distribution(times);
   },
 
   async inFlight() {

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -216,6 +218,29 @@ const describe = (d: Distribution) =>
   `p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}, max ${ms(d.max)}`;
 
 type Sample = { change: MadeChange; seen: ChangeObservation };
+
+/**
+ * What a burst costs before any app is involved: the emulators' sender posts `count` requests at once
+ * (half the burst: Todoist's wave, then Google's) to a server in this process that answers each at
+ * once, first on new connections, then on kept-alive ones. The app's acknowledgements cannot be faster.
+ */
+async function ackFloor(emulators: Emulators, count: number) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  try {
+    const address = server.address() as AddressInfo;
+    const url = `http://localhost:${address.port}/webhook`;
+    const cold = await emulators.call('burstTo', { url, count: Math.round(count) });
+    const warm = await emulators.call('burstTo', { url, count: Math.round(count) });
+    return { count: Math.round(count), cold, warm };
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
 
 /**
  * Splits each acknowledgement the sender timed into the legs outside the app (both processes read the
@@ -477,6 +502,11 @@ async function main() {
       `  ${burst.runs.total} runs (${burst.runs.synced} synced, ${burst.runs.retryLater} spaced/deferred, ${burst.runs.other} other); ` +
         `synced runs took ${describe(burst.runs.durations)}`,
     );
+    const floor = await ackFloor(emulators, burstAcks.acks.count / 2);
+    log(
+      `  the same sender, ${floor.count} POSTs at once to a server in another process that answers at once: ` +
+        `new connections ${describe(floor.cold)}; kept-alive ${describe(floor.warm)}`,
+    );
     const consistency = await inBatches(actors, 10, (actor) => actor.consistency());
     const mismatches = consistency.flatMap((entry) => entry.mismatches);
     log(
@@ -609,6 +639,7 @@ async function main() {
       writesPerEcho: round(ratio(writes(echoCalls), withEcho.length), 2),
       ackP99Ms: burstAcks.acks.p99,
       ackInAppP99Ms: burst.served.p99,
+      ackFloorP99Ms: floor.cold.p99,
       burstNotifications: burstAcks.acks.count,
       initialSyncSeconds: round(initialSyncSeconds, 1),
       jobsPerSecond: round(jobsPerSecond, 1),
@@ -663,6 +694,7 @@ async function main() {
             check(figures.ackP99Ms <= TARGETS.ackP99Ms),
           ],
           ['  the same, inside the app', `${figures.ackInAppP99Ms} ms`, '-', ''],
+          ['  the same burst to a server doing nothing', `${figures.ackFloorP99Ms} ms`, '-', ''],
           [
             `initial sync (${options.initialTasks} tasks + ${options.initialEvents} events)`,
             `${figures.initialSyncSeconds} s`,
@@ -690,12 +722,13 @@ async function main() {
       const statements = await host.call('sqlStats', { limit: 20 });
       log(
         table(
-          ['ms', 'count', 'rows', 'mean ms', 'statement'],
+          ['ms', 'count', 'rows', 'mean ms', 'max ms', 'statement'],
           statements.map((entry) => [
             String(round(entry.totalMs, 0)),
             String(entry.count),
             String(entry.rows),
             String(round(entry.meanMs, 2)),
+            String(round(entry.maxMs, 1)),
             entry.sql,
           ]),
         ),

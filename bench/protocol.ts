@@ -31,6 +31,8 @@ export type EmulatorApi = {
     /** Each answered notification: when it was sent and answered, as the sender saw it. */
     deliveries: { key: string | null; start: number; end: number }[];
   }>;
+  /** `count` POSTs to `url` at the same moment, as notifications are sent: how long each took. */
+  burstTo(args: { url: string; count: number }): Promise<Distribution>;
   /** Notifications sent and not yet answered. */
   inFlight(args: Record<string, never>): Promise<number>;
   memory(args: Record<string, never>): Promise<{ peakRssMb: number; cpuMs: number }>;

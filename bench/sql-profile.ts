@@ -10,20 +10,28 @@ import { now } from './stats.ts';
  * could start (it was issued and the one before had finished) to when it finished; on PostgreSQL
  * statements overlap, and the time is from issue to answer.
  */
-export type SqlStatementStats = { sql: string; count: number; totalMs: number; meanMs: number; rows: number };
+export type SqlStatementStats = {
+  sql: string;
+  count: number;
+  totalMs: number;
+  meanMs: number;
+  maxMs: number;
+  rows: number;
+};
 
 export function profileSql(target: { kind: 'pglite'; client: PGlite } | { kind: 'postgres' }) {
-  const stats = new Map<string, { count: number; totalMs: number; rows: number }>();
+  const stats = new Map<string, { count: number; totalMs: number; maxMs: number; rows: number }>();
   let lastEnd = 0;
   const record = (text: unknown, started: number, result?: unknown) => {
     const ended = now();
     const own = target.kind === 'pglite' ? ended - Math.max(started, lastEnd) : ended - started;
     lastEnd = ended;
     const key = String(text).replace(/\s+/g, ' ').trim().slice(0, 110);
-    const entry = stats.get(key) ?? { count: 0, totalMs: 0, rows: 0 };
+    const entry = stats.get(key) ?? { count: 0, totalMs: 0, maxMs: 0, rows: 0 };
     entry.count += 1;
     entry.rows += rowsOf(result);
     entry.totalMs += Math.max(0, own);
+    entry.maxMs = Math.max(entry.maxMs, own);
     stats.set(key, entry);
   };
   const timed = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -70,6 +78,7 @@ export function profileSql(target: { kind: 'pglite'; client: PGlite } | { kind: 
           count: entry.count,
           totalMs: entry.totalMs,
           meanMs: entry.totalMs / entry.count,
+          maxMs: entry.maxMs,
           rows: entry.rows,
         }))
         .sort((a, b) => b.totalMs - a.totalMs)
