@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -57,6 +58,7 @@ export async function openDatabase(
   }
   if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.dataDir);
+  yieldBeforeEachStatement(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -66,5 +68,25 @@ export async function openDatabase(
     notificationSql: { executeSql: (text, values) => client.query(text, values) },
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite runs every statement on this process's thread, and hands its answers back without a turn of
+ * the event loop, so a run that writes a hundred rows in a row held the thread for all of them: the
+ * server read no request meanwhile (a burst of webhooks waited seconds to be read, though each was
+ * answered in milliseconds once read). Each statement outside a transaction now first lets the event
+ * loop take a turn, so incoming requests are read between any two statements.
+ */
+function yieldBeforeEachStatement(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = async (...args: Parameters<PGlite['exec']>) => {
+    await nextTurn();
+    return exec(...args);
   };
 }
