@@ -198,6 +198,12 @@ const handlers: HostApi = {
       echoRuns: echoRuns.length,
       change: callsOfRuns(userId, changeRuns),
       echo: callsOfRuns(userId, echoRuns),
+      timeline: runs
+        .filter(
+          (run) =>
+            (run.end ?? Number.POSITIVE_INFINITY) >= sentAt - 3000 && run.start <= (writtenAt ?? deadline),
+        )
+        .map((run) => ({ start: run.start, end: run.end, outcome: run.outcome })),
     };
   },
 

@@ -428,6 +428,21 @@ async function main() {
     );
     for (const { kind, latency: d } of perKind) log(`  ${kind.padEnd(10)} ${describe(d)} (n=${d.count})`);
     log(`  all        ${describe(latency)}`);
+    // The slowest changes, with the user's runs around them (times from the change's acknowledgement).
+    const slowest = [...written]
+      .sort(
+        (a, b) =>
+          (b.seen.writtenAt as number) - b.change.ackAt - ((a.seen.writtenAt as number) - a.change.ackAt),
+      )
+      .slice(0, 3);
+    for (const sample of slowest) {
+      const at = (time: number | null) =>
+        time === null ? '…' : `${round((time - sample.change.ackAt) / 1000, 2)}`;
+      log(
+        `  slow: ${sample.change.kind} written after ${ms((sample.seen.writtenAt as number) - sample.change.ackAt)}; runs (s): ` +
+          sample.seen.timeline.map((run) => `${at(run.start)}..${at(run.end)} ${run.outcome}`).join(', '),
+      );
+    }
     log(
       `  runs per change ${round(ratio(sum(written.map((s) => s.seen.changeRuns)), written.length), 2)}, ` +
         `per echo ${round(ratio(sum(withEcho.map((s) => s.seen.echoRuns)), withEcho.length), 2)}; ` +

@@ -71,6 +71,8 @@ export type ChangeObservation = {
   echoRuns: number;
   change: CallCounts;
   echo: CallCounts;
+  /** The user's runs from the end of the last one before the change until the write: why a change waited. */
+  timeline: { start: number; end: number | null; outcome: string | null }[];
 };
 
 export type RunSummary = {
