@@ -21,15 +21,17 @@ const SYNC_HEARTBEAT_SECONDS = 10;
 const SYNC_LANES = 4;
 /**
  * A worker's fetch skips every user whose job was active when the queue's statistics were last taken
- * (the monitor) and then read into the process's queue cache. With the cache read every 60 s by default,
- * a user with a run in progress at that moment got no run for up to a minute after it ended (seen as a
- * 58 s pause of the whole queue after a burst); read every second from statistics taken every 2 s, the
- * skip lasts 3 s at most. Completed sync jobs are deleted after an hour, so those statistics, a scan of
- * the job table, stay cheap.
+ * and then read into the process's queue cache. Statistics are taken once per supervise pass (every
+ * max(monitor, supervise) interval), so a user whose run was in progress at that moment gets no run
+ * until the next pass: with the cache read every 60 s by default this paused the whole queue for 58 s
+ * after a burst, and with passes every 5 s about one change in a hundred still waited 3.5–4.7 s (its
+ * user's previous run had been caught by a pass). Passes and cache reads every second (pg-boss's
+ * shortest) keep the skip under 2 s; a dead worker's job is also retried within about 11 s. Completed
+ * sync jobs are deleted after an hour, so the statistics, a scan of the job table, stay cheap.
  */
 const LIVENESS = {
-  superviseIntervalSeconds: 5,
-  monitorIntervalSeconds: 2,
+  superviseIntervalSeconds: 1,
+  monitorIntervalSeconds: 1,
   queueCacheIntervalSeconds: 1,
 } as const;
 
