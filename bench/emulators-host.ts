@@ -57,6 +57,7 @@ const handlers: EmulatorApi = {
       deliveries: deliveries.map((record) => ({
         key: record.deliveryKey,
         start: record.start,
+        wireStart: record.wireStart,
         end: record.end as number,
       })),
     };

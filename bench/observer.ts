@@ -27,6 +27,8 @@ export type RequestRecord = {
   runId: number | null;
   /** A notification to the app: its delivery's identity, as the app's server sees it too. */
   deliveryKey: string | null;
+  /** When the request's headers were written to the socket (`start` is when the caller asked). */
+  wireStart: number | null;
 };
 
 /** A request the app's server answered: when it was read and when answered. */
@@ -122,10 +124,15 @@ export function createObserver(origins: { todoist: string; google: string; app: 
       userId: run?.userId ?? null,
       runId: run?.runId ?? null,
       deliveryKey: target === 'app' ? deliveryKey((name) => undiciHeader(request.headers, name)) : null,
+      wireStart: null,
     };
     if (target === 'app') deliveriesInFlight += 1;
     requests.push(record);
     pending.set(key ?? request, { record, body: '' });
+  };
+  const onSendHeaders = (message: unknown) => {
+    const entry = pending.get((message as { request: object }).request);
+    if (entry && entry.record.wireStart === null) entry.record.wireStart = now();
   };
   const onBodyChunk = (message: unknown) => {
     const { request, chunk } = message as { request: object; chunk: Uint8Array | string };
@@ -199,6 +206,7 @@ export function createObserver(origins: { todoist: string; google: string; app: 
     ['http.client.response.finish', onHttpResponse],
     ['http.client.request.error', onHttpError],
     ['undici:request:create', onCreate],
+    ['undici:client:sendHeaders', onSendHeaders],
     ['undici:request:bodyChunkSent', onBodyChunk],
     ['undici:request:headers', onHeaders],
     ['undici:request:error', onError],

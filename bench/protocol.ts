@@ -29,7 +29,7 @@ export type EmulatorApi = {
     acks: Distribution;
     statuses: Record<string, number>;
     /** Each answered notification: when it was sent and answered, as the sender saw it. */
-    deliveries: { key: string | null; start: number; end: number }[];
+    deliveries: { key: string | null; start: number; wireStart: number | null; end: number }[];
   }>;
   /** `count` POSTs to `url` at the same moment, as notifications are sent: how long each took. */
   burstTo(args: { url: string; count: number }): Promise<Distribution>;
