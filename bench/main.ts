@@ -356,8 +356,18 @@ async function main() {
       `Timeboxer sync benchmark: ${options.users} users, ${options.latencyMs} ms added to every provider call, ` +
         `${database.label}${options.quick ? ', quick' : ''}`,
     );
-    log(`app log: ${logFile}${options.profile ? `; CPU profile of the app process in ${profileDir}` : ''}`);
-    emulators = await startChild<EmulatorApi, EmulatorsReady>('./emulators-host.ts', {});
+    log(
+      `app log: ${logFile}${options.profile ? `; CPU profiles of the app and the emulators in ${profileDir}` : ''}`,
+    );
+    emulators = await startChild<EmulatorApi, EmulatorsReady>(
+      './emulators-host.ts',
+      {},
+      {
+        execArgv: options.profile
+          ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=emulators.cpuprofile']
+          : [],
+      },
+    );
     const endpoints = emulators.ready.emulators;
     const hostOptions: HostOptions = {
       emulators: endpoints,

@@ -90,9 +90,11 @@ function atTime(day: Date, time: Time): Date {
   return new Date(day.getTime() + (time.hours * 60 + time.minutes) * 60_000);
 }
 
+const dayFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 function humanString(parsed: ParsedDate, timeZone: string): string {
   const wall = parsed.kind === 'fixed' ? toWall(parsed.instant, timeZone) : parsed.wall;
-  const day = wall.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = dayFormatter.format(wall);
   if (parsed.kind === 'date') return day;
   return `${day} ${wall.toISOString().slice(11, 16)}`;
 }
