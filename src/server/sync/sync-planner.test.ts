@@ -214,6 +214,19 @@ describe('planning a sync', () => {
     });
   });
 
+  it('leaves a task that left the scope as it is when its event is gone (a removal whose answer was lost)', () => {
+    for (const origin of ['task', 'event'] as const) {
+      const [gone] = plan({
+        links: [link({ origin })],
+        tasks: [task({ labels: [] })],
+        events: [event({ deleted: true })],
+      });
+      expect(gone?.task).toBeNull();
+      expect(gone?.events).toEqual([]);
+      expect(gone?.next).toBeNull();
+    }
+  });
+
   it('keeps the task an event made when the event becomes all-day, without its time', () => {
     const [allDay] = plan({
       links: [link({ origin: 'event' })],

@@ -278,6 +278,10 @@ function resolvePair(
     };
   }
 
+  // The task left the scope (its timebox label or time taken off) and its event is gone: our removal
+  // whose answer was lost, or the user's. Either way the pair is over, and the task stays as the user
+  // left it; taken for a deletion of the event, it would lose its time, or be deleted with the event.
+  if (event?.deleted && task && !task.checked && taskMinutes(task, settings) === null) return drop(link, []);
   if (event && (event.deleted || event.allDay || !event.start)) return eventGone(input, link, task, event);
 
   if (task && task.checked !== link.completed) return completionChange(input, link, task, event);
