@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
@@ -13,27 +14,47 @@ export type AccountReader = {
   currentUser(userId: string): Promise<CurrentUser | undefined>;
 };
 
+/** A JSON column of the statement below: PGlite and postgres.js hand it over parsed; a string is parsed. */
+const jsonList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? JSON.parse(value) : value), z.array(item));
+
+const linkedAccountsSchema = jsonList(
+  z.object({
+    kind: z.enum(['todoist', 'calendar']),
+    provider: z.enum(['todoist', 'google', 'microsoft']),
+    needsReconnect: z.boolean(),
+  }),
+);
+const timeboxesSchema = jsonList(z.object({ label: z.string(), duration: z.number().int() }));
+
+/**
+ * The user's connected accounts and timebox settings as JSON lists beside the one-per-user rows, so the
+ * whole view is one statement: every request of the web app reads it, and on the embedded database each
+ * statement costs the app's own thread.
+ */
+const linkedAccounts = sql`coalesce((
+  select json_agg(json_build_object(
+    'kind', ${integrations.kind}, 'provider', ${integrations.provider}, 'needsReconnect', ${integrations.needsReconnect}))
+  from ${integrations} where ${integrations.userId} = ${users.id}), '[]'::json)`;
+const timeboxes = sql`coalesce((
+  select json_agg(json_build_object('label', ${timeboxSettings.label}, 'duration', ${timeboxSettings.duration}))
+  from ${timeboxSettings} where ${timeboxSettings.userId} = ${users.id}), '[]'::json)`;
+
 export function createAccountReader(db: Db): AccountReader {
   async function rows(userId: string): Promise<AccountRows | undefined> {
-    // The one-per-user rows in one statement: every request of the web app reads this view, and on the
-    // embedded database each statement costs the app's own thread.
-    const [[joined], linked, timeboxes] = await Promise.all([
-      db
-        .select({ user: users, todo: todoSettings, calendar: calendarSettings })
-        .from(users)
-        .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
-        .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
-        .where(eq(users.id, userId)),
-      db.select().from(integrations).where(eq(integrations.userId, userId)),
-      db.select().from(timeboxSettings).where(eq(timeboxSettings.userId, userId)),
-    ]);
+    const [found] = await db
+      .select({ user: users, todo: todoSettings, calendar: calendarSettings, linkedAccounts, timeboxes })
+      .from(users)
+      .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
+      .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+      .where(eq(users.id, userId));
     return (
-      joined && {
-        user: joined.user,
-        integrations: linked,
-        todo: joined.todo ?? undefined,
-        timeboxes,
-        calendar: joined.calendar ?? undefined,
+      found && {
+        user: found.user,
+        integrations: linkedAccountsSchema.parse(found.linkedAccounts),
+        todo: found.todo ?? undefined,
+        timeboxes: timeboxesSchema.parse(found.timeboxes),
+        calendar: found.calendar ?? undefined,
       }
     );
   }

@@ -7,9 +7,9 @@ import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
 /** Everything stored about a user that the web app may see. */
 export type AccountRows = {
   user: UserRow;
-  integrations: IntegrationRow[];
+  integrations: Pick<IntegrationRow, 'kind' | 'provider' | 'needsReconnect'>[];
   todo: typeof todoSettings.$inferSelect | undefined;
-  timeboxes: (typeof timeboxSettings.$inferSelect)[];
+  timeboxes: Pick<typeof timeboxSettings.$inferSelect, 'label' | 'duration'>[];
   calendar: typeof calendarSettings.$inferSelect | undefined;
 };
 
