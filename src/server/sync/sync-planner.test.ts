@@ -227,6 +227,23 @@ describe('planning a sync', () => {
     }
   });
 
+  it('leaves a done task as it is when its event is gone before the completion was seen (a removal whose answer was lost)', () => {
+    const done = task({ checked: true, completedAt: '2026-07-15T05:30:00Z', updatedAt: '2026-07-15T05:30:00Z' });
+    for (const origin of ['task', 'event'] as const) {
+      for (const labels of [['30min'], []]) {
+        const [gone] = plan({
+          links: [link({ origin })],
+          tasks: [{ ...done, labels }],
+          events: [event({ deleted: true })],
+        });
+        expect(gone?.task, `${origin}, labels ${labels}`).toBeNull();
+        expect(gone?.events).toEqual([]);
+        // Remembered as done without an event, as after the setting's removal: reopened, it gets a new one.
+        expect(gone?.next).toMatchObject({ completed: true, eventId: null, taskVersion: done.updatedAt });
+      }
+    }
+  });
+
   it('keeps the task an event made when the event becomes all-day, without its time', () => {
     const [allDay] = plan({
       links: [link({ origin: 'event' })],

@@ -282,6 +282,26 @@ function resolvePair(
   // whose answer was lost, or the user's. Either way the pair is over, and the task stays as the user
   // left it; taken for a deletion of the event, it would lose its time, or be deleted with the event.
   if (event?.deleted && task && !task.checked && taskMinutes(task, settings) === null) return drop(link, []);
+  // Done, and its event gone before a run saw the completion: our removal (the setting removes done
+  // tasks' events) whose answer was lost, or the user's. A done task is left as it is; taken for a
+  // deletion of the event, it would lose its time, or be deleted with the event. Remembered as done
+  // without an event, as after the removal: reopened, it gets a new one.
+  if (event?.deleted && task?.checked && !link.completed) {
+    return {
+      link,
+      events: [],
+      task: null,
+      next: {
+        ...keep(link),
+        completed: true,
+        eventId: null,
+        eventVersion: null,
+        taskVersion: task.updatedAt,
+        taskMeta: taskMetaOf(task),
+      },
+      activity: [{ direction: TODOIST, action: 'completed', detail: null }],
+    };
+  }
   if (event && (event.deleted || event.allDay || !event.start)) return eventGone(input, link, task, event);
 
   if (task && task.checked !== link.completed) return completionChange(input, link, task, event);
