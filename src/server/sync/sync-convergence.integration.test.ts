@@ -3,12 +3,12 @@ import { describe, it } from 'vitest';
 import type { SyncRunReport } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import type { Model } from '#server/test/sync-model.ts';
-import { modelRunOptions, userSequences } from '#server/test/sync-model-commands.ts';
+import { modelRunOptions, userPlans } from '#server/test/sync-model-commands.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
 
 /**
- * Model-based: random sequences of what users do on both sides (tasks and events created, edited,
+ * Model-based: random sequences of what users do on both sides, Todoist and their calendar (Google
+ * Calendar or Microsoft 365, chosen per user) (tasks and events created, edited,
  * moved, resized, relabelled, completed, reopened, deleted; sync switched off and on; settings
  * changed) with faults injected (429 with Retry-After, 5xx, lost answers after the write, slow
  * answers, notifications dropped, duplicated, reordered and late, sync tokens and channels expired),
@@ -43,18 +43,9 @@ for (const database of await testDatabases('sync convergence')) {
       async () => {
         const { play } = createModelHarness(app(), runs);
         await fc.assert(
-          fc.asyncProperty(
-            fc.array(
-              fc.tuple(
-                fc.constantFrom<Model['onComplete']>('nothing', 'checkmark', 'remove'),
-                userSequences(MAX_COMMANDS),
-              ),
-              { minLength: PARALLEL, maxLength: PARALLEL },
-            ),
-            async (sequences) => {
-              await Promise.all(sequences.map(([onComplete, commands]) => play(commands, onComplete)));
-            },
-          ),
+          fc.asyncProperty(userPlans(PARALLEL, MAX_COMMANDS), async (plans) => {
+            await Promise.all(plans.map(play));
+          }),
           { numRuns: runsFor(database.name), ...(seed !== undefined ? { seed } : {}), verbose: 1 },
         );
       },

@@ -4,8 +4,7 @@ import type { App, SyncRunReport } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import { createScratchDatabase, postgresTestsEnabled } from '#server/test/postgres.ts';
 import { emulatorControl } from '#server/test/sync-fixtures.ts';
-import type { Model } from '#server/test/sync-model.ts';
-import { modelRunOptions, userSequences } from '#server/test/sync-model-commands.ts';
+import { modelRunOptions, userPlans } from '#server/test/sync-model-commands.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
 import { createTestApp } from '#server/test/test-app.ts';
 import { crashRunOptions, startWorkerProcess, type WorkerProcess } from '#server/test/worker-processes.ts';
@@ -68,28 +67,50 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
       await Promise.all(dying.map((worker) => worker.exited));
     }
 
-    /** Holds the answer to the next write either provider gets, then kills every worker meanwhile. */
+    /**
+     * Holds the answer to the next write a provider gets (Google, Todoist, Microsoft in turn), then
+     * kills every worker meanwhile; if no such write comes within 5 s, kills them anyway.
+     */
     async function killAfterAWrite(nth: number): Promise<string> {
-      const google = app.emulators?.googleCalendar.origin ?? '';
-      const todoist = app.emulators?.todoist.origin ?? '';
-      const onGoogle = nth % 2 === 0;
-      const rule = await emulatorControl(onGoogle ? google : todoist, 'faults', {
+      const emulators = app.emulators;
+      if (!emulators) throw new Error('the test app runs in sandbox mode');
+      const writes = [
+        {
+          name: 'Google',
+          origin: emulators.googleCalendar.origin,
+          path: '/calendar/v3/calendars/',
+          methods: ['POST', 'PATCH', 'DELETE'],
+        },
+        { name: 'Todoist', origin: emulators.todoist.origin, path: '/api/v1/sync', methods: ['POST'] },
+        {
+          name: 'Microsoft',
+          origin: emulators.microsoft.origin,
+          path: '/v1.0/me/calendars/',
+          methods: ['POST', 'PATCH', 'DELETE'],
+        },
+      ] as const;
+      const target = writes[nth % writes.length] as (typeof writes)[number];
+      const method = target.methods[Math.floor(nth / writes.length) % target.methods.length];
+      const rule = await emulatorControl(target.origin, 'faults', {
         kind: 'late-response',
         latencyMs: 5000,
         times: 1,
-        ...(onGoogle ? { method: ['POST', 'PATCH', 'DELETE'][nth % 3] } : { method: 'POST' }),
-        path: onGoogle ? '/calendar/v3/calendars/' : '/api/v1/sync',
+        method,
+        path: target.path,
       });
+      let held = false;
       const deadline = Date.now() + 5000;
-      while (Date.now() < deadline) {
-        const { rules } = await emulatorControl(onGoogle ? google : todoist, 'faults');
-        if (!rules.some((each: { id: number }) => each.id === rule.id)) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      while (!held && Date.now() < deadline) {
+        const { rules } = await emulatorControl(target.origin, 'faults');
+        held = !rules.some((each: { id: number }) => each.id === rule.id);
+        if (!held) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // The write is stored; its answer is on hold: the worker dies before it can record it.
       await new Promise((resolve) => setTimeout(resolve, 100));
       await killAll();
-      return `after a ${onGoogle ? 'Google' : 'Todoist'} write (${rule.method})`;
+      return held
+        ? `after a ${target.name} write (${method})`
+        : `while waiting for a ${target.name} ${method}`;
     }
 
     /** Kills the workers again and again while the users play, starting two new ones each time. */
@@ -103,7 +124,8 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
           await killAll();
           kills.push('at a random moment');
         } else {
-          kills.push(await killAfterAWrite(kills.filter((kill) => kill.startsWith('after')).length));
+          const tried = kills.filter((kill) => kill.startsWith('after') || kill.startsWith('while')).length;
+          kills.push(await killAfterAWrite(tried));
         }
         const restartedAt = Date.now();
         await Promise.all([startWorker().ready, startWorker().ready]);
@@ -121,15 +143,9 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
       const kills: string[] = [];
       await fc.assert(
         fc.asyncProperty(
-          fc.array(
-            fc.tuple(
-              fc.constantFrom<Model['onComplete']>('nothing', 'checkmark', 'remove'),
-              userSequences(modelRunOptions.maxCommands),
-            ),
-            { minLength: PARALLEL, maxLength: PARALLEL },
-          ),
+          userPlans(PARALLEL, modelRunOptions.maxCommands),
           fc.infiniteStream(fc.integer({ min: 300, max: 2000 })),
-          async (sequences, pauses) => {
+          async (plans, pauses) => {
             let finished = false;
             const killsBefore = kills.length;
             const crashing = chaos(
@@ -141,7 +157,7 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
               // A fast sync can settle every user before the workers were crashed often enough: the
               // same actions are then played again by new users, crashed meanwhile, up to three times.
               for (let round = 0; round < 3; round++) {
-                await Promise.all(sequences.map(([onComplete, commands]) => play(commands, onComplete)));
+                await Promise.all(plans.map(play));
                 if (kills.length - killsBefore >= LEAST_KILLS_PER_RUN) break;
               }
             } finally {

@@ -149,13 +149,18 @@ export function graphSpan(start: Date, minutes: number) {
 }
 
 /** Like `syncingUser`, with Microsoft 365 as the calendar, and the user's own Graph client. */
-export async function microsoftSyncingUser(app: App, email: string, settings: { onComplete?: string } = {}) {
+export async function microsoftSyncingUser(
+  app: App,
+  email: string,
+  settings: { onComplete?: string; category?: string } = {},
+) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const microsoft = app.emulators.microsoft;
   const { todoist, send, addTask } = await connectedUser(app, email, 'microsoft');
   const current = await send('GET', '/api/current_user');
   const calendarId: string = current.calendarSettings.calendars[0].id;
   const user = await send('PATCH', '/api/calendar/id', { calendarId });
+  if (settings.category) await send('PATCH', '/api/calendar/category', { category: settings.category });
   if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
   await send('PATCH', '/api/settings/onsyncactive', { setting: true });
   const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
@@ -164,7 +169,7 @@ export async function microsoftSyncingUser(app: App, email: string, settings: { 
       method,
       headers: {
         authorization: `Bearer ${token}`,
-        prefer: 'outlook.timezone="UTC"',
+        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -178,6 +183,7 @@ export async function microsoftSyncingUser(app: App, email: string, settings: { 
     userId,
     todoist,
     addTask,
+    send,
     graph,
     calendarPath,
     events: async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value,

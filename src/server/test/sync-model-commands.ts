@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { berlinAt, emulatorControl, type SyncingUser } from './sync-fixtures.ts';
+import { berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   actionable,
   eventExpected,
-  FOREIGN_COLOUR,
   inScope,
   LABEL_OF,
   type Length,
@@ -14,10 +13,11 @@ import {
   taskExists,
   touch,
 } from './sync-model.ts';
+import type { CalendarKind, ModelUser } from './sync-model-calendars.ts';
 
 /**
  * The user's actions and the world's faults as fast-check commands: each acts on the emulators the
- * way the user (through their own Todoist and Google clients) or a failing network would, and records
+ * way the user (through their own Todoist and calendar clients) or a failing network would, and records
  * in the model what the user meant. `settle` lets the sync catch up and compares both sides with it.
  */
 
@@ -32,18 +32,20 @@ export const modelRunOptions = {
 };
 
 export type Real = {
-  user: SyncingUser;
+  /** The user, with their own Todoist client and their calendar (Google or Microsoft 365). */
+  user: ModelUser;
   /** The day every item is planned on (tomorrow when the sequence began). */
   day: string;
   taskIds: Map<number, string>;
   eventIds: Map<number, string>;
   /** The access token the app (not the user's own client) uses with a provider for this user. */
-  appToken(provider: 'todoist' | 'google'): Promise<string>;
+  appToken(provider: Provider): Promise<string>;
   /** Lets the sync finish, checks both sides against the model, and learns the ids of new items. */
   settle(model: Model): Promise<void>;
 };
 
 type Step = fc.AsyncCommand<Model, Real>;
+type Provider = 'todoist' | 'calendar';
 
 class Action implements Step {
   readonly #label: string;
@@ -101,13 +103,7 @@ const hour = fc.integer({ min: 7, max: 20 });
 const length = fc.constantFrom<Length>(30, 60);
 const pick = fc.nat(20);
 
-const eventTimes = (real: Real, at: number, minutes: number) => {
-  const start = berlinAt(real.day, at).instant;
-  return {
-    start: { dateTime: start.toISOString() },
-    end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
-  };
-};
+const startOn = (real: Real, at: number) => berlinAt(real.day, at).instant;
 
 const openTimeboxed = (_model: Readonly<Model>, item: ModelItem) => inScope(item) && !item.completed;
 const ourOpenEvent = (model: Readonly<Model>, item: ModelItem) =>
@@ -249,25 +245,18 @@ const deleteTask = pick.map((n) =>
 // ---- Calendar side ----
 
 const addEvent = fc
-  .record({ at: hour, length, coloured: fc.boolean() })
-  .map(({ at, length: minutes, coloured }) => {
+  .record({ at: hour, length, foreign: fc.boolean() })
+  .map(({ at, length: minutes, foreign }) => {
     return new Action(
-      `addEvent(${at}:00, ${minutes} min${coloured ? ', foreign colour' : ''})`,
+      `addEvent(${at}:00, ${minutes} min${foreign ? ', foreign colour or category' : ''})`,
       () => true,
       async (model, real) => {
         const title = newTitle(model);
-        const created = await real.user.google.events.insert({
-          calendarId: real.user.calendarId,
-          requestBody: {
-            summary: title,
-            ...eventTimes(real, at, minutes),
-            ...(coloured ? { colorId: FOREIGN_COLOUR } : {}),
-          },
-        });
+        const id = await real.user.calendar.add(title, startOn(real, at), minutes, foreign);
         const item: ModelItem = {
           id: model.items.length,
           origin: 'event',
-          outOfScope: coloured ? 'coloured-event' : null,
+          outOfScope: foreign ? 'foreign-event' : null,
           title,
           hour: at,
           length: minutes,
@@ -280,29 +269,22 @@ const addEvent = fc
           relabelled: false,
         };
         model.items.push(item);
-        real.eventIds.set(item.id, created.data.id ?? '');
+        real.eventIds.set(item.id, id);
         touch(model, item, 'calendar');
       },
     );
   });
 
-const patchEvent = (real: Real, item: ModelItem, requestBody: object) =>
-  real.user.google.events.patch({
-    calendarId: real.user.calendarId,
-    eventId: idOf(real.eventIds, item),
-    requestBody,
-  });
-
 const moveEvent = fc.tuple(pick, hour).map(([n, at]) =>
   onItem(`moveEvent(${at}:00)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
-    await patchEvent(real, item, eventTimes(real, at, item.length));
+    await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, at), item.length);
     item.hour = at;
   }),
 );
 
 const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
   onItem(`resizeEvent(${minutes} min)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
-    await patchEvent(real, item, eventTimes(real, item.hour, minutes));
+    await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
     item.length = minutes;
   }),
 );
@@ -310,16 +292,13 @@ const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
 const retitleEvent = pick.map((n) =>
   onItem('retitleEvent', n, 'calendar', ourOpenEvent, async (model, real, item) => {
     item.title = newTitle(model);
-    await patchEvent(real, item, { summary: item.title });
+    await real.user.calendar.retitle(idOf(real.eventIds, item), item.title);
   }),
 );
 
 const deleteEvent = pick.map((n) =>
   onItem('deleteEvent', n, 'calendar', ourOpenEvent, async (_model, real, item) => {
-    await real.user.google.events.delete({
-      calendarId: real.user.calendarId,
-      eventId: idOf(real.eventIds, item),
-    });
+    await real.user.calendar.delete(idOf(real.eventIds, item));
     item.eventDeleted = true;
     // The task the event made goes with it; a task that existed first keeps its date, not its time.
     if (item.origin === 'event') item.taskDeleted = true;
@@ -364,7 +343,10 @@ const settle = fc.constant(
 
 // ---- Faults ----
 
-const provider = fc.constantFrom<'todoist' | 'google'>('todoist', 'google');
+const provider = fc.constantFrom<Provider>('todoist', 'calendar');
+
+const originOf = (real: Real, name: Provider) =>
+  name === 'todoist' ? real.user.todoistOrigin : real.user.calendar.origin;
 
 /**
  * A failing provider, for the app's requests only (the user's own client is not affected): throttled,
@@ -380,7 +362,7 @@ const providerFault = fc
     times: fc.integer({ min: 1, max: 2 }),
   })
   .map(({ provider: name, kind, method, status, times }) => {
-    // Todoist takes reads and writes as POST /sync; Google writes with POST, PATCH, PUT and DELETE.
+    // Todoist takes reads and writes as POST /sync; the calendars write with POST, PATCH and DELETE.
     const match = name === 'todoist' ? { method: 'POST' } : kind === 'lose-response' ? { method } : {};
     const rule = {
       kind,
@@ -394,7 +376,7 @@ const providerFault = fc
       `fault(${name}, ${JSON.stringify(rule)})`,
       () => true,
       async (_model, real) => {
-        await emulatorControl(real.user.origins[name], 'faults', {
+        await emulatorControl(originOf(real, name), 'faults', {
           ...rule,
           bearer: await real.appToken(name),
         });
@@ -415,7 +397,7 @@ const notificationFault = fc
         `notificationFault(${name}, ${mode} ×${times})`,
         () => true,
         async (_model, real) => {
-          await emulatorControl(real.user.origins[name], 'notifications/faults', {
+          await emulatorControl(originOf(real, name), 'notifications/faults', {
             mode,
             times,
             ...(mode === 'delay' ? { delayMs: 1500 } : {}),
@@ -424,31 +406,21 @@ const notificationFault = fc
       ),
   );
 
-/** Google forgets the sync token (the next incremental read answers 410). */
+/** The calendar forgets the app's sync token (Google answers 410) or delta token (Graph). */
 const expireSyncToken = fc.constant(
   new Action(
     'expireSyncToken',
     () => true,
-    async (_model, real) => {
-      await emulatorControl(
-        real.user.origins.google,
-        `calendars/${encodeURIComponent(real.user.calendarId)}/expire-sync-tokens`,
-        {},
-      );
-    },
+    (_model, real) => real.user.calendar.expireSyncState(),
   ),
 );
 
-/** The calendar's push channel goes quiet before its time, as Google's may. */
+/** The calendar's push channel (Google channel, Graph subscription) goes quiet before its time. */
 const expireChannel = fc.constant(
   new Action(
     'expireChannel',
     () => true,
-    async (_model, real) => {
-      await emulatorControl(real.user.origins.google, 'channels/expire', {
-        calendarId: real.user.calendarId,
-      });
-    },
+    (_model, real) => real.user.calendar.expireChannel(),
   ),
 );
 
@@ -479,5 +451,20 @@ export function userSequences(maxCommands: number) {
       expireChannel,
     ],
     { maxCommands },
+  );
+}
+
+/** What one user of a property run does: their completion setting, their calendar and their sequence. */
+export type UserPlan = { onComplete: Model['onComplete']; calendar: CalendarKind; commands: Iterable<Step> };
+
+/** `count` users' plans, each with any completion setting, either calendar and a random sequence. */
+export function userPlans(count: number, maxCommands: number): fc.Arbitrary<UserPlan[]> {
+  return fc.array(
+    fc.record({
+      onComplete: fc.constantFrom<Model['onComplete']>('nothing', 'checkmark', 'remove'),
+      calendar: fc.constantFrom<CalendarKind>('google', 'microsoft'),
+      commands: userSequences(maxCommands),
+    }),
+    { minLength: count, maxLength: count },
   );
 }

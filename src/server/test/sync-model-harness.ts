@@ -4,9 +4,10 @@ import { expect } from 'vitest';
 import type { App, SyncRunReport } from '#server/app.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
-import { berlinAt, emulatorControl, syncingUser } from './sync-fixtures.ts';
+import { berlinAt, emulatorControl } from './sync-fixtures.ts';
 import { expectedEvents, expectedTasks, initialModel, type Model, settled } from './sync-model.ts';
-import type { Real } from './sync-model-commands.ts';
+import { modelUser } from './sync-model-calendars.ts';
+import type { Real, UserPlan } from './sync-model-commands.ts';
 
 const BERLIN_HOUR = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Berlin',
@@ -62,14 +63,13 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
 
   async function compare(model: Model, real: Real) {
     const { user } = real;
-    const events =
-      (await user.google.events.list({ calendarId: user.calendarId, maxResults: 2500 })).data.items ?? [];
+    const events = await user.calendar.list();
     const openTasks = (await user.todoist.getTasks({ limit: 200 })).results;
     const wantedEvents = expectedEvents(model);
     const wantedTasks = expectedTasks(model);
 
     const sorted = (values: (string | null | undefined)[]) => values.map(String).sort();
-    expect(sorted(events.map((event) => event.summary)), 'the calendar’s events').toEqual(
+    expect(sorted(events.map((event) => event.title)), 'the calendar’s events').toEqual(
       sorted(wantedEvents.map((event) => event.summary)),
     );
     expect(sorted(openTasks.map((task) => task.content)), 'the open tasks').toEqual(
@@ -77,13 +77,13 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
     );
 
     for (const wanted of wantedEvents) {
-      const event = events.find((each) => each.summary === wanted.summary);
-      const start = new Date(event?.start?.dateTime ?? 0).getTime();
-      const end = new Date(event?.end?.dateTime ?? 0).getTime();
+      const event = events.find((each) => each.title === wanted.summary);
+      const start = event?.start.getTime() ?? 0;
+      const end = event?.end.getTime() ?? 0;
       const label = `event “${wanted.summary}”`;
       expect(start, `${label} starts`).toBe(berlinAt(real.day, wanted.hour).instant.getTime());
       expect((end - start) / 60_000, `${label} lasts`).toBe(wanted.minutes);
-      expect(event?.colorId ?? null, `${label} colour`).toBe(wanted.colour);
+      expect(event?.style ?? null, `${label} colour or category`).toBe(user.calendar.styleOf(wanted.foreign));
       if (wanted.linkDescription !== null) {
         const taskId = openTasks.find((task) => task.content === wanted.item.title)?.id ?? '?';
         expect(event?.description ?? null, `${label} description`).toBe(
@@ -110,15 +110,14 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
   async function settle(model: Model, real: Real) {
     // While sync is off nothing moves; the changes wait for it to be switched on.
     if (!model.syncOn) return;
-    await emulatorControl(real.user.origins.todoist, 'notifications/flush', {});
-    await emulatorControl(real.user.origins.google, 'notifications/flush', {});
+    await emulatorControl(real.user.todoistOrigin, 'notifications/flush', {});
+    await emulatorControl(real.user.calendar.origin, 'notifications/flush', {});
     await quiet(real.user.userId);
     await compare(model, real);
     settled(model);
   }
 
-  async function appToken(userId: string, provider: 'todoist' | 'google') {
-    const kind = provider === 'todoist' ? 'todoist' : 'calendar';
+  async function appToken(userId: string, kind: 'todoist' | 'calendar') {
     const [row] = await app.database.db
       .select()
       .from(integrations)
@@ -127,9 +126,9 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
     return createTokenCipher(app.config.tokenKeys).decrypt(row.accessTokenEncrypted);
   }
 
-  async function play(commands: Iterable<fc.AsyncCommand<Model, Real>>, onComplete: Model['onComplete']) {
+  async function play({ commands, onComplete, calendar }: UserPlan) {
     users += 1;
-    const user = await syncingUser(app, `model-${users}@example.com`, { onComplete });
+    const user = await modelUser(app, calendar, `model-${users}@example.com`, onComplete);
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
     const model = initialModel(`m${users}`, onComplete);
     const real: Real = {
@@ -137,7 +136,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
       day,
       taskIds: new Map(),
       eventIds: new Map(),
-      appToken: (provider) => appToken(user.userId, provider),
+      appToken: (kind) => appToken(user.userId, kind),
       settle: (current) => settle(current, real),
     };
     await fc.asyncModelRun(() => ({ model, real }), commands);

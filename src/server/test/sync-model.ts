@@ -14,15 +14,13 @@ export type Side = 'todoist' | 'calendar';
 export type Length = 30 | 60;
 
 export const LABEL_OF: Record<Length, string> = { 30: '30min', 60: '1h' };
-/** A Google colour the sync does not take: events of it are out of scope and must stay untouched. */
-export const FOREIGN_COLOUR = '5';
 
 export type ModelItem = {
   id: number;
   /** Where the sync link started: decides what deleting the event does to the task. */
   origin: 'task' | 'event';
-  /** Never synced: a task without a timebox label, or an event of a colour the sync does not take. */
-  outOfScope: 'unlabelled-task' | 'coloured-event' | null;
+  /** Never synced: a task without a timebox label, or an event of a colour or category the sync does not take. */
+  outOfScope: 'unlabelled-task' | 'foreign-event' | null;
   title: string;
   hour: number;
   length: Length;
@@ -79,14 +77,14 @@ export function touch(model: Model, item: ModelItem, side: Side): void {
   model.touched.set(item.id, side);
 }
 
-export const taskExists = (item: ModelItem) => item.outOfScope !== 'coloured-event' && !item.taskDeleted;
+export const taskExists = (item: ModelItem) => item.outOfScope !== 'foreign-event' && !item.taskDeleted;
 
 /** In the sync: a timeboxed task with a time (open or done). */
 export const inScope = (item: ModelItem) =>
   item.outOfScope === null && !item.taskDeleted && !item.untimed && item.timeboxed;
 
 export const eventExpected = (model: Model, item: ModelItem) => {
-  if (item.outOfScope === 'coloured-event') return !item.eventDeleted;
+  if (item.outOfScope === 'foreign-event') return !item.eventDeleted;
   if (!inScope(item) || item.eventDeleted) return false;
   return !(item.completed && model.onComplete === 'remove');
 };
@@ -98,7 +96,8 @@ export type ExpectedEvent = {
   minutes: number;
   /** Checked only on events the sync made and styles (a task's, open). */
   linkDescription: boolean | null;
-  colour: string | null;
+  /** Of a colour or category the sync does not take (and must leave as it is). */
+  foreign: boolean;
 };
 
 export type ExpectedTask = {
@@ -120,7 +119,7 @@ export function expectedEvents(model: Model): ExpectedEvent[] {
       minutes: item.length,
       linkDescription:
         item.outOfScope === null && item.origin === 'task' && !item.completed ? model.linkDescription : null,
-      colour: item.outOfScope === 'coloured-event' ? FOREIGN_COLOUR : null,
+      foreign: item.outOfScope === 'foreign-event',
     }));
 }
 
