@@ -228,7 +228,11 @@ describe('planning a sync', () => {
   });
 
   it('leaves a done task as it is when its event is gone before the completion was seen (a removal whose answer was lost)', () => {
-    const done = task({ checked: true, completedAt: '2026-07-15T05:30:00Z', updatedAt: '2026-07-15T05:30:00Z' });
+    const done = task({
+      checked: true,
+      completedAt: '2026-07-15T05:30:00Z',
+      updatedAt: '2026-07-15T05:30:00Z',
+    });
     for (const origin of ['task', 'event'] as const) {
       for (const labels of [['30min'], []]) {
         const [gone] = plan({
