@@ -203,7 +203,15 @@ const handlers: HostApi = {
           (run) =>
             (run.end ?? Number.POSITIVE_INFINITY) >= sentAt - 3000 && run.start <= (writtenAt ?? deadline),
         )
-        .map((run) => ({ start: run.start, end: run.end, outcome: run.outcome })),
+        .map((run) => {
+          const calls = callsOfRuns(userId, [run]);
+          return {
+            start: run.start,
+            end: run.end,
+            outcome: run.outcome,
+            reads: { todoist: calls.todoistReads, google: calls.googleReads },
+          };
+        }),
     };
   },
 

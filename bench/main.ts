@@ -456,13 +456,27 @@ async function main() {
           (b.seen.writtenAt as number) - b.change.ackAt - ((a.seen.writtenAt as number) - a.change.ackAt),
       )
       .slice(0, 3);
-    for (const sample of slowest) {
+    const runsAround = (sample: Sample) => {
       const at = (time: number | null) =>
         time === null ? '…' : `${round((time - sample.change.ackAt) / 1000, 2)}`;
+      const read = ({ todoist, google }: { todoist: number; google: number }) =>
+        todoist + google === 0
+          ? ''
+          : ` (read ${[todoist && `Todoist ${todoist}`, google && `Google ${google}`].filter(Boolean).join(', ')})`;
+      return sample.seen.timeline
+        .map((run) => `${at(run.start)}..${at(run.end)} ${run.outcome}${read(run.reads)}`)
+        .join(', ');
+    };
+    for (const sample of slowest) {
       log(
-        `  slow: ${sample.change.kind} written after ${ms((sample.seen.writtenAt as number) - sample.change.ackAt)}; runs (s): ` +
-          sample.seen.timeline.map((run) => `${at(run.start)}..${at(run.end)} ${run.outcome}`).join(', '),
+        `  slow: ${sample.change.kind} written after ${ms((sample.seen.writtenAt as number) - sample.change.ackAt)}; runs (s): ${runsAround(sample)}`,
       );
+    }
+    // A change carried over by more than one read: which runs read what (times from the acknowledgement).
+    const extraReads = written.filter((sample) => reads(sample.seen.change) > 1);
+    log(`  changes carried over with more than one read: ${extraReads.length} of ${written.length}`);
+    for (const sample of extraReads.slice(0, 3)) {
+      log(`    ${sample.change.kind}: runs (s): ${runsAround(sample)}`);
     }
     log(
       `  runs per change ${round(ratio(sum(written.map((s) => s.seen.changeRuns)), written.length), 2)}, ` +

@@ -72,7 +72,13 @@ export type ChangeObservation = {
   change: CallCounts;
   echo: CallCounts;
   /** The user's runs from the end of the last one before the change until the write: why a change waited. */
-  timeline: { start: number; end: number | null; outcome: string | null }[];
+  timeline: {
+    start: number;
+    end: number | null;
+    outcome: string | null;
+    /** The provider reads the run made, per side. */
+    reads: { todoist: number; google: number };
+  }[];
 };
 
 export type RunSummary = {

@@ -55,7 +55,11 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
     });
 
     function startWorker(): WorkerProcess {
-      const worker = startWorkerProcess(workerConfig, (run) => runs.push(run));
+      const worker = startWorkerProcess(
+        workerConfig,
+        (run) => runs.push(run),
+        app.emulators?.microsoft.caPath,
+      );
       workers.add(worker);
       void worker.exited.then(() => workers.delete(worker));
       return worker;

@@ -9,9 +9,18 @@ export type WorkerProcess = { child: ChildProcess; ready: Promise<void>; exited:
  * Starts `worker-process.ts` in a process of its own with this configuration (the test's emulators
  * and PostgreSQL); every sync run it ends is handed to `onRun`.
  */
-export function startWorkerProcess(config: Config, onRun: (run: SyncRunReport) => void): WorkerProcess {
+export function startWorkerProcess(
+  config: Config,
+  onRun: (run: SyncRunReport) => void,
+  /** The Microsoft emulator's CA (it serves HTTPS), for the worker to trust. */
+  caPath?: string,
+): WorkerProcess {
   const child = spawn(process.execPath, ['src/server/test/worker-process.ts'], {
-    env: { ...process.env, WORKER_CONFIG: JSON.stringify(config) },
+    env: {
+      ...process.env,
+      WORKER_CONFIG: JSON.stringify(config),
+      ...(caPath ? { NODE_EXTRA_CA_CERTS: caPath } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let markReady: () => void = () => {};
