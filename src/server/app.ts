@@ -41,7 +41,7 @@ import { createSandboxConsole } from './sandbox/sandbox-console.ts';
 import { createNotificationIntake } from './sync/notification-intake.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
 import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
-import { createSyncChannels } from './sync/sync-channels.ts';
+import { createChannelVerifier, createSyncChannels } from './sync/sync-channels.ts';
 import { createSyncEngine, type SyncOutcome, type WithToken } from './sync/sync-engine.ts';
 import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
@@ -158,14 +158,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncActivity = createSyncActivityRepository(database.db);
   const syncSettings = createSyncSettingsReader(database.db);
   const syncHints = createSyncHintRepository(database.db);
-  const syncChannelOptions = {
+  const syncChannels = createSyncChannels({
+    states: syncStates,
     calendars: calendarTargets,
     withToken,
     clock,
     log: syncLog,
     publicOrigin: () => publicOrigin,
-  };
-  const syncChannels = createSyncChannels({ ...syncChannelOptions, states: syncStates });
+  });
   const syncEngine = createSyncEngine({
     settings: syncSettings,
     links: createSyncLinkRepository(database.db),
@@ -186,15 +186,13 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     pollingIntervalSeconds: 0.5,
     log: syncLog,
   });
+  // Notifications are recorded on connections of their own, never waiting for the runs' ones.
+  const noticeStates = createSyncStateRepository(database.notificationDb);
   const sync = createSyncService({
-    // Notifications are recorded on connections of their own, never waiting for the runs' ones.
     intake: createNotificationIntake({
       settings: createSyncSettingsReader(database.notificationDb),
-      channels: createSyncChannels({
-        ...syncChannelOptions,
-        states: createSyncStateRepository(database.notificationDb),
-      }),
-      states: createSyncStateRepository(database.notificationDb),
+      channels: createChannelVerifier(noticeStates),
+      states: noticeStates,
       hints: createSyncHintRepository(database.notificationDb),
       queue: jobs,
       clock,

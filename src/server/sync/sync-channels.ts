@@ -95,9 +95,18 @@ export function createSyncChannels(deps: {
       );
     },
 
+    verify: createChannelVerifier(deps.states).verify,
+  };
+}
+
+/** Checks calendar notifications against the stored channels; needs no provider, only the states. */
+export function createChannelVerifier(
+  states: Pick<SyncStateRepository, 'byChannels'>,
+): Pick<SyncChannels, 'verify'> {
+  return {
     async verify(pushes) {
-      const states = await deps.states.byChannels([...new Set(pushes.map((push) => push.channelId))]);
-      const byChannel = new Map(states.map((state) => [state.channelId, state]));
+      const found = await states.byChannels([...new Set(pushes.map((push) => push.channelId))]);
+      const byChannel = new Map(found.map((state) => [state.channelId, state]));
       return pushes.map(({ channelId, secret }) => {
         const state = byChannel.get(channelId);
         if (!state?.channelSecretHash) return null;
