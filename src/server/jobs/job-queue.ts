@@ -65,8 +65,8 @@ export type JobQueue = {
 };
 
 export type JobQueueOptions = {
-  /** Cron of the reconcile (default every 15 minutes). */
-  reconcileCron: string;
+  /** Cron of the reconcile (every 15 minutes in the app); null: none (a schedule stored earlier is removed). */
+  reconcileCron: string | null;
   /** Spread of reconcile jobs, so users are not all read in the same second. */
   reconcileJitterSeconds: number;
   pollingIntervalSeconds: number;
@@ -203,9 +203,12 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           for (const job of batch) await handlers.stripeEvent(stripeEventJob.parse(job.data));
         },
       );
-      await boss.schedule(RECONCILE_QUEUE, options.reconcileCron, {
-        jitterSeconds: options.reconcileJitterSeconds,
-      });
+      if (options.reconcileCron === null) await boss.unschedule(RECONCILE_QUEUE);
+      else {
+        await boss.schedule(RECONCILE_QUEUE, options.reconcileCron, {
+          jitterSeconds: options.reconcileJitterSeconds,
+        });
+      }
     },
 
     async reconcileNow() {

@@ -10,7 +10,7 @@ import { type JobQueue, startJobQueue, USER_SYNC_QUEUE } from '#server/jobs/job-
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
 import { createNotificationIntake, type SyncNotice } from './notification-intake.ts';
-import { createSyncChannels } from './sync-channels.ts';
+import { createChannelVerifier } from './sync-channels.ts';
 import { createSyncHintRepository } from './sync-hint.repository.ts';
 import { createSyncSettingsReader } from './sync-settings.repository.ts';
 import { createSyncStateRepository } from './sync-state.repository.ts';
@@ -69,14 +69,7 @@ for (const database of await testDatabases('notification intake')) {
       const states = createSyncStateRepository(db);
       const intake = createNotificationIntake({
         settings: createSyncSettingsReader(db),
-        channels: createSyncChannels({
-          states,
-          calendars: { google: null, microsoft: null },
-          withToken: () => Promise.reject(new Error('no provider is called')),
-          clock,
-          log: pino({ level: 'silent' }),
-          publicOrigin: () => null,
-        }),
+        channels: createChannelVerifier(states),
         states,
         hints: createSyncHintRepository(db),
         queue,
