@@ -14,13 +14,30 @@ import { crashRunOptions, startWorkerProcess, type WorkerProcess } from '#server
  * processes on one PostgreSQL. While users act on both sides, the workers are killed with SIGKILL,
  * at random moments and right after a provider took a write whose answer they were still waiting for
  * (before our commit), and started again. Every user must still end exactly as the model says, and
- * no two runs of one user may ever overlap, across both workers.
+ * no two runs of one user may ever overlap, across both workers. Then, with no crashes, many users
+ * play at once: both workers share them, and the same holds.
  */
 const PARALLEL = 4;
 const KILLS = crashRunOptions.kills;
 /** The fewest crashes the whole test must see, and so each property run. */
 const LEAST_KILLS = Math.min(KILLS, 4);
 const LEAST_KILLS_PER_RUN = Math.ceil(LEAST_KILLS / crashRunOptions.runs);
+/** Users playing at once in the load test (SYNC_LOAD_USERS). */
+const LOAD_USERS = Number(process.env.SYNC_LOAD_USERS ?? 32);
+
+/** No two runs of one user overlap in time, whichever worker ran them. */
+function expectNoOverlap(runs: SyncRunReport[]) {
+  for (const [userId, userRuns] of Map.groupBy(runs, (run) => run.userId)) {
+    const sorted = [...userRuns].sort((a, b) => a.startedAt - b.startedAt);
+    for (let index = 1; index < sorted.length; index++) {
+      const [before, after] = [sorted[index - 1], sorted[index]] as [SyncRunReport, SyncRunReport];
+      expect(
+        after.startedAt,
+        `user ${userId}: a run began before the previous one ended`,
+      ).toBeGreaterThanOrEqual(before.endedAt);
+    }
+  }
+}
 
 describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
   'sync survives workers killed mid-run, two at once (PostgreSQL)',
@@ -30,6 +47,8 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
     let workerConfig: Config;
     const runs: SyncRunReport[] = [];
     const workers = new Set<WorkerProcess>();
+    /** Which worker process (pid) ended each run. */
+    const workerOf = new WeakMap<SyncRunReport, number>();
 
     beforeAll(async () => {
       const scratch = await createScratchDatabase();
@@ -55,9 +74,12 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
     });
 
     function startWorker(): WorkerProcess {
-      const worker = startWorkerProcess(
+      const worker: WorkerProcess = startWorkerProcess(
         workerConfig,
-        (run) => runs.push(run),
+        (run) => {
+          runs.push(run);
+          workerOf.set(run, worker.child.pid ?? 0);
+        },
         app.emulators?.microsoft.caPath,
       );
       workers.add(worker);
@@ -178,19 +200,31 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
       );
       expect(kills.length, `kills: ${kills.join('; ')}`).toBeGreaterThanOrEqual(LEAST_KILLS);
       expect(kills.some((kill) => kill.startsWith('after'))).toBe(true);
-
-      const byUser = Map.groupBy(runs, (run) => run.userId);
-      for (const [userId, userRuns] of byUser) {
-        const sorted = [...userRuns].sort((a, b) => a.startedAt - b.startedAt);
-        for (let index = 1; index < sorted.length; index++) {
-          const [before, after] = [sorted[index - 1], sorted[index]] as [SyncRunReport, SyncRunReport];
-          expect(
-            after.startedAt,
-            `user ${userId}: a run began before the previous one ended`,
-          ).toBeGreaterThanOrEqual(before.endedAt);
-        }
-      }
+      expectNoOverlap(runs);
       expect(runs.length).toBeGreaterThan(20);
+    }, 600_000);
+
+    it(`shares a load of ${LOAD_USERS} users at once between both workers, never syncing one user twice at once`, async () => {
+      while (workers.size < 2) await startWorker().ready;
+      const { play } = createModelHarness(app, runs, 'load');
+      const before = runs.length;
+      await fc.assert(
+        fc.asyncProperty(userPlans(LOAD_USERS, modelRunOptions.maxCommands), async (plans) => {
+          await Promise.all(plans.map(play));
+        }),
+        {
+          numRuns: 1,
+          endOnFailure: true,
+          ...(modelRunOptions.seed !== undefined ? { seed: modelRunOptions.seed } : {}),
+        },
+      );
+      const loadRuns = runs.slice(before);
+      expectNoOverlap(loadRuns);
+      // Both processes took the load's runs, and each served several users.
+      const byWorker = Map.groupBy(loadRuns, (run) => workerOf.get(run) ?? 0);
+      expect(byWorker.size, 'workers that ran the load').toBe(2);
+      for (const served of byWorker.values())
+        expect(new Set(served.map((run) => run.userId)).size).toBeGreaterThan(1);
     }, 600_000);
   },
 );

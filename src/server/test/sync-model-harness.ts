@@ -26,9 +26,10 @@ function dueHour(due: { date: string; datetime?: string | null } | null | undefi
 /**
  * Plays model sequences against an app whose queue is worked by a worker (in this process or
  * another): `runs` must receive every sync run the worker ends. `settle` asks for runs as the
- * reconcile would until one writes nothing, then compares both sides with the model.
+ * reconcile would until one writes nothing, then compares both sides with the model. `name` keeps the
+ * users (e-mails) and titles of two harnesses on one app apart.
  */
-export function createModelHarness(app: App, runs: SyncRunReport[]) {
+export function createModelHarness(app: App, runs: SyncRunReport[], name = 'model') {
   let users = 0;
   /** The first run of the user that started at or after `since` and got to the end. */
   async function runSince(userId: string, since: number) {
@@ -128,9 +129,9 @@ export function createModelHarness(app: App, runs: SyncRunReport[]) {
 
   async function play({ commands, onComplete, calendar }: UserPlan) {
     users += 1;
-    const user = await modelUser(app, calendar, `model-${users}@example.com`, onComplete);
+    const user = await modelUser(app, calendar, `${name}-${users}@example.com`, onComplete);
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-    const model = initialModel(`m${users}`, onComplete);
+    const model = initialModel(`${name}${users}`, onComplete);
     const real: Real = {
       user,
       day,
