@@ -22,8 +22,7 @@ const KILLS = crashRunOptions.kills;
 /** The fewest crashes the whole test must see, and so each property run. */
 const LEAST_KILLS = Math.min(KILLS, 4);
 const LEAST_KILLS_PER_RUN = Math.ceil(LEAST_KILLS / crashRunOptions.runs);
-/** Users playing at once in the load test (SYNC_LOAD_USERS). */
-const LOAD_USERS = Number(process.env.SYNC_LOAD_USERS ?? 32);
+const LOAD_USERS = crashRunOptions.loadUsers;
 
 /** No two runs of one user overlap in time, whichever worker ran them. */
 function expectNoOverlap(runs: SyncRunReport[]) {

@@ -41,4 +41,6 @@ export function startWorkerProcess(
 export const crashRunOptions = {
   runs: Number(process.env.SYNC_CRASH_RUNS ?? 2),
   kills: Number(process.env.SYNC_CRASH_KILLS ?? 6),
+  /** Users playing at once in the load phase after the crashes. */
+  loadUsers: Number(process.env.SYNC_LOAD_USERS ?? 32),
 };
