@@ -88,16 +88,21 @@ export type RunOptions = {
  */
 export function createSyncEngine(deps: SyncEngineDeps) {
   /**
-   * A run that read one side only guards its event updates with the event's last known version; when
-   * the user changed that event meanwhile (its notification still on the way), the run is done again
-   * reading both sides, so the later change wins as when both are read.
+   * Every event update names the version the run planned from: the one it read, or for an event it did
+   * not read (a run reading one side only, or an event unchanged since the last read), the link's last
+   * known one. When the user changed that event meanwhile (after the read, or with its notification still
+   * on the way), the provider refuses and the run is done again reading both sides, so the user's change
+   * is planned with, never overwritten.
    */
   async function run(userId: string, options: RunOptions = {}): Promise<SyncOutcome> {
     try {
       return await runOnce(userId, options);
     } catch (error) {
-      if (!(error instanceof EventChangedError) || !options.requestedSidesOnly) throw error;
-      deps.log.info({ userId }, 'an event changed under a one-side run; reading both sides');
+      if (!(error instanceof EventChangedError)) throw error;
+      deps.log.info(
+        { userId },
+        'an event changed since the run planned its update; reading both sides again',
+      );
       return runOnce(userId, { ...options, requestedSidesOnly: false });
     }
   }
@@ -168,8 +173,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             }
           })
         : unread(state?.calendarToken);
-      // Without a fresh read of the calendar, an update names the version the link last saw.
-      const guard = !reads.calendar;
+      // The version each update names: as read now, else as the link last saw it.
+      const readVersions = new Map(calendarRead.events.map((event) => [event.id, event.version]));
 
       const tasks = await completeTaskRead(userId, links, taskRead.tasks, taskRead.full);
       const events = completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId);
@@ -196,7 +201,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           tasks: [],
           events: events.filter((e) => ids.has(e.id)),
         });
-        writes += await execute(userId, resumed, calendar, settings.calendarId, guard, discardedTasks);
+        writes += await execute(userId, resumed, calendar, settings.calendarId, readVersions, discardedTasks);
         current = await deps.links.all(userId);
       }
       // A task a resumed create made only to delete it is not a new task of the user's.
@@ -205,7 +210,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         tasks: input.tasks.filter((task) => !discardedTasks.has(task.id)),
         links: inCalendar(current),
       });
-      writes += await execute(userId, plans, calendar, settings.calendarId, guard, discardedTasks);
+      writes += await execute(userId, plans, calendar, settings.calendarId, readVersions, discardedTasks);
 
       await deps.states.save(
         userId,
@@ -318,7 +323,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     plans: LinkPlan[],
     calendar: CalendarTarget,
     calendarId: string,
-    guard: boolean,
+    readVersions: ReadonlyMap<string, string>,
     discardedTasks: Set<string>,
   ) {
     let writes = 0;
@@ -342,7 +347,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             );
             if (action.eventId === eventId) eventId = null;
           } else if (action.action === 'update') {
-            const ifVersion = guard ? (plan.link?.eventVersion ?? undefined) : undefined;
+            const ifVersion = readVersions.get(action.eventId) ?? plan.link?.eventVersion ?? undefined;
             const updated = await deps.withToken(userId, 'calendar', (token) =>
               calendar.update(token, calendarId, action.eventId, action.write, ifVersion),
             );

@@ -176,6 +176,25 @@ describe('planning a sync', () => {
     expect(eventLater[0]?.events).toEqual([]);
   });
 
+  it('writes the event’s new title back to the event when another field flows to it in the same run', () => {
+    // The event was renamed; the task was moved (or the settings restyle the event): the event is
+    // written for the move, and must keep the title the user gave it, which the task takes too.
+    const moved = task({ due: { ...task().due, date: '2026-07-16T11:00:00' } as TaskSnapshot['due'] });
+    const renamed = event({ title: 'Renamed' });
+    const [both] = plan({ links: [link()], tasks: [moved], events: [renamed] });
+    expect(both?.task).toMatchObject({ action: 'update', content: 'Renamed' });
+    expect(both?.events[0]).toMatchObject({ action: 'update', write: { title: 'Renamed' } });
+    expect(both?.next?.titleHash).toBe(hash('Renamed'));
+
+    const [restyled] = plan({
+      links: [link({ appearanceHash: 'before the colour changed' })],
+      tasks: [task()],
+      events: [renamed],
+    });
+    expect(restyled?.task).toMatchObject({ action: 'update', content: 'Renamed' });
+    expect(restyled?.events[0]).toMatchObject({ action: 'update', write: { title: 'Renamed' } });
+  });
+
   it('gives a resized event’s task the timebox label of that length, or the nearest one without resizing', () => {
     const [exact] = plan({
       links: [link()],

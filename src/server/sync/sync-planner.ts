@@ -655,7 +655,11 @@ function mergeFields(
   const events: EventAction[] = [];
   const activity: PlannedActivity[] = [];
   if (eventDetails.length > 0) {
-    const title = task?.content ?? (event ? withoutCheckmark(event.title) : null);
+    // The title the pair agrees on: the event's when it flows to the task, else the task's.
+    const title =
+      titleFrom === 'event' && event
+        ? withoutCheckmark(event.title)
+        : (task?.content ?? (event ? withoutCheckmark(event.title) : null));
     const taskId = link.taskId as string;
     if (title !== null) {
       events.push({

@@ -4,8 +4,10 @@ import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
+  appAccessToken,
   emulatorControl,
   microsoftSyncingUser,
+  type SyncingUser,
   syncingUser,
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
@@ -115,6 +117,68 @@ for (const database of await testDatabases('sync reads')) {
       expect(new Date(`${after?.start.dateTime.slice(0, 19)}Z`).toISOString()).toBe(moved.toISOString());
       const taskAfter = await user.todoist.getTask(task.id);
       expect(taskAfter.due?.datetime ?? taskAfter.due?.date).toContain('T15:00');
+    });
+
+    /**
+     * The run reads both sides (a setting changed), and the user renames the event while the run's
+     * update is on its way: held 1.5 s by the emulator, it must not overwrite the new title.
+     */
+    const renamedBetweenReadAndWrite = async (
+      user: Pick<SyncingUser, 'userId' | 'run' | 'send'>,
+      origin: string,
+      rename: () => Promise<unknown>,
+    ) => {
+      await user.send('PATCH', '/api/calendar/todoistlinkdescription', { todoistLinkDescription: true });
+      const held = await emulatorControl(origin, 'faults', {
+        kind: 'latency',
+        latencyMs: 1500,
+        method: 'PATCH',
+        times: 1,
+        bearer: await appAccessToken(app(), user.userId, 'calendar'),
+      });
+      const running = user.run();
+      // The run has read both sides and sent its update, which the emulator holds.
+      for (;;) {
+        const { rules } = await emulatorControl(origin, 'faults');
+        if (!rules.some((rule: { id: number }) => rule.id === held.id)) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await rename();
+      expect(await running).toMatchObject({ status: 'synced' });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    };
+
+    it('keeps a Google event the user renamed between a run’s read and its write', async () => {
+      const user = await syncingUser(app(), 'renamed-between@example.com');
+      const task = await user.addTask('Plan', tomorrowAt(9).day, 9, ['30min']);
+      await user.run();
+      const [event] = await user.events();
+      await renamedBetweenReadAndWrite(user, user.origins.google, () =>
+        user.google.events.patch({
+          calendarId: user.calendarId,
+          eventId: event?.id ?? '',
+          requestBody: { summary: 'Plan the launch' },
+        }),
+      );
+      const [after, ...others] = await user.events();
+      expect(others).toEqual([]);
+      expect(after?.summary).toBe('Plan the launch');
+      expect(after?.description).toBe(`https://app.todoist.com/app/task/${task.id}`);
+      expect((await user.todoist.getTask(task.id)).content).toBe('Plan the launch');
+    });
+
+    it('keeps a Microsoft 365 event the user renamed between a run’s read and its write', async () => {
+      const user = await microsoftSyncingUser(app(), 'renamed-between-graph@example.com');
+      const task = await user.addTask('Pay', tomorrowAt(9).day, 9, ['30min']);
+      await user.run();
+      const [event] = await user.events();
+      await renamedBetweenReadAndWrite(user, app().emulators?.microsoft.origin ?? '', () =>
+        user.graph('PATCH', `/me/events/${event?.id}`, { subject: 'Pay the rent' }),
+      );
+      const [after, ...others] = await user.events();
+      expect(others).toEqual([]);
+      expect(after?.subject).toBe('Pay the rent');
+      expect((await user.todoist.getTask(task.id)).content).toBe('Pay the rent');
     });
   });
 }

@@ -1,8 +1,11 @@
 import { TodoistApi } from '@doist/todoist-sdk';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
+import { and, eq } from 'drizzle-orm';
 import { OAuth2Client } from 'google-auth-library';
 import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
+import { integrations } from '#server/db/schema/integrations.table.ts';
+import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import {
   addTimeboxes,
   emulatorControl,
@@ -192,4 +195,18 @@ export async function microsoftSyncingUser(
       graph('PATCH', `/me/events/${eventId}`, graphSpan(start, minutes)),
     run: () => app.sync.engine.run(userId),
   };
+}
+
+/** The access token the app itself (not the user's own client) holds for a provider of this user. */
+export async function appAccessToken(
+  app: App,
+  userId: string,
+  kind: 'todoist' | 'calendar',
+): Promise<string> {
+  const [row] = await app.database.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+  if (!row) throw new Error(`no ${kind} integration`);
+  return createTokenCipher(app.config.tokenKeys).decrypt(row.accessTokenEncrypted);
 }

@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App, SyncRunReport } from '#server/app.ts';
-import { integrations } from '#server/db/schema/integrations.table.ts';
-import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
-import { berlinAt, emulatorControl } from './sync-fixtures.ts';
+import { appAccessToken, berlinAt, emulatorControl } from './sync-fixtures.ts';
 import { expectedEvents, expectedTasks, initialModel, type Model, settled } from './sync-model.ts';
 import { modelUser } from './sync-model-calendars.ts';
 import type { Real, UserPlan } from './sync-model-commands.ts';
@@ -118,15 +116,6 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     settled(model);
   }
 
-  async function appToken(userId: string, kind: 'todoist' | 'calendar') {
-    const [row] = await app.database.db
-      .select()
-      .from(integrations)
-      .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
-    if (!row) throw new Error(`no ${kind} integration`);
-    return createTokenCipher(app.config.tokenKeys).decrypt(row.accessTokenEncrypted);
-  }
-
   async function play({ commands, onComplete, calendar }: UserPlan) {
     users += 1;
     const user = await modelUser(app, calendar, `${name}-${users}@example.com`, onComplete);
@@ -137,7 +126,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       day,
       taskIds: new Map(),
       eventIds: new Map(),
-      appToken: (kind) => appToken(user.userId, kind),
+      appToken: (kind) => appAccessToken(app, user.userId, kind),
       settle: (current) => settle(current, real),
     };
     await fc.asyncModelRun(() => ({ model, real }), commands);
