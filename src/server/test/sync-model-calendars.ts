@@ -86,7 +86,9 @@ async function googleUser(app: App, email: string, onComplete: string): Promise<
       });
       return created.data.id ?? '';
     },
-    move: (id, start, minutes) => patch(id, span(start, minutes)),
+    async move(id, start, minutes) {
+      await user.moveEvent(id, start, minutes);
+    },
     retitle: (id, title) => patch(id, { summary: title }),
     async delete(id) {
       await google.events.delete({ calendarId, eventId: id });
