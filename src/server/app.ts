@@ -173,6 +173,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   });
   const syncEngine = createSyncEngine({
     settings: syncSettings,
+    labels: settingsRepository,
     links: createSyncLinkRepository(database.db),
     states: syncStates,
     activity: syncActivity,

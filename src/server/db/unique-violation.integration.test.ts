@@ -22,12 +22,14 @@ describe.each(databases)('isUniqueViolation on $name', (testDb) => {
       });
       const settings = createSettingsRepository(database().db);
       const now = new Date('2026-03-01T09:00:00Z');
-      await settings.addTimebox(user.id, 'Focus', 25, now);
-      const duplicate = await settings.addTimebox(user.id, 'FOCUS', 30, now).catch((error: unknown) => error);
+      await settings.addTimebox(user.id, { label: 'Focus', labelId: null }, 25, now);
+      const duplicate = await settings
+        .addTimebox(user.id, { label: 'FOCUS', labelId: null }, 30, now)
+        .catch((error: unknown) => error);
       expect(isUniqueViolation(duplicate)).toBe(true);
 
       const missingUser = await settings
-        .addTimebox('00000000-0000-4000-8000-000000000000', 'Focus', 25, now)
+        .addTimebox('00000000-0000-4000-8000-000000000000', { label: 'Focus', labelId: null }, 25, now)
         .catch((error: unknown) => error);
       expect(missingUser).toBeInstanceOf(Error);
       expect(isUniqueViolation(missingUser)).toBe(false);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { IntegrationKind } from '#server/domain/integrations/integration-providers.port.ts';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
+import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from './calendar-target.port.ts';
 import { titleHasher } from './event-title.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
+import { withFollowedLabels } from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
@@ -41,6 +43,8 @@ export type WithToken = <T>(
 
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;
+  /** Where the Todoist labels a run reads go: settings follow their labels by id. */
+  labels: Pick<SettingsRepository, 'applyLabelChanges'>;
   links: SyncLinkRepository;
   states: SyncStateRepository;
   activity: SyncActivityRepository;
@@ -125,7 +129,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const sinceLast = state?.lastRunAt ? now.getTime() - state.lastRunAt.getTime() : Number.POSITIVE_INFINITY;
     const spacing = deps.runSpacingMs ?? MIN_RUN_SPACING_MS;
     if (options.spaced && sinceLast < spacing) return { status: 'retry-later', afterMs: spacing - sinceLast };
-    const settings = { ...context.settings };
+    let settings = { ...context.settings };
     let titleSalt = state?.titleSalt;
     if (!titleSalt) {
       titleSalt = randomBytes(16).toString('base64url');
@@ -161,6 +165,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           )
         : unread(state?.todoistToken);
       if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      if (taskRead.labels.length > 0 || (reads.todoist && taskRead.full)) {
+        const followed = await deps.labels.applyLabelChanges(
+          userId,
+          taskRead.labels.map(({ order, isDeleted, ...label }) => ({
+            ...label,
+            item_order: order,
+            deleted: isDeleted,
+          })),
+          taskRead.full,
+          now,
+        );
+        settings = withFollowedLabels(settings, followed);
+      }
       const calendarRead = reads.calendar
         ? await deps.withToken(userId, 'calendar', async (token) => {
             const since = sameCalendar ? (state?.calendarToken ?? null) : null;
@@ -539,5 +556,5 @@ function asWritten(event: CalendarEvent, write: EventWrite): boolean {
 
 /** A side this run does not read: no changes, and its read position stays where it is. */
 function unread(token: string | null | undefined) {
-  return { tasks: [], events: [], full: false, nextToken: token ?? null, timeZone: null };
+  return { tasks: [], labels: [], events: [], full: false, nextToken: token ?? null, timeZone: null };
 }

@@ -28,8 +28,13 @@ export type TaskSnapshot = {
   updatedAt: string | null;
 };
 
+/** A label as Todoist's read brings it: tasks name their labels; settings follow them by id. */
+export type LabelSnapshot = { id: string; name: string; color: string; order: number; isDeleted: boolean };
+
 export type TaskChanges = {
   tasks: TaskSnapshot[];
+  /** The labels changed since the token (every label after a full read), read with the tasks. */
+  labels: LabelSnapshot[];
   /** True when the read was a full one (no token, or Todoist refused the token). */
   full: boolean;
   nextToken: string;

@@ -19,6 +19,8 @@ export const todoSettings = pgTable('todo_settings', {
   labels: jsonb('labels').$type<StoredTodoistLabel[]>().notNull().default([]),
   taskDurationActive: boolean('task_duration_active').notNull().default(false),
   taskDurationLabel: text('task_duration_label'),
+  /** The Todoist id of `taskDurationLabel`: a label renamed in Todoist renames the setting. */
+  taskDurationLabelId: text('task_duration_label_id'),
   onComplete: text('on_complete').$type<OnComplete>().notNull().default('nothing'),
   onPreComplete: boolean('on_pre_complete').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,6 +34,11 @@ export const timeboxSettings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
+    /**
+     * The Todoist id of the label, when Todoist has one of that name: the setting follows the label by
+     * it (renamed in Todoist, renamed here). Null for a label Todoist lacks (the warning row).
+     */
+    labelId: text('label_id'),
     duration: integer('duration').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

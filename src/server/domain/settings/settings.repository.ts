@@ -9,13 +9,18 @@ import {
   timeboxSettings,
   todoSettings,
 } from '#server/db/schema/settings.tables.ts';
-import { isConnected } from '#shared/settings/rules.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import { isConnected, sortLabels } from '#shared/settings/rules.ts';
+import { type LabelReference, type LabelSeen, labelChanges } from './label-identity.ts';
 
 export type TodoSettingsRow = typeof todoSettings.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
 /** The user's own Todoist-side choices. */
 export type TodoPatch = Partial<
-  Pick<TodoSettingsRow, 'taskDurationActive' | 'taskDurationLabel' | 'onComplete' | 'onPreComplete'>
+  Pick<
+    TodoSettingsRow,
+    'taskDurationActive' | 'taskDurationLabel' | 'taskDurationLabelId' | 'onComplete' | 'onPreComplete'
+  >
 >;
 /** The user's own calendar-side choices. */
 export type CalendarPatch = Partial<
@@ -30,6 +35,13 @@ export type TodoistAccount = {
   todoistUserId: string;
   timezone: string | null;
   labels: StoredTodoistLabel[];
+};
+/** A label as an incremental read of Todoist brings it. */
+export type LabelChange = StoredTodoistLabel & { deleted: boolean };
+/** Settings whose label was renamed (or lost its id) by a read of the labels. */
+export type FollowedLabels = {
+  timeboxes: { from: string; to: LabelReference }[];
+  taskDurationLabel: LabelReference | null;
 };
 /** What the calendar provider told us about the account. */
 export type CalendarAccount = { calendars: StoredCalendar[]; categories: StoredCategory[] };
@@ -51,9 +63,9 @@ export type SettingsReadiness = {
 export type SettingsRepository = {
   readiness(userId: string): Promise<SettingsReadiness>;
   timeboxLabels(userId: string): Promise<string[]>;
-  addTimebox(userId: string, label: string, duration: number, now: Date): Promise<void>;
+  addTimebox(userId: string, label: LabelReference, duration: number, now: Date): Promise<void>;
   /** False when the user has no timebox with that label (any letter case). */
-  updateTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<boolean>;
+  updateTimebox(userId: string, label: string, newLabel: LabelReference, duration: number): Promise<boolean>;
   deleteTimebox(userId: string, label: string): Promise<boolean>;
   patchTodo(userId: string, patch: TodoPatch, now: Date): Promise<void>;
   patchCalendar(userId: string, patch: CalendarPatch, now: Date): Promise<void>;
@@ -61,6 +73,17 @@ export type SettingsRepository = {
   labels(userId: string): Promise<StoredTodoistLabel[]>;
   saveTodoistAccount(userId: string, account: TodoistAccount, now: Date): Promise<void>;
   saveTodoistLabels(userId: string, labels: StoredTodoistLabel[], now: Date): Promise<void>;
+  /**
+   * The labels a sync run read (changed since its last read; all of them when `complete`): the stored
+   * list takes them in, and the timebox settings and the task-duration label follow their labels by id
+   * (see `followLabel`). Answers the settings that changed.
+   */
+  applyLabelChanges(
+    userId: string,
+    changed: readonly LabelChange[],
+    complete: boolean,
+    now: Date,
+  ): Promise<FollowedLabels>;
   saveCalendarAccount(userId: string, account: CalendarAccount, now: Date): Promise<void>;
   /** Another calendar provider: the chosen calendar, colour and category meant the old one. */
   forgetCalendarChoice(userId: string, now: Date): Promise<void>;
@@ -70,6 +93,53 @@ export type SettingsRepository = {
 export function createSettingsRepository(db: Db): SettingsRepository {
   const sameLabel = (userId: string, label: string) =>
     and(eq(timeboxSettings.userId, userId), sql`lower(${timeboxSettings.label}) = lower(${label})`);
+
+  /** Renames the settings whose Todoist label was renamed, and keeps their label ids current. */
+  async function followLabels(
+    userId: string,
+    labels: readonly LabelSeen[],
+    complete: boolean,
+    now: Date,
+  ): Promise<FollowedLabels> {
+    const [timeboxes, [todo]] = await Promise.all([
+      db
+        .select({ label: timeboxSettings.label, labelId: timeboxSettings.labelId })
+        .from(timeboxSettings)
+        .where(eq(timeboxSettings.userId, userId)),
+      db
+        .select({ label: todoSettings.taskDurationLabel, labelId: todoSettings.taskDurationLabelId })
+        .from(todoSettings)
+        .where(eq(todoSettings.userId, userId)),
+    ]);
+    const followed: FollowedLabels = { timeboxes: [], taskDurationLabel: null };
+    for (const { from, to } of labelChanges(timeboxes, labels, complete)) {
+      try {
+        await db
+          .update(timeboxSettings)
+          .set({ label: to.label, labelId: to.labelId })
+          .where(and(eq(timeboxSettings.userId, userId), eq(timeboxSettings.label, from.label)));
+        followed.timeboxes.push({ from: from.label, to });
+      } catch (error) {
+        // Another setting has the new name already (two labels swapped names between two reads): this
+        // one keeps its name until the user edits it.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    const durationLabel = todo?.label ? { label: todo.label, labelId: todo.labelId } : null;
+    const [duration] = durationLabel ? labelChanges([durationLabel], labels, complete) : [];
+    if (duration) {
+      await db
+        .update(todoSettings)
+        .set({
+          taskDurationLabel: duration.to.label,
+          taskDurationLabelId: duration.to.labelId,
+          updatedAt: now,
+        })
+        .where(eq(todoSettings.userId, userId));
+      followed.taskDurationLabel = duration.to;
+    }
+    return followed;
+  }
 
   return {
     async readiness(userId) {
@@ -101,13 +171,15 @@ export function createSettingsRepository(db: Db): SettingsRepository {
     },
 
     async addTimebox(userId, label, duration, now) {
-      await db.insert(timeboxSettings).values({ userId, label, duration, createdAt: now });
+      await db
+        .insert(timeboxSettings)
+        .values({ userId, label: label.label, labelId: label.labelId, duration, createdAt: now });
     },
 
     async updateTimebox(userId, label, newLabel, duration) {
       const updated = await db
         .update(timeboxSettings)
-        .set({ label: newLabel, duration })
+        .set({ label: newLabel.label, labelId: newLabel.labelId, duration })
         .where(sameLabel(userId, label))
         .returning({ label: timeboxSettings.label });
       return updated.length > 0;
@@ -149,6 +221,7 @@ export function createSettingsRepository(db: Db): SettingsRepository {
         .insert(todoSettings)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: todoSettings.userId, set: values });
+      await followLabels(userId, account.labels, true, now);
     },
 
     async saveTodoistLabels(userId, labels, now) {
@@ -156,6 +229,23 @@ export function createSettingsRepository(db: Db): SettingsRepository {
         .insert(todoSettings)
         .values({ userId, labels, updatedAt: now })
         .onConflictDoUpdate({ target: todoSettings.userId, set: { labels, updatedAt: now } });
+      await followLabels(userId, labels, true, now);
+    },
+
+    async applyLabelChanges(userId, changed, complete, now) {
+      if (changed.length === 0 && !complete) return { timeboxes: [], taskDurationLabel: null };
+      const [row] = await db
+        .select({ labels: todoSettings.labels })
+        .from(todoSettings)
+        .where(eq(todoSettings.userId, userId));
+      const byId = new Map(complete ? [] : (row?.labels ?? []).map((label) => [label.id, label]));
+      for (const { deleted, ...label } of changed) {
+        if (deleted) byId.delete(label.id);
+        else byId.set(label.id, label);
+      }
+      const labels = sortLabels([...byId.values()]);
+      await db.update(todoSettings).set({ labels, updatedAt: now }).where(eq(todoSettings.userId, userId));
+      return followLabels(userId, changed, complete, now);
     },
 
     async saveCalendarAccount(userId, account, now) {

@@ -75,11 +75,28 @@ async function setup(
 }
 
 describe('settings service: timebox settings', () => {
+  it('keeps the id of the Todoist label a timebox names, and follows the label when it is renamed', async () => {
+    const { service, settings } = await setup();
+    await service.addTimebox(USER, 'Deep', 45);
+    expect(settings.timeboxes.map((row) => [row.label, row.labelId])).toEqual([['Deep', 'l1']]);
+
+    await settings.saveTodoistLabels(
+      USER,
+      [{ id: 'l1', name: 'Focus', color: 'berry_red', item_order: 1 }],
+      LATER,
+    );
+    expect(settings.timeboxes.map((row) => [row.label, row.labelId])).toEqual([['Focus', 'l1']]);
+
+    // Deleted in Todoist: the setting keeps its name (the warning row) and forgets the id.
+    await settings.saveTodoistLabels(USER, [], LATER);
+    expect(settings.timeboxes.map((row) => [row.label, row.labelId])).toEqual([['Focus', null]]);
+  });
+
   it('adds a timebox, stamped with the clock', async () => {
     const { service, settings } = await setup();
     await service.addTimebox(USER, '30Minutes', 30);
     expect(settings.timeboxes).toEqual([
-      { userId: USER, label: '30Minutes', duration: 30, createdAt: new Date(LATER) },
+      { userId: USER, label: '30Minutes', labelId: null, duration: 30, createdAt: new Date(LATER) },
     ]);
   });
 
@@ -123,8 +140,8 @@ describe('settings service: timebox settings', () => {
       timeboxLabels: async () => [],
       addTimebox: async (userId, _label, duration, now) =>
         settings
-          .addTimebox(userId, 'focus', duration, now)
-          .then(() => settings.addTimebox(userId, 'Focus', duration, now)),
+          .addTimebox(userId, { label: 'focus', labelId: null }, duration, now)
+          .then(() => settings.addTimebox(userId, { label: 'Focus', labelId: null }, duration, now)),
     };
     const service = createSettingsService({ settings: racing, users, clock });
     const error = await failure(service.addTimebox(USER, 'Focus', 25));
@@ -192,9 +209,18 @@ describe('settings service: task durations', () => {
   it('takes one of the Todoist labels, or every task, as the task duration label', async () => {
     const { service, settings } = await setup({ accountType: 'Business' });
     await service.setTaskDurationLabel(USER, 'deep');
-    expect(settings.todo.get(USER)?.taskDurationLabel).toBe('deep');
+    expect(settings.todo.get(USER)).toMatchObject({ taskDurationLabel: 'deep', taskDurationLabelId: 'l1' });
+    // Renamed in Todoist (a sync run's read of the changes): the choice follows the label.
+    const renamed = { id: 'l1', name: 'focus', color: 'berry_red', item_order: 1, deleted: false };
+    const followed = await settings.applyLabelChanges(USER, [renamed], false, LATER);
+    expect(followed.taskDurationLabel).toEqual({ label: 'focus', labelId: 'l1' });
+    expect(settings.todo.get(USER)).toMatchObject({ taskDurationLabel: 'focus', taskDurationLabelId: 'l1' });
+    expect(settings.todo.get(USER)?.labels.map((label) => label.name)).toEqual(['focus']);
     await service.setTaskDurationLabel(USER, SYNC_ALL_TASKS);
-    expect(settings.todo.get(USER)?.taskDurationLabel).toBe(SYNC_ALL_TASKS);
+    expect(settings.todo.get(USER)).toMatchObject({
+      taskDurationLabel: SYNC_ALL_TASKS,
+      taskDurationLabelId: null,
+    });
   });
 
   it('refuses a task duration label Todoist does not have', async () => {

@@ -10,6 +10,7 @@ import {
   StateConflictError,
 } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
+import { followLabel, type LabelReference } from './label-identity.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
@@ -45,6 +46,11 @@ export function createSettingsService({ settings, users, clock }: Deps) {
     return state;
   }
 
+  /** A label the user chose, with the id of the Todoist label of that name when there is one. */
+  async function labelReference(userId: string, label: string): Promise<LabelReference> {
+    return followLabel({ label, labelId: null }, await settings.labels(userId), true);
+  }
+
   async function calendarSettingsOf(userId: string) {
     const state = await settings.readiness(userId);
     if (!state.calendarConnected || !state.calendar) {
@@ -68,7 +74,8 @@ export function createSettingsService({ settings, users, clock }: Deps) {
       if (existing.some((other) => other.toLowerCase() === label.toLowerCase())) {
         throw labelIssue(MESSAGES.labelDuplicate);
       }
-      await unlessDuplicate(() => settings.addTimebox(userId, label, duration, clock()));
+      const reference = await labelReference(userId, label);
+      await unlessDuplicate(() => settings.addTimebox(userId, reference, duration, clock()));
     },
 
     async editTimebox(userId: string, label: string, newLabel: string, duration: number): Promise<void> {
@@ -80,7 +87,8 @@ export function createSettingsService({ settings, users, clock }: Deps) {
       if (others.some((other) => other.toLowerCase() === newLabel.toLowerCase())) {
         throw labelIssue(MESSAGES.labelDuplicate);
       }
-      await unlessDuplicate(() => settings.updateTimebox(userId, label, newLabel, duration));
+      const reference = await labelReference(userId, newLabel);
+      await unlessDuplicate(() => settings.updateTimebox(userId, label, reference, duration));
     },
 
     async deleteTimebox(userId: string, label: string): Promise<void> {
@@ -99,7 +107,8 @@ export function createSettingsService({ settings, users, clock }: Deps) {
       const known =
         label === SYNC_ALL_TASKS || (state.todo?.labels ?? []).some((entry) => entry.name === label);
       if (!known) throw labelIssue('Please choose one of your Todoist labels');
-      await settings.patchTodo(userId, { taskDurationLabel: label }, clock());
+      const labelId = state.todo?.labels.find((entry) => entry.name === label)?.id ?? null;
+      await settings.patchTodo(userId, { taskDurationLabel: label, taskDurationLabelId: labelId }, clock());
     },
 
     async setCalendarId(userId: string, calendarId: string): Promise<void> {

@@ -1,12 +1,14 @@
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { SessionRow } from '#server/db/schema/sessions.table.ts';
 import type { UserRow } from '#server/db/schema/users.table.ts';
-import { isConnected } from '#shared/settings/rules.ts';
+import { isConnected, sortLabels } from '#shared/settings/rules.ts';
 import type { StripeEventRepository } from '../billing/stripe-event.repository.ts';
 import type { IntegrationRepository } from '../integrations/integration.repository.ts';
 import type { SessionRepository } from '../sessions/session.repository.ts';
+import { type LabelSeen, labelChanges } from '../settings/label-identity.ts';
 import type {
   CalendarSettingsRow,
+  FollowedLabels,
   SettingsRepository,
   TodoSettingsRow,
 } from '../settings/settings.repository.ts';
@@ -127,6 +129,7 @@ export function todoRow(userId: string, overrides: Partial<TodoSettingsRow> = {}
     labels: [],
     taskDurationActive: false,
     taskDurationLabel: null,
+    taskDurationLabelId: null,
     onComplete: 'nothing',
     onPreComplete: false,
     updatedAt: EPOCH,
@@ -153,7 +156,13 @@ export function calendarRow(
   };
 }
 
-export type TimeboxRow = { userId: string; label: string; duration: number; createdAt: Date };
+export type TimeboxRow = {
+  userId: string;
+  label: string;
+  labelId: string | null;
+  duration: number;
+  createdAt: Date;
+};
 
 export type InMemorySettings = SettingsRepository & {
   todo: Map<string, TodoSettingsRow>;
@@ -178,6 +187,25 @@ export function inMemorySettings(
     });
   const upsertCalendar = (userId: string, patch: Partial<CalendarSettingsRow>) =>
     calendar.set(userId, { ...(calendar.get(userId) ?? calendarRow(userId)), ...patch });
+  const followLabels = (userId: string, labels: readonly LabelSeen[], complete: boolean): FollowedLabels => {
+    const rows = timeboxes.filter((row) => row.userId === userId);
+    const followed: FollowedLabels = { timeboxes: [], taskDurationLabel: null };
+    for (const { from, to } of labelChanges(rows, labels, complete)) {
+      if (rows.some((other) => other !== from && same(userId, to.label)(other))) continue;
+      followed.timeboxes.push({ from: from.label, to });
+      Object.assign(from, to);
+    }
+    const row = todo.get(userId);
+    if (row?.taskDurationLabel) {
+      const reference = { label: row.taskDurationLabel, labelId: row.taskDurationLabelId };
+      const [change] = labelChanges([reference], labels, complete);
+      if (change) {
+        upsertTodo(userId, { taskDurationLabel: change.to.label, taskDurationLabelId: change.to.labelId });
+        followed.taskDurationLabel = change.to;
+      }
+    }
+    return followed;
+  };
 
   return {
     todo,
@@ -196,14 +224,15 @@ export function inMemorySettings(
     },
     timeboxLabels: async (userId) => timeboxes.filter((row) => row.userId === userId).map((row) => row.label),
     async addTimebox(userId, label, duration, now) {
-      if (timeboxes.some(same(userId, label))) throw uniqueViolation();
-      timeboxes.push({ userId, label, duration, createdAt: now });
+      if (timeboxes.some(same(userId, label.label))) throw uniqueViolation();
+      timeboxes.push({ userId, ...label, duration, createdAt: now });
     },
     async updateTimebox(userId, label, newLabel, duration) {
       const row = timeboxes.find(same(userId, label));
       if (!row) return false;
-      if (timeboxes.some((other) => other !== row && same(userId, newLabel)(other))) throw uniqueViolation();
-      Object.assign(row, { label: newLabel, duration });
+      if (timeboxes.some((other) => other !== row && same(userId, newLabel.label)(other)))
+        throw uniqueViolation();
+      Object.assign(row, { ...newLabel, duration });
       return true;
     },
     async deleteTimebox(userId, label) {
@@ -222,9 +251,22 @@ export function inMemorySettings(
     labels: async (userId) => todo.get(userId)?.labels ?? [],
     saveTodoistAccount: async (userId, account, now) => {
       upsertTodo(userId, { ...account, updatedAt: now });
+      followLabels(userId, account.labels, true);
     },
     saveTodoistLabels: async (userId, labels, now) => {
       upsertTodo(userId, { labels, updatedAt: now });
+      followLabels(userId, labels, true);
+    },
+    applyLabelChanges: async (userId, changed, complete, now) => {
+      const byId = new Map(
+        complete ? [] : (todo.get(userId)?.labels ?? []).map((label) => [label.id, label]),
+      );
+      for (const { deleted, ...label } of changed) {
+        if (deleted) byId.delete(label.id);
+        else byId.set(label.id, label);
+      }
+      upsertTodo(userId, { labels: sortLabels([...byId.values()]), updatedAt: now });
+      return followLabels(userId, changed, complete);
     },
     saveCalendarAccount: async (userId, account, now) => {
       upsertCalendar(userId, { ...account, updatedAt: now });

@@ -52,12 +52,19 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
     changes: (token, syncToken) =>
       call('read Todoist changes', async () => {
         const response = await api(token).sync({
-          resourceTypes: ['items', 'user'],
+          resourceTypes: ['items', 'labels', 'user'],
           syncToken: syncToken ?? '*',
         });
         if (!response.syncToken) throw new ProviderRequestError('Todoist answered without a sync token');
         return {
           tasks: (response.items ?? []).map((item) => toSnapshot(item as SdkTask)),
+          labels: (response.labels ?? []).map((label) => ({
+            id: label.id,
+            name: label.name,
+            color: label.color,
+            order: label.order ?? 0,
+            isDeleted: label.isDeleted ?? false,
+          })),
           full: response.fullSync ?? !syncToken,
           nextToken: response.syncToken,
           timeZone: response.user?.tzInfo?.timezone || null,

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { followLabel, labelChanges } from './label-identity.ts';
+
+describe('settings follow Todoist labels by id', () => {
+  const focus = { label: 'Focus', labelId: 'L1' };
+
+  it('renames a setting with its label, in a full read and in a read of the changes', () => {
+    expect(followLabel(focus, [{ id: 'L1', name: 'Deep work' }], true)).toEqual({
+      label: 'Deep work',
+      labelId: 'L1',
+    });
+    expect(followLabel(focus, [{ id: 'L1', name: 'Deep work', deleted: false }], false)).toEqual({
+      label: 'Deep work',
+      labelId: 'L1',
+    });
+  });
+
+  it('keeps a setting whose label a read of the changes did not bring', () => {
+    expect(followLabel(focus, [{ id: 'L2', name: 'Errands' }], false)).toBe(focus);
+  });
+
+  it('keeps the name of a deleted label (the warning row) and forgets its id', () => {
+    expect(followLabel(focus, [{ id: 'L1', name: 'Focus', deleted: true }], false)).toEqual({
+      label: 'Focus',
+      labelId: null,
+    });
+    expect(followLabel(focus, [{ id: 'L2', name: 'Errands' }], true)).toEqual({
+      label: 'Focus',
+      labelId: null,
+    });
+  });
+
+  it('follows a label made again under the name of a deleted one', () => {
+    const read = [
+      { id: 'L1', name: 'Focus', deleted: true },
+      { id: 'L9', name: 'focus', deleted: false },
+    ];
+    expect(followLabel(focus, read, false)).toEqual({ label: 'Focus', labelId: 'L9' });
+  });
+
+  it('gives a setting without an id the id of the label of its name, in any letter case', () => {
+    expect(followLabel({ label: '30min', labelId: null }, [{ id: 'L3', name: '30MIN' }], true)).toEqual({
+      label: '30min',
+      labelId: 'L3',
+    });
+    expect(followLabel({ label: '30min', labelId: null }, [{ id: 'L3', name: '1h' }], true)).toEqual({
+      label: '30min',
+      labelId: null,
+    });
+  });
+
+  it('lists only the settings that change, with what they were', () => {
+    const errands = { label: 'Errands', labelId: 'L2' };
+    expect(labelChanges([focus, errands], [{ id: 'L2', name: 'Chores' }], false)).toEqual([
+      { from: errands, to: { label: 'Chores', labelId: 'L2' } },
+    ]);
+  });
+});

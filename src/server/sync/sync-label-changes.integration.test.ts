@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
+import { microsoftSyncingUser, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+
+/**
+ * Changes the user makes to their Todoist labels while sync is on (docs/product-rules.md §10): the
+ * settings follow a label by its id, so a rename keeps every event; a deleted label turns its setting
+ * into the "missing in Todoist" row.
+ */
+const calendars = {
+  google: async (app: App, email: string) => {
+    const user = await syncingUser(app, email);
+    return { ...user, eventTitles: async () => (await user.events()).map((event) => event.summary) };
+  },
+  microsoft: async (app: App, email: string) => {
+    const user = await microsoftSyncingUser(app, email);
+    return { ...user, eventTitles: async () => (await user.events()).map((event) => event.subject) };
+  },
+};
+
+for (const database of await testDatabases('label changes while syncing')) {
+  describe.skipIf(!database.enabled)(`Todoist label changes while syncing (${database.name})`, () => {
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
+    });
+
+    for (const [provider, syncingUserOn] of Object.entries(calendars)) {
+      it(`keeps the events of a label renamed in Todoist, and renames its setting (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `rename-label-${provider}@example.com`);
+        const due = tomorrowAt(9);
+        const first = await user.addTask('Write', due.day, 9, ['30min']);
+        await user.addTask('Read', due.day, 11, ['30min', 'home']);
+        await user.run();
+        expect((await user.eventTitles()).sort()).toEqual(['Read', 'Write']);
+
+        const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '30min');
+        await user.todoist.updateLabel(label?.id ?? '', { name: 'Half hour' });
+        expect((await user.todoist.getTask(first.id)).labels).toEqual(['Half hour']);
+        expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+        expect((await user.eventTitles()).sort()).toEqual(['Read', 'Write']);
+
+        // The dashboard shows the new name, and the label as one Todoist has (no warning row).
+        const current = await user.send('GET', '/api/current_user');
+        expect(current.todoSettings.timeboxSettings).toContainEqual({ label: 'Half hour', duration: 30 });
+        expect(current.todoSettings.timeboxSettings).not.toContainEqual({ label: '30min', duration: 30 });
+        expect(current.todoSettings.labels.map((entry: { name: string }) => entry.name)).toContain(
+          'Half hour',
+        );
+
+        // A new task with the renamed label is timeboxed; an event of 30 minutes gets the new name.
+        await user.addTask('Call', due.day, 14, ['Half hour']);
+        await user.run();
+        expect((await user.eventTitles()).sort()).toEqual(['Call', 'Read', 'Write']);
+      });
+    }
+
+    it('renames the setting on the dashboard’s read of Todoist too, before any sync run', async () => {
+      const user = await syncingUser(app(), 'rename-label-profile@example.com');
+      const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '1h');
+      await user.todoist.updateLabel(label?.id ?? '', { name: 'One hour' });
+      await user.send('GET', '/api/todoist/updateuserprofile');
+      const current = await user.send('GET', '/api/current_user');
+      expect(current.todoSettings.timeboxSettings).toContainEqual({ label: 'One hour', duration: 60 });
+    });
+
+    it('turns the setting of a label deleted in Todoist into the missing-label row', async () => {
+      const user = await syncingUser(app(), 'delete-label@example.com');
+      const due = tomorrowAt(9);
+      await user.addTask('Write', due.day, 9, ['1h']);
+      await user.run();
+      const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '1h');
+      await user.todoist.deleteLabel(label?.id ?? '');
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const current = await user.send('GET', '/api/current_user');
+      expect(current.todoSettings.timeboxSettings).toContainEqual({ label: '1h', duration: 60 });
+      expect(current.todoSettings.labels.map((entry: { name: string }) => entry.name)).not.toContain('1h');
+
+      // Made again under the same name: followed from then on, renames included.
+      const again = await user.todoist.addLabel({ name: '1h' });
+      await user.addTask('Plan', due.day, 15, ['1h']);
+      await user.run();
+      await user.todoist.updateLabel(again.id, { name: 'Hour' });
+      await user.run();
+      expect((await user.events()).map((event) => event.summary)).toEqual(['Plan']);
+      expect((await user.send('GET', '/api/current_user')).todoSettings.timeboxSettings).toContainEqual({
+        label: 'Hour',
+        duration: 60,
+      });
+    });
+  });
+}
