@@ -75,9 +75,21 @@ export const errors = {
       400,
       global('invalid', message, location ? { locationType: 'parameter', location } : {}),
     ),
-  required: (message: string) => new GoogleApiError(400, global('required', message)),
+  required: (message: string, location?: string) =>
+    new GoogleApiError(
+      400,
+      global('required', message, location ? { locationType: 'parameter', location } : {}),
+    ),
   timeRangeEmpty: () =>
     new GoogleApiError(400, global('timeRangeEmpty', 'The specified time range is empty.')),
+  // Reason and message as Google answers events.move for one instance of a recurring event; the
+  // domain is not documented, `calendar` as for Calendar's other own reasons.
+  cannotChangeOrganizerOfInstance: () =>
+    new GoogleApiError(400, {
+      domain: 'calendar',
+      reason: 'cannotChangeOrganizerOfInstance',
+      message: 'Cannot change the organizer of an instance.',
+    }),
   duplicate: () => new GoogleApiError(409, global('duplicate', 'The requested identifier already exists.')),
   deleted: () => new GoogleApiError(410, global('deleted', 'Resource has been deleted')),
   fullSyncRequired: () =>

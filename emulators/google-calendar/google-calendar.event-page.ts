@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readParams } from '../shared/params.ts';
 import { escapeHtml, renderErrorPage } from '../shared/sign-in-page.ts';
-import type { CalendarStore } from './google-calendar.store.ts';
+import { type CalendarStore, eventIn } from './google-calendar.store.ts';
 
 const TITLE = 'Google Calendar (sandbox)';
 
@@ -10,7 +10,8 @@ export function registerEventPage(app: FastifyInstance, store: CalendarStore): v
   app.get('/calendar/event', async (request, reply) => {
     const eid = readParams(request.query).eid ?? '';
     const [eventId = '', calendarId = ''] = Buffer.from(eid, 'base64url').toString('utf8').split(' ');
-    const event = store.calendar(calendarId)?.events.get(eventId);
+    const calendar = store.calendar(calendarId);
+    const event = calendar && eventIn(calendar, eventId);
     reply.type('text/html; charset=utf-8');
     if (!event) {
       const html = renderErrorPage({

@@ -12,31 +12,38 @@ import {
 import { findInstance } from './google-calendar.instances.ts';
 import { toWireEvent } from './google-calendar.mappers.ts';
 import { eventInputSchema, parseBody } from './google-calendar.schemas.ts';
-import type { StoredCalendar, StoredEvent } from './google-calendar.store.ts';
+import { eventIn, type StoredCalendar, type StoredEvent } from './google-calendar.store.ts';
 
 type EventParams = { calendarId: string; eventId: string };
+type Access = 'eventsRead' | 'eventsWrite' | 'eventsMove';
 
-/** events.insert, get, patch, update and delete. */
+const SEND_UPDATES = ['all', 'externalOnly', 'none'];
+
+/** events.insert, get, patch, update, delete and move. */
 export function registerEventRoutes(app: FastifyInstance, context: ApiContext): void {
   const { store } = context;
   const wire = (event: StoredEvent, calendar: StoredCalendar) =>
     toWireEvent(event, calendar, context.getOrigin());
 
-  const calendarOf = (request: FastifyRequest, access: 'eventsRead' | 'eventsWrite') => {
+  const calendarOf = (request: FastifyRequest, access: Access, calendarId?: string) => {
     const caller = callerFor(request, access);
-    const { calendarId } = request.params as { calendarId: string };
-    const calendar = store.calendarFor(caller.email, calendarId);
+    const id = calendarId ?? (request.params as { calendarId: string }).calendarId;
+    const calendar = store.calendarFor(caller.email, id);
     if (!calendar) throw errors.notFound();
     return calendar;
+  };
+
+  const checkIfMatch = (request: FastifyRequest, event: StoredEvent) => {
+    const ifMatch = request.headers['if-match'];
+    if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== event.etag) throw errors.conditionNotMet();
   };
 
   /** The stored event a write targets, after the `If-Match` precondition. */
   const writable = (request: FastifyRequest) => {
     const calendar = calendarOf(request, 'eventsWrite');
-    const event = calendar.events.get((request.params as EventParams).eventId);
+    const event = eventIn(calendar, (request.params as EventParams).eventId);
     if (!event) throw errors.notFound();
-    const ifMatch = request.headers['if-match'];
-    if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== event.etag) throw errors.conditionNotMet();
+    checkIfMatch(request, event);
     return { calendar, event };
   };
 
@@ -57,7 +64,7 @@ export function registerEventRoutes(app: FastifyInstance, context: ApiContext): 
   app.get('/calendars/:calendarId/events/:eventId', async (request, reply) => {
     const calendar = calendarOf(request, 'eventsRead');
     const { eventId } = request.params as EventParams;
-    const event = calendar.events.get(eventId) ?? findInstance(calendar, eventId);
+    const event = eventIn(calendar, eventId) ?? findInstance(calendar, eventId);
     if (!event) throw errors.notFound();
     if (request.headers['if-none-match'] === event.etag) return reply.code(304).send();
     return wire(event, calendar);
@@ -86,6 +93,34 @@ export function registerEventRoutes(app: FastifyInstance, context: ApiContext): 
     if (event.data.status === 'cancelled') throw errors.deleted();
     store.cancel(calendar, event);
     return reply.code(204).send();
+  });
+
+  // events.move: the event goes to another calendar of the caller's with its id and iCalUID, as the
+  // destination shows it (organizer, link, etag); the source keeps only a cancelled entry. A whole
+  // recurring event moves with its instances; one instance alone cannot move (Google's 400).
+  app.post('/calendars/:calendarId/events/:eventId/move', async (request) => {
+    const source = calendarOf(request, 'eventsMove');
+    const query = request.query as Record<string, unknown>;
+    const destinationId = typeof query.destination === 'string' ? query.destination : '';
+    if (!destinationId) throw errors.required('Required parameter: destination', 'destination');
+    if (query.sendUpdates !== undefined && !SEND_UPDATES.includes(String(query.sendUpdates)))
+      throw errors.invalid('Invalid Value', 'sendUpdates');
+    const destination = calendarOf(request, 'eventsMove', destinationId);
+    const { eventId } = request.params as EventParams;
+    const event = eventIn(source, eventId);
+    if (!event && findInstance(source, eventId)) throw errors.cannotChangeOrganizerOfInstance();
+    // Google does not say what moving a deleted event does; here it is as unknown as one never made.
+    if (!event || event.data.status === 'cancelled') throw errors.notFound();
+    checkIfMatch(request, event);
+    // Moving to the calendar the event is on changes nothing (the emulator's choice; Google is silent).
+    if (destination.id === source.id) return wire(event, source);
+    // The destination may hold the cancelled entry this same event left there; any other event with
+    // the id is a clash.
+    const there = destination.events.get(event.id);
+    if (there && !(there.data.status === 'cancelled' && there.iCalUID === event.iCalUID))
+      throw errors.duplicate();
+    const normalized = finalizeDraft(event.data, destination.timeZone);
+    return wire(store.move(source, destination, event, normalized), destination);
   });
 }
 

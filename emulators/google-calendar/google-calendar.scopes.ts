@@ -24,8 +24,13 @@ const LONG_IDENTITY: Record<string, string> = {
 };
 
 /** What each kind of call needs: any one of these scopes (short names). */
-const ACCESS: Record<'eventsRead' | 'eventsWrite' | 'calendarListRead' | 'anyCalendar', string[]> = {
+const ACCESS: Record<
+  'eventsRead' | 'eventsWrite' | 'eventsMove' | 'calendarListRead' | 'anyCalendar',
+  string[]
+> = {
   eventsWrite: ['calendar', 'calendar.events', 'calendar.events.owned', 'calendar.app.created'],
+  // events.move is not among the calls `calendar.app.created` allows.
+  eventsMove: ['calendar', 'calendar.events', 'calendar.events.owned'],
   eventsRead: [
     'calendar',
     'calendar.events',

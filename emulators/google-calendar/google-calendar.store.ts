@@ -37,6 +37,8 @@ export type StoredEvent = {
   /** Set on the instances a recurring event expands into. */
   recurringEventId?: string;
   originalStartTime?: { date?: string; dateTime?: string; timeZone?: string };
+  /** Set on the cancelled entry an event leaves in the calendar it was moved out of: the calendar it went to. */
+  movedTo?: string;
 };
 
 export type ChangeListener = (calendar: StoredCalendar, state: 'exists' | 'not_exists') => void;
@@ -50,6 +52,15 @@ const SECONDARY_CALENDARS = [
 ];
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The event a calendar holds under this id, deleted ones included; an event moved to another calendar
+ * is no longer there (only its cancelled entry, for incremental syncs).
+ */
+export function eventIn(calendar: StoredCalendar, id: string): StoredEvent | undefined {
+  const event = calendar.events.get(id);
+  return event?.movedTo === undefined ? event : undefined;
+}
 
 /** Accounts, their calendars and events, and the change log that sync tokens and channels rely on. */
 export class CalendarStore {
@@ -155,7 +166,42 @@ export class CalendarStore {
       sequence: (previous?.sequence ?? 0) + (previous && options.bumpSequence ? 1 : 0),
       iCalUID: previous?.iCalUID ?? `${id}@google.com`,
     };
-    calendar.events.set(id, event);
+    return this.#put(calendar, event);
+  }
+
+  /**
+   * Moves an event to another calendar with its id, iCalUID, creation time and sequence, in the form
+   * `normalized` gives it there. The source keeps a cancelled entry, so its incremental syncs report the
+   * event gone while the destination's report it new; the watchers of both calendars hear of it.
+   */
+  move(
+    from: StoredCalendar,
+    to: StoredCalendar,
+    event: StoredEvent,
+    normalized: NormalizedEvent,
+  ): StoredEvent {
+    const updated = new Date().toISOString();
+    this.#put(from, {
+      ...event,
+      data: { ...event.data, status: 'cancelled' },
+      updated,
+      etag: this.nextEtag(),
+      seq: ++this.#seq,
+      movedTo: to.id,
+    });
+    const { movedTo: _movedTo, ...moved } = event;
+    return this.#put(to, {
+      ...moved,
+      ...normalized,
+      calendarId: to.id,
+      updated,
+      etag: this.nextEtag(),
+      seq: ++this.#seq,
+    });
+  }
+
+  #put(calendar: StoredCalendar, event: StoredEvent): StoredEvent {
+    calendar.events.set(event.id, event);
     for (const listener of this.#listeners) listener(calendar, 'exists');
     return event;
   }
