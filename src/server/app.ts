@@ -185,6 +185,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     clock,
     log: syncLog,
     runSpacingMs: config.syncRunSpacingMs,
+    brake: config.syncBrake,
   });
   const jobs = await startJobQueue(database, {
     reconcileCron: overrides.scheduledReconcile === false ? null : '*/15 * * * *',

@@ -41,6 +41,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Least time between two queued sync runs of one user (provider per-user quotas). */
   SYNC_RUN_SPACING_MS: z.coerce.number().int().min(0).default(1000),
+  /** The safety brake holds back a run's removals above this many items … */
+  SYNC_BRAKE_MIN_ITEMS: z.coerce.number().int().min(0).default(5),
+  /** … and above this share of the user's linked pairs (0 to 1) … */
+  SYNC_BRAKE_SHARE: z.coerce.number().min(0).max(1).default(0.2),
+  /** … counting the removals of this many minutes before the run. */
+  SYNC_BRAKE_WINDOW_MINUTES: z.coerce.number().int().min(0).default(10),
   /** A sync call to a provider that has not answered by then is abandoned (the run fails and is retried). */
   SYNC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   TOKEN_ENCRYPTION_KEYS: optional,
@@ -126,6 +132,8 @@ export type Config = {
   chatWidgetScriptUrl: string | null;
   authRateLimitPerMinute: number;
   syncRunSpacingMs: number;
+  /** The safety brake's thresholds (sync/removal-brake.ts). */
+  syncBrake: { minItems: number; share: number; windowMs: number };
   /** Per provider request of a sync run; a hanging provider cannot hold a user's run longer. */
   syncProviderTimeoutMs: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
@@ -206,6 +214,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatWidgetScriptUrl: e.CHAT_WIDGET_SCRIPT_URL ?? null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     syncRunSpacingMs: e.SYNC_RUN_SPACING_MS,
+    syncBrake: {
+      minItems: e.SYNC_BRAKE_MIN_ITEMS,
+      share: e.SYNC_BRAKE_SHARE,
+      windowMs: e.SYNC_BRAKE_WINDOW_MINUTES * 60_000,
+    },
     syncProviderTimeoutMs: e.SYNC_PROVIDER_TIMEOUT_MS,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },

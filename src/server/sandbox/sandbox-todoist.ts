@@ -1,6 +1,13 @@
-import { type AddTaskArgs, type Task, TodoistApi, type UpdateTaskArgs } from '@doist/todoist-sdk';
+import {
+  type AddTaskArgs,
+  type Task,
+  TodoistApi,
+  TodoistRequestError,
+  type UpdateTaskArgs,
+} from '@doist/todoist-sdk';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SandboxTaskInput, SandboxTodoist } from '#shared/api/sandbox.schema.ts';
+import { InvalidValueError } from '#server/domain/shared/domain-errors.ts';
+import type { SandboxLabelRename, SandboxTaskInput, SandboxTodoist } from '#shared/api/sandbox.schema.ts';
 import { postJson, tokenCache } from './sandbox-emulator-access.ts';
 
 /** A person using the emulated Todoist, through the official SDK; each e-mail address is an account. */
@@ -21,7 +28,10 @@ export function createSandboxTodoist(origin: string, clock: Clock) {
         api.getTasks({ limit: 200 }),
         api.getLabels({ limit: 200 }),
       ]);
-      return { tasks: tasks.results.map(toSandboxTask), labels: labels.results.map((label) => label.name) };
+      return {
+        tasks: tasks.results.map(toSandboxTask),
+        labels: labels.results.map(({ id, name }) => ({ id, name })),
+      };
     },
 
     async addTask(input: SandboxTaskInput): Promise<void> {
@@ -54,6 +64,24 @@ export function createSandboxTodoist(origin: string, clock: Clock) {
     async deleteTask(email: string, id: string): Promise<void> {
       await (await todoist(email)).deleteTask(id);
     },
+
+    /** Todoist renames the label on every task that carries it; names are unique, whatever their case. */
+    async renameLabel(id: string, { email, name }: SandboxLabelRename): Promise<void> {
+      const api = await todoist(email);
+      try {
+        await api.updateLabel(id, { name });
+      } catch (error) {
+        if (errorTagOf(error) === 'LABEL_ALREADY_EXISTS') {
+          throw new InvalidValueError('name', `There is already a label named “${name}” in Todoist`);
+        }
+        throw error;
+      }
+    },
+
+    /** Todoist removes the label from every task that carries it. */
+    async deleteLabel(email: string, id: string): Promise<void> {
+      await (await todoist(email)).deleteLabel(id);
+    },
   };
 }
 
@@ -72,4 +100,12 @@ function toSandboxTask(task: Task) {
     durationMinutes: task.duration?.unit === 'minute' ? task.duration.amount : null,
     labels: task.labels,
   };
+}
+
+/** The `error_tag` of a Todoist refusal (the SDK may hand the body over camel-cased). */
+function errorTagOf(error: unknown): string | undefined {
+  const data = error instanceof TodoistRequestError ? error.responseData : undefined;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const tag = 'error_tag' in data ? data.error_tag : 'errorTag' in data ? data.errorTag : undefined;
+  return typeof tag === 'string' ? tag : undefined;
 }

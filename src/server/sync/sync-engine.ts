@@ -4,7 +4,7 @@ import type { IntegrationKind } from '#server/domain/integrations/integration-pr
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { SYNC_PROBLEMS, type SyncProblemCode } from '#shared/api/sync.schema.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
@@ -15,6 +15,13 @@ import {
 } from './calendar-target.port.ts';
 import { titleHasher } from './event-title.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
+import {
+  applyBrake,
+  type BrakeDecision,
+  type BrakeThresholds,
+  DEFAULT_BRAKE,
+  isRemoval,
+} from './removal-brake.ts';
 import { withFollowedLabels } from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
@@ -28,6 +35,7 @@ import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
 import {
   BOTH_SIDES,
+  heldCount,
   type SyncSide,
   type SyncState,
   type SyncStateRepository,
@@ -57,6 +65,8 @@ export type SyncEngineDeps = {
   log: Logger;
   /** Least time between two spaced runs of one user (default MIN_RUN_SPACING_MS). */
   runSpacingMs?: number;
+  /** The safety brake's thresholds (default DEFAULT_BRAKE). */
+  brake?: BrakeThresholds;
 };
 
 export type SyncOutcome =
@@ -150,9 +160,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       );
       const sameCalendar =
         state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
+      // Held removals are planned again from full reads until the user chooses: what is held is always
+      // what both sides say now (a label restored meanwhile leaves nothing to hold).
+      const holding = state !== null && heldCount(state) > 0;
       const reads = readPlan({
         state,
         sameCalendar,
+        holding,
         needsAllTasks,
         unfinishedCreates: links.some((link) => link.pendingKey !== null),
         completedOccurrences: hints.length > 0,
@@ -161,7 +175,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
       const taskRead = reads.todoist
         ? await deps.withToken(userId, 'todoist', (token) =>
-            deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
+            deps.tasks.changes(token, needsAllTasks || holding ? null : (state?.todoistToken ?? null)),
           )
         : unread(state?.todoistToken);
       if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
@@ -180,7 +194,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       const calendarRead = reads.calendar
         ? await deps.withToken(userId, 'calendar', async (token) => {
-            const since = sameCalendar ? (state?.calendarToken ?? null) : null;
+            const since = sameCalendar && !holding ? (state?.calendarToken ?? null) : null;
             try {
               return await calendar.changes(token, settings.calendarId, since);
             } catch (error) {
@@ -227,7 +241,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         tasks: input.tasks.filter((task) => !discardedTasks.has(task.id)),
         links: inCalendar(current),
       });
-      writes += await execute(userId, plans, calendar, settings.calendarId, readVersions, discardedTasks);
+      const brake = applyBrake({
+        plans,
+        linkedPairs: inCalendar(current).length,
+        recentRemovals: removalsInWindow(state, now),
+        holding,
+        choice: holding ? (state?.brakeChoice ?? null) : null,
+        thresholds: deps.brake ?? DEFAULT_BRAKE,
+      });
+      writes += await execute(userId, brake.run, calendar, settings.calendarId, readVersions, discardedTasks);
 
       await deps.states.save(
         userId,
@@ -250,12 +272,66 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         hints.map((hint) => hint.taskId),
         now,
       );
-      await deps.activity.clear(userId);
+      await recordBrake(userId, state, brake, now);
       const sidesRead = BOTH_SIDES.filter((side) => reads[side]);
       return { status: 'synced', plans: plans.length, writes, reads: sidesRead };
     } catch (error) {
       return handleFailure(userId, error);
     }
+  }
+
+  /** Removals carried out within the brake's window before this run. */
+  function removalsInWindow(state: SyncState | null, now: Date): number {
+    const windowMs = (deps.brake ?? DEFAULT_BRAKE).windowMs;
+    const start = state?.removalWindowStart;
+    return start && now.getTime() - start.getTime() < windowMs ? (state?.removalWindowCount ?? 0) : 0;
+  }
+
+  /**
+   * What the brake decided, kept for the next run, the dashboard and the activity (ids only): removals
+   * held (a problem for the user to decide), released, kept; removals carried out count in the window.
+   */
+  async function recordBrake(userId: string, state: SyncState | null, brake: BrakeDecision, now: Date) {
+    const held = brake.held.length;
+    const heldEvents = brake.held.filter((plan) => plan.events.length > 0).length;
+    const chosen = state && heldCount(state) > 0 && state.brakeChoice ? state.brakeChoice : null;
+    const carriedOut = chosen === 'remove' ? 0 : brake.run.filter(isRemoval).length;
+    const inWindow = removalsInWindow(state, now);
+    const entries: NewActivity[] = [];
+    const idsOf = (plan: LinkPlan) => ({
+      taskId: plan.link?.taskId ?? null,
+      eventId: plan.link?.eventId ?? null,
+    });
+    if (held > 0 && held !== (state ? heldCount(state) : 0)) {
+      for (const plan of brake.held) {
+        const direction = plan.events.length > 0 ? 'todoist-to-calendar' : 'calendar-to-todoist';
+        entries.push({ direction, action: 'held', detail: null, ...idsOf(plan) });
+      }
+    }
+    for (const plan of brake.kept) {
+      entries.push({ direction: 'todoist-to-calendar', action: 'kept', detail: null, ...idsOf(plan) });
+    }
+    await deps.activity.add(userId, entries, now);
+    await deps.states.save(
+      userId,
+      {
+        heldEvents,
+        heldTasks: held - heldEvents,
+        heldSince: held > 0 ? (state?.heldSince ?? now) : null,
+        // A choice made while this run was under way stays for the next run.
+        ...(chosen ? { brakeChoice: null } : {}),
+        ...(carriedOut > 0 && {
+          removalWindowStart: inWindow > 0 ? state?.removalWindowStart : now,
+          removalWindowCount: inWindow + carriedOut,
+        }),
+      },
+      now,
+    );
+    await deps.activity.clear(
+      userId,
+      SYNC_PROBLEMS.filter((code) => held === 0 || code !== 'removals-held'),
+    );
+    if (held > 0) await deps.activity.raise(userId, 'removals-held', state?.heldSince ?? now);
   }
 
   /**

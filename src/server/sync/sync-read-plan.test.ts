@@ -17,11 +17,18 @@ const state = (patch: Partial<SyncState> = {}): SyncState => ({
   backoffUntil: null,
   todoistReadsPending: 0,
   calendarReadsPending: 0,
+  heldEvents: 0,
+  heldTasks: 0,
+  heldSince: null,
+  brakeChoice: null,
+  removalWindowStart: null,
+  removalWindowCount: 0,
   updatedAt: new Date('2026-11-25T08:00:00Z'),
   ...patch,
 });
 const queueRun = {
   sameCalendar: true,
+  holding: false,
   needsAllTasks: false,
   unfinishedCreates: false,
   completedOccurrences: false,
@@ -47,7 +54,7 @@ describe('readPlan', () => {
     expect(readPlan({ ...queueRun, state: state() })).toEqual({ todoist: false, calendar: false });
   });
 
-  it('reads both on a direct run, a first run, another calendar or an unfinished create', () => {
+  it('reads both on a direct run, a first run, another calendar, held removals or an unfinished create', () => {
     const both = { todoist: true, calendar: true };
     expect(readPlan({ ...queueRun, requestedSidesOnly: false, state: state() })).toEqual(both);
     expect(readPlan({ ...queueRun, state: null })).toEqual(both);
@@ -55,6 +62,7 @@ describe('readPlan', () => {
     expect(readPlan({ ...queueRun, state: state({ calendarToken: null }) })).toEqual(both);
     expect(readPlan({ ...queueRun, sameCalendar: false, state: state() })).toEqual(both);
     expect(readPlan({ ...queueRun, unfinishedCreates: true, state: state() })).toEqual(both);
+    expect(readPlan({ ...queueRun, holding: true, state: state() })).toEqual(both);
   });
 
   it('reads Todoist when every task must be read or an occurrence’s completion waits', () => {

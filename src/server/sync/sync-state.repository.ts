@@ -11,6 +11,10 @@ export type SyncStatePatch = Partial<
 export type SyncSide = 'todoist' | 'calendar';
 export const BOTH_SIDES: readonly SyncSide[] = ['todoist', 'calendar'];
 
+/** Removals the safety brake holds back (0: none). */
+export const heldCount = (state: Pick<SyncState, 'heldEvents' | 'heldTasks'>) =>
+  state.heldEvents + state.heldTasks;
+
 export type SyncStateRepository = {
   find(userId: string): Promise<SyncState | null>;
   save(userId: string, patch: SyncStatePatch, now: Date): Promise<void>;

@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncActivity } from '#shared/api/sync.schema.ts';
+import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
+import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
 import type { NoticeOutcome, NotificationIntake } from './notification-intake.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
-import { BOTH_SIDES, type SyncStateRepository } from './sync-state.repository.ts';
+import { BOTH_SIDES, heldCount, type SyncStateRepository } from './sync-state.repository.ts';
 
 const todoistWebhookSchema = z.object({
   event_name: z.string(),
@@ -39,7 +40,7 @@ export type SyncService = ReturnType<typeof createSyncService>;
 export function createSyncService(deps: {
   intake: NotificationIntake;
   channels: Pick<SyncChannels, 'stop'>;
-  states: Pick<SyncStateRepository, 'find' | 'requestReads'>;
+  states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save'>;
   activity: SyncActivityRepository;
   /** Todoist signs webhooks with the app's client secret; null when Todoist is not configured. */
   todoistClientSecret: string | null;
@@ -58,6 +59,28 @@ export function createSyncService(deps: {
   ): Promise<WebhookOutcome> {
     if (!channelId || !secret) return 'rejected';
     return deps.intake.submit({ source: 'calendar', channelId, secret, lifecycle });
+  }
+
+  async function activity(userId: string, limit = 30): Promise<SyncActivity> {
+    const [entries, problems, state] = await Promise.all([
+      deps.activity.recent(userId, limit),
+      deps.activity.problems(userId),
+      deps.states.find(userId),
+    ]);
+    const held = state && heldCount(state) > 0 && state.heldSince;
+    return {
+      entries,
+      problems,
+      lastRunAt: state?.lastRunAt?.toISOString() ?? null,
+      heldRemovals: held
+        ? {
+            events: state.heldEvents,
+            tasks: state.heldTasks,
+            since: held.toISOString(),
+            choice: state.brakeChoice ?? null,
+          }
+        : null,
+    };
   }
 
   return {
@@ -105,13 +128,18 @@ export function createSyncService(deps: {
       return outcomes.includes('rejected') ? 'rejected' : 'queued';
     },
 
-    async activity(userId: string, limit = 30): Promise<SyncActivity> {
-      const [entries, problems, state] = await Promise.all([
-        deps.activity.recent(userId, limit),
-        deps.activity.problems(userId),
-        deps.states.find(userId),
-      ]);
-      return { entries, problems, lastRunAt: state?.lastRunAt?.toISOString() ?? null };
+    activity,
+
+    /**
+     * The user's choice on the removals the safety brake held back: saved, and carried out by the run it
+     * queues (which reads both sides again, so what is removed is what both sides say then).
+     */
+    async chooseHeld(userId: string, choice: BrakeChoice): Promise<SyncActivity> {
+      const state = await deps.states.find(userId);
+      if (!state || heldCount(state) === 0) throw new StateConflictError('Nothing is held back.');
+      await deps.states.save(userId, { brakeChoice: choice }, deps.clock());
+      await deps.intake.submit({ source: 'app', userId });
+      return activity(userId);
     },
 
     /** Sync switched off or an integration removed: no more notifications for this user. */

@@ -29,10 +29,11 @@ import {
   sandboxCalendarQuerySchema,
   sandboxCalendarSchema,
   sandboxEventInputSchema,
+  sandboxLabelRenameSchema,
   sandboxTaskInputSchema,
   sandboxTodoistSchema,
 } from './sandbox.schema.ts';
-import { SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
+import { brakeChoiceParamsSchema, SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
 
 /**
  * Most calls answer with the whole updated user (docs/product-rules.md §7), which replaces the one the web
@@ -42,6 +43,7 @@ const user = currentUserSchema;
 const emptyBody = z.object({}).optional();
 const done = z.object({ ok: z.literal(true) });
 const taskIdParams = z.object({ id: z.string().min(1).max(200) });
+const labelIdParams = z.object({ id: z.string().min(1).max(200) });
 /**
  * Event ids travel as the rest of the path: Graph's ids of occurrences run past the router's 100
  * characters for a `:param`, which a wildcard does not count. The URLs are the same as with `:id`.
@@ -227,6 +229,14 @@ export const contract = {
   sync: {
     activity: endpoint({ method: 'GET', path: SYNC_PATHS.activity, response: syncActivitySchema }),
     preview: endpoint({ method: 'GET', path: SYNC_PATHS.preview, response: syncPreviewSchema }),
+    /** The user's choice on removals the safety brake held back; answers the activity as it now is. */
+    chooseHeld: endpoint({
+      method: 'POST',
+      path: SYNC_PATHS.held,
+      params: brakeChoiceParamsSchema,
+      body: emptyBody,
+      response: syncActivitySchema,
+    }),
   },
   /** The sandbox console (sandbox mode only). */
   sandbox: {
@@ -261,6 +271,22 @@ export const contract = {
       method: 'DELETE',
       path: '/api/sandbox/todoist/tasks/:id',
       params: taskIdParams,
+      query: sandboxAccountQuerySchema,
+      response: done,
+    }),
+    /** Todoist renames the label on every task that carries it. */
+    renameLabel: endpoint({
+      method: 'PATCH',
+      path: '/api/sandbox/todoist/labels/:id',
+      params: labelIdParams,
+      body: sandboxLabelRenameSchema,
+      response: done,
+    }),
+    /** Todoist removes the label from every task that carries it. */
+    deleteLabel: endpoint({
+      method: 'DELETE',
+      path: '/api/sandbox/todoist/labels/:id',
+      params: labelIdParams,
       query: sandboxAccountQuerySchema,
       response: done,
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_MAX_LENGTH } from '../settings/constants.ts';
 
 /** The sandbox console's view of emulated Todoist tasks and calendar events (sandbox mode only). */
 export const sandboxTaskSchema = z.object({
@@ -11,9 +12,13 @@ export const sandboxTaskSchema = z.object({
 });
 export type SandboxTask = z.infer<typeof sandboxTaskSchema>;
 
+/** A personal Todoist label; tasks carry labels by name. */
+export const sandboxLabelSchema = z.object({ id: z.string(), name: z.string() });
+export type SandboxLabel = z.infer<typeof sandboxLabelSchema>;
+
 export const sandboxTodoistSchema = z.object({
   tasks: z.array(sandboxTaskSchema),
-  labels: z.array(z.string()),
+  labels: z.array(sandboxLabelSchema),
 });
 export type SandboxTodoist = z.infer<typeof sandboxTodoistSchema>;
 
@@ -57,6 +62,17 @@ export const sandboxTaskInputSchema = z.object({
   durationMinutes: z.number().int().min(1).max(1440).optional(),
 });
 export type SandboxTaskInput = z.infer<typeof sandboxTaskInputSchema>;
+
+/** A label's new name, as the console sends it: trimmed, 1 to 60 characters, no control characters. */
+export const sandboxLabelNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a label name')
+  .max(LABEL_MAX_LENGTH, `Please enter a label name of at most ${LABEL_MAX_LENGTH} characters`)
+  .regex(/^\P{Cc}*$/u, 'A label name cannot contain control characters');
+
+export const sandboxLabelRenameSchema = z.object({ email, name: sandboxLabelNameSchema });
+export type SandboxLabelRename = z.infer<typeof sandboxLabelRenameSchema>;
 
 export const sandboxEventInputSchema = z
   .object({

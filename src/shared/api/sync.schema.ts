@@ -5,7 +5,16 @@ import { z } from 'zod';
 export const SYNC_DIRECTIONS = ['todoist-to-calendar', 'calendar-to-todoist'] as const;
 export type SyncDirection = (typeof SYNC_DIRECTIONS)[number];
 
-export const SYNC_ACTIONS = ['created', 'updated', 'completed', 'deleted', 'skipped'] as const;
+/** `held`: a removal the safety brake held back; `kept`: a held pair the user chose to keep (unlinked). */
+export const SYNC_ACTIONS = [
+  'created',
+  'updated',
+  'completed',
+  'deleted',
+  'skipped',
+  'held',
+  'kept',
+] as const;
 export type SyncAction = (typeof SYNC_ACTIONS)[number];
 
 /** Problems only the user can solve; each has a message and what to do in the web app. */
@@ -15,6 +24,8 @@ export const SYNC_PROBLEMS = [
   'calendar-missing',
   'quota-reached',
   'subscription-ended',
+  /** The safety brake held back many removals at once; the user chooses (see `heldRemovals`). */
+  'removals-held',
 ] as const;
 export type SyncProblemCode = (typeof SYNC_PROBLEMS)[number];
 
@@ -42,6 +53,18 @@ export const syncActivitySchema = z.object({
   problems: z.array(syncProblemSchema),
   /** When the last sync run finished; null before the first. */
   lastRunAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Removals the safety brake holds back for the user's choice; null when none are held. */
+  heldRemovals: z
+    .object({
+      /** Events that would be removed. */
+      events: z.number().int().nonnegative(),
+      /** Tasks that would be deleted, or lose their time and timebox label. */
+      tasks: z.number().int().nonnegative(),
+      since: z.iso.datetime({ offset: true }),
+      /** The user's choice, made and waiting for the next run. */
+      choice: z.enum(['remove', 'keep']).nullable(),
+    })
+    .nullable(),
 });
 export type SyncActivity = z.infer<typeof syncActivitySchema>;
 
@@ -57,10 +80,16 @@ export const syncPreviewSchema = z.object({
 });
 export type SyncPreview = z.infer<typeof syncPreviewSchema>;
 
+/** POST /api/sync/held/{choice}: carry the held removals out once, or keep both sides and unlink the pairs. */
+export const BRAKE_CHOICES = ['remove', 'keep'] as const;
+export type BrakeChoice = (typeof BRAKE_CHOICES)[number];
+export const brakeChoiceParamsSchema = z.object({ choice: z.enum(BRAKE_CHOICES) });
+
 /** The sync's paths: the dashboard's two calls (see the contract) and the providers' notifications. */
 export const SYNC_PATHS = {
   activity: '/api/sync/activity',
   preview: '/api/sync/preview',
+  held: '/api/sync/held/:choice',
   todoistWebhook: '/api/webhooks/todoist',
   googleWebhook: '/api/webhooks/google',
   microsoftWebhook: '/api/webhooks/microsoft',

@@ -26,8 +26,15 @@ export const theme = createTheme({
   },
 });
 
+/** Dimmed text and field errors (an input's message and its text) in shades that meet WCAG AA contrast. */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': resolved.colors.gray[7] },
-  dark: { '--mantine-color-dimmed': resolved.colors.dark[1] },
+  light: {
+    '--mantine-color-dimmed': resolved.colors.gray[7],
+    '--mantine-color-error': resolved.colors.red[9],
+  },
+  dark: {
+    '--mantine-color-dimmed': resolved.colors.dark[1],
+    '--mantine-color-error': resolved.colors.red[6],
+  },
 });

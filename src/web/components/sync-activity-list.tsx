@@ -5,9 +5,11 @@ import {
   IconChecklist,
   IconCircleCheck,
   IconCirclePlus,
+  IconHandStop,
   IconPencil,
   IconPlayerSkipForward,
   IconTrash,
+  IconUnlink,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { SyncAction, SyncActivityEntry, SyncDirection } from '#shared/api/sync.schema.ts';
@@ -28,6 +30,8 @@ const ACTION_ICONS: Record<SyncAction, IconType> = {
   completed: IconCircleCheck,
   deleted: IconTrash,
   skipped: IconPlayerSkipForward,
+  held: IconHandStop,
+  kept: IconUnlink,
 };
 
 const SIDE_ICONS: Record<string, IconType> = { Todoist: IconChecklist, Calendar: IconCalendarEvent };

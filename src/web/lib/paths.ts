@@ -28,4 +28,5 @@ export const paths = {
 /** Ids of dashboard sections that other sections link to (`#calendar-settings`). */
 export const sectionIds = {
   calendarSettings: 'calendar-settings',
+  syncActivity: 'sync-activity',
 } as const;

@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<SyncAction, string> = {
   completed: 'Completed',
   deleted: 'Deleted',
   skipped: 'Skipped',
+  held: 'Held back',
+  kept: 'Kept, unlinked',
 };
 
 export function actionLabel(action: SyncAction): string {

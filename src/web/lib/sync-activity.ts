@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '#shared/api/contract.ts';
+import type { BrakeChoice } from '#shared/api/sync.schema.ts';
 import { api } from './api-client.ts';
 
 export const syncActivityQueryKey = ['sync', 'activity'] as const;
@@ -22,5 +23,14 @@ export function useSyncActivity({ refetchMs, enabled = true }: Options) {
     refetchInterval: refetchMs,
     retry: false,
     enabled,
+  });
+}
+
+/** The user's choice on removals the safety brake held back; the activity it answers replaces the one shown. */
+export function useChooseHeldRemovals() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: BrakeChoice) => api(contract.sync.chooseHeld, { params: { choice }, body: {} }),
+    onSuccess: (activity) => queryClient.setQueryData(syncActivityQueryKey, activity),
   });
 }

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SyncAction } from '#shared/api/sync.schema.ts';
 import { users } from './users.table.ts';
 
 export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };
@@ -90,6 +91,18 @@ export const syncStates = pgTable('sync_states', {
    */
   todoistReadsPending: integer('todoist_reads_pending').notNull().default(0),
   calendarReadsPending: integer('calendar_reads_pending').notNull().default(0),
+  /**
+   * The safety brake (sync/removal-brake.ts): removals held back for the user's choice (events to
+   * remove, tasks to delete or unschedule; both 0: none), since when, and the choice once made
+   * ('remove' | 'keep'), carried out by the next run.
+   */
+  heldEvents: integer('held_events').notNull().default(0),
+  heldTasks: integer('held_tasks').notNull().default(0),
+  heldSince: timestamp('held_since', { withTimezone: true }),
+  brakeChoice: text('brake_choice').$type<'remove' | 'keep'>(),
+  /** Removals carried out since `removalWindowStart`: many in a short time trip the brake too. */
+  removalWindowStart: timestamp('removal_window_start', { withTimezone: true }),
+  removalWindowCount: integer('removal_window_count').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -103,7 +116,7 @@ export const syncActivity = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull(),
     direction: text('direction').$type<'todoist-to-calendar' | 'calendar-to-todoist'>().notNull(),
-    action: text('action').$type<'created' | 'updated' | 'completed' | 'deleted' | 'skipped'>().notNull(),
+    action: text('action').$type<SyncAction>().notNull(),
     taskId: text('task_id'),
     eventId: text('event_id'),
     detail: text('detail'),

@@ -83,12 +83,12 @@ describe('settings service: timebox settings', () => {
     await settings.saveTodoistLabels(
       USER,
       [{ id: 'l1', name: 'Focus', color: 'berry_red', item_order: 1 }],
-      LATER,
+      new Date(LATER),
     );
     expect(settings.timeboxes.map((row) => [row.label, row.labelId])).toEqual([['Focus', 'l1']]);
 
     // Deleted in Todoist: the setting keeps its name (the warning row) and forgets the id.
-    await settings.saveTodoistLabels(USER, [], LATER);
+    await settings.saveTodoistLabels(USER, [], new Date(LATER));
     expect(settings.timeboxes.map((row) => [row.label, row.labelId])).toEqual([['Focus', null]]);
   });
 
@@ -212,7 +212,7 @@ describe('settings service: task durations', () => {
     expect(settings.todo.get(USER)).toMatchObject({ taskDurationLabel: 'deep', taskDurationLabelId: 'l1' });
     // Renamed in Todoist (a sync run's read of the changes): the choice follows the label.
     const renamed = { id: 'l1', name: 'focus', color: 'berry_red', item_order: 1, deleted: false };
-    const followed = await settings.applyLabelChanges(USER, [renamed], false, LATER);
+    const followed = await settings.applyLabelChanges(USER, [renamed], false, new Date(LATER));
     expect(followed.taskDurationLabel).toEqual({ label: 'focus', labelId: 'l1' });
     expect(settings.todo.get(USER)).toMatchObject({ taskDurationLabel: 'focus', taskDurationLabelId: 'l1' });
     expect(settings.todo.get(USER)?.labels.map((label) => label.name)).toEqual(['focus']);

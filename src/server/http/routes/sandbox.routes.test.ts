@@ -60,6 +60,91 @@ describe('sandbox console routes', () => {
     expect((await todoist()).tasks).toEqual([]);
   });
 
+  describe('Todoist labels', () => {
+    const owner = 'label-owner@example.com';
+    const read = async () =>
+      (await app.server.inject({ url: `/api/sandbox/todoist?${q({ email: owner })}` })).json();
+    const labelNamed = async (name: string) =>
+      (await read()).labels.find((label: { name: string }) => label.name === name);
+
+    /** Labels are made in Todoist itself (here, through the emulator's control API). */
+    const addLabels = async (...names: string[]) => {
+      const seeded = await fetch(`${app.emulators?.todoist.origin}/_emulator/seed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ users: [{ email: owner, labels: names.map((name) => ({ name })) }] }),
+      });
+      expect(seeded.status).toBe(200);
+    };
+
+    beforeAll(() => addLabels('30Minutes', 'Focus'));
+
+    it('renames a label, and the task carrying it follows; deleting removes it from the task', async () => {
+      await send('POST', '/api/sandbox/todoist/tasks', {
+        email: owner,
+        content: 'Plan the week',
+        labels: ['30Minutes', 'Focus'],
+      });
+      const label = await labelNamed('30Minutes');
+      expect(label).toEqual({ id: expect.any(String), name: '30Minutes' });
+
+      const renamed = await send('PATCH', `/api/sandbox/todoist/labels/${label.id}`, {
+        email: owner,
+        name: ' 45Minutes ',
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await labelNamed('45Minutes')).toEqual({ id: label.id, name: '45Minutes' });
+      expect((await read()).tasks[0]).toMatchObject({
+        content: 'Plan the week',
+        labels: ['45Minutes', 'Focus'],
+      });
+
+      const deleted = await send('DELETE', `/api/sandbox/todoist/labels/${label.id}?${q({ email: owner })}`);
+      expect(deleted.statusCode).toBe(200);
+      const after = await read();
+      expect(after.labels.map((entry: { name: string }) => entry.name)).toEqual(['Focus']);
+      expect(after.tasks[0]).toMatchObject({ content: 'Plan the week', labels: ['Focus'] });
+    });
+
+    it('refuses a name another label has, whatever its case, with a message naming the field', async () => {
+      await addLabels('Deep work');
+      const label = await labelNamed('Deep work');
+      const taken = await send('PATCH', `/api/sandbox/todoist/labels/${label.id}`, {
+        email: owner,
+        name: 'focus',
+      });
+      expectFieldIssue(taken, 'name', 'There is already a label named “focus” in Todoist');
+      expect(await labelNamed('Deep work')).toEqual(label);
+    });
+
+    it('checks the new name before asking Todoist', async () => {
+      const { id } = await labelNamed('Focus');
+      const url = `/api/sandbox/todoist/labels/${id}`;
+      expectFieldIssue(
+        await send('PATCH', url, { email: owner, name: '  ' }),
+        'name',
+        'Please enter a label name',
+      );
+      expectFieldIssue(
+        await send('PATCH', url, { email: owner, name: 'x'.repeat(61) }),
+        'name',
+        'Please enter a label name of at most 60 characters',
+      );
+      expectFieldIssue(
+        await send('PATCH', url, { email: owner, name: 'Two\nlines' }),
+        'name',
+        'A label name cannot contain control characters',
+      );
+      expect(await labelNamed('Focus')).toEqual({ id, name: 'Focus' });
+    });
+
+    it('reports a label Todoist no longer has as a refusal of the emulated Todoist', async () => {
+      const response = await send('DELETE', `/api/sandbox/todoist/labels/gone?${q({ email: owner })}`);
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toMatch(/emulated Todoist refused this/);
+    });
+  });
+
   it('keeps each e-mail address a separate Todoist account', async () => {
     await send('POST', '/api/sandbox/todoist/tasks', {
       email: 'someone-else@example.com',

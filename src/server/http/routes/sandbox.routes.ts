@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '#server/domain/shared/domain-errors.ts';
 import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import { AppError } from '#server/errors.ts';
 import type { SandboxConnections } from '#server/sandbox/sandbox-accounts.ts';
@@ -43,6 +44,8 @@ export async function sandboxRoutes(
     try {
       return await action();
     } catch (error) {
+      // A refusal the console already put in the visitor's words (a label name taken) keeps its own status.
+      if (error instanceof DomainError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
       throw new AppError('upstream_error', `The emulated ${side} refused this: ${detail}`, { cause: error });
     }
@@ -87,6 +90,21 @@ export async function sandboxRoutes(
     ...fromContract(calls.deleteTask),
     handler: async (request) => {
       await upstream('Todoist', () => sandbox.deleteTask(request.query.email, request.params.id));
+      return done;
+    },
+  });
+
+  routes.route({
+    ...fromContract(calls.renameLabel),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.renameLabel(request.params.id, request.body));
+      return done;
+    },
+  });
+  routes.route({
+    ...fromContract(calls.deleteLabel),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.deleteLabel(request.query.email, request.params.id));
       return done;
     },
   });

@@ -27,6 +27,14 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
   });
 
   routes.route({
+    ...fromContract(contract.sync.chooseHeld),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      return sync.chooseHeld(userId, request.params.choice);
+    },
+  });
+
+  routes.route({
     ...fromContract(contract.sync.preview),
     handler: async (request) => {
       const userId = await request.requireUserId();

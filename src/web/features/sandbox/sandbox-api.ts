@@ -4,6 +4,7 @@ import type {
   SandboxCalendarProvider,
   SandboxEventInput,
   SandboxEventRef,
+  SandboxLabelRename,
   SandboxTaskInput,
 } from '#shared/api/sandbox.schema.ts';
 import { api } from '../../lib/api-client.ts';
@@ -72,6 +73,10 @@ export const sandboxCalls = {
     api(sandbox.completeTask, { params: { id }, body: { email } }),
   deleteTask: ({ id, email }: { id: string; email: string }) =>
     api(sandbox.deleteTask, { params: { id }, query: { email } }),
+  renameLabel: ({ id, ...body }: SandboxLabelRename & { id: string }) =>
+    api(sandbox.renameLabel, { params: { id }, body }),
+  deleteLabel: ({ id, email }: { id: string; email: string }) =>
+    api(sandbox.deleteLabel, { params: { id }, query: { email } }),
   addEvent: (input: SandboxEventInput) => api(sandbox.addEvent, input),
   updateEvent: ({ id, ...body }: SandboxEventInput & { id: string }) =>
     api(sandbox.updateEvent, { params: { '*': id }, body }),

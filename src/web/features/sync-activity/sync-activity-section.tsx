@@ -1,8 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import type { SyncActivity } from '#shared/api/sync.schema.ts';
+import { HeldRemovalsAlert } from '../../components/held-removals-alert.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { SyncActivityList } from '../../components/sync-activity-list.tsx';
+import { sectionIds } from '../../lib/paths.ts';
 import { useSyncActivity } from '../../lib/sync-activity.ts';
 import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
 import { SyncProblemList } from './components/sync-problem-list.tsx';
@@ -12,12 +15,18 @@ const REFRESH_MS = 5000;
 /** The dashboard shows the latest actions; older ones add nothing a person acts on. */
 const SHOWN_ENTRIES = 20;
 
+/** The held removals have their own question above the other problems. */
+const otherProblems = (activity: SyncActivity) =>
+  activity.heldRemovals
+    ? activity.problems.filter((problem) => problem.code !== 'removals-held')
+    : activity.problems;
+
 /** What only the user can fix, then what the sync did lately (provider ids only, never task or event text). */
 export function SyncActivitySection({ user }: { user: CurrentUser }) {
   const activity = useSyncActivity({ refetchMs: user.syncActive ? REFRESH_MS : false });
 
   return (
-    <SectionCard title="Sync activity">
+    <SectionCard title="Sync activity" id={sectionIds.syncActivity}>
       {activity.isPending && <Loader size="sm" role="status" aria-label="Loading the sync activity" />}
       {activity.isError && (
         <Alert color="gray" variant="light" title="The sync activity could not be loaded">
@@ -39,13 +48,14 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
       )}
       {activity.data && (
         <>
-          {activity.data.problems.length > 0 && (
+          {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
+          {otherProblems(activity.data).length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">
                 Problems
               </Title>
               <SyncProblemList
-                problems={activity.data.problems}
+                problems={otherProblems(activity.data)}
                 calendarProvider={user.calendarSettings.provider}
               />
             </Stack>

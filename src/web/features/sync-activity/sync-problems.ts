@@ -64,5 +64,12 @@ export function problemAdvice(
         severity: 'error',
         action: { label: 'Upgrade', href: paths.profile, external: false },
       };
+    case 'removals-held':
+      return {
+        title: 'Timeboxer held back many removals',
+        message: 'Nothing was removed. Choose in the Sync activity whether to remove them or keep them.',
+        severity: 'warning',
+        action: { label: 'Go to Sync activity', href: `#${sectionIds.syncActivity}`, external: true },
+      };
   }
 }

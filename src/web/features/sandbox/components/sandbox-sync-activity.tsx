@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import { HeldRemovalsAlert } from '../../../components/held-removals-alert.tsx';
 import { SyncActivityList } from '../../../components/sync-activity-list.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSyncActivity } from '../../../lib/sync-activity.ts';
@@ -32,7 +33,10 @@ export function SandboxSyncActivity({ user }: { user: CurrentUser | false }) {
 
 function SignedInActivity({ syncActive }: { syncActive: boolean }) {
   const activity = useSyncActivity({ refetchMs: SANDBOX_REFRESH_MS });
-  const problems = activity.data?.problems.length ?? 0;
+  const problems =
+    activity.data?.problems.filter(
+      (problem) => problem.code !== 'removals-held' || !activity.data?.heldRemovals,
+    ).length ?? 0;
   return (
     <Stack gap="xs">
       {!syncActive && (
@@ -51,6 +55,7 @@ function SignedInActivity({ syncActive }: { syncActive: boolean }) {
       )}
       {activity.data && (
         <>
+          {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
           {problems > 0 && (
             <Text size="sm" fw={600}>
               {problems === 1 ? 'One problem needs' : `${problems} problems need`} your attention: see the{' '}

@@ -17,6 +17,7 @@ import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { formatWhen } from '../local-date-time.ts';
 import { sandboxCalls, useSandboxChange, useSandboxTodoist } from '../sandbox-api.ts';
 import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
+import { LabelList } from './label-list.tsx';
 import { TaskForm, type TaskFormValues } from './task-form.tsx';
 
 /**
@@ -128,6 +129,14 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
           </Group>
         ))}
       </Stack>
+      {todoist.data && (
+        <LabelList
+          email={email}
+          labels={todoist.data.labels}
+          tasks={todoist.data.tasks}
+          busy={todoist.isPlaceholderData}
+        />
+      )}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -136,7 +145,7 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
         {editing !== null && (
           <TaskForm
             task={editing === 'new' ? undefined : editing}
-            knownLabels={todoist.data?.labels ?? []}
+            knownLabels={todoist.data?.labels.map((label) => label.name) ?? []}
             submitLabel={editing === 'new' ? 'Add task' : 'Save task'}
             busy={add.isPending || update.isPending}
             onSubmit={save}

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyBrake, type BrakeInput, DEFAULT_BRAKE, isRemoval, tooMany } from './removal-brake.ts';
+import type { SyncLink } from './sync-link.ts';
+import type { LinkPlan } from './sync-planner.ts';
+
+const link = (n: number): SyncLink => ({
+  id: `link-${n}`,
+  taskId: `task-${n}`,
+  eventId: `event-${n}`,
+  calendarId: 'primary',
+  origin: 'task',
+  pendingKey: null,
+  generation: 0,
+  taskVersion: null,
+  eventVersion: null,
+  titleHash: 'h',
+  startAt: new Date('2026-07-16T07:00:00Z'),
+  taskMinutes: 30,
+  eventMinutes: 30,
+  completed: false,
+  marked: false,
+  appearanceHash: 'a',
+  taskMeta: { labels: [], dueTimezone: null, recurrence: null },
+});
+
+/** A task left the scope: its event is removed, the pair is over. */
+const removeEvent = (n: number): LinkPlan => ({
+  link: link(n),
+  events: [{ action: 'remove', eventId: `event-${n}` }],
+  task: null,
+  next: null,
+  activity: [{ direction: 'todoist-to-calendar', action: 'deleted', detail: 'out-of-scope' }],
+});
+/** The event was deleted: the task made from it goes. */
+const deleteTask = (n: number): LinkPlan => ({
+  link: link(n),
+  events: [],
+  task: { action: 'delete', taskId: `task-${n}` },
+  next: null,
+  activity: [{ direction: 'calendar-to-todoist', action: 'deleted', detail: null }],
+});
+const titleChange = (n: number): LinkPlan => {
+  const { id: _id, pendingKey: _key, ...values } = link(n);
+  return {
+    link: link(n),
+    events: [{ action: 'update', eventId: `event-${n}`, write: {} as never }],
+    task: null,
+    next: { ...values, titleHash: 'h2' },
+    activity: [],
+  };
+};
+
+const input = (plans: LinkPlan[], overrides: Partial<BrakeInput> = {}): BrakeInput => ({
+  plans,
+  linkedPairs: 20,
+  recentRemovals: 0,
+  holding: false,
+  choice: null,
+  thresholds: DEFAULT_BRAKE,
+  ...overrides,
+});
+const range = (count: number) => Array.from({ length: count }, (_, n) => n);
+
+describe('the safety brake', () => {
+  it('counts as removals the plans that end a pair by removing or changing something of the user’s', () => {
+    expect(isRemoval(removeEvent(1))).toBe(true);
+    expect(isRemoval(deleteTask(1))).toBe(true);
+    expect(isRemoval(titleChange(1))).toBe(false);
+    // A completion keeps the pair (the event follows the on-complete setting): not a removal.
+    const completed = { ...removeEvent(1), next: titleChange(1).next };
+    expect(isRemoval(completed)).toBe(false);
+    // An unfinished create repeated only to remove what it made is no loss of the user's.
+    const discarded: LinkPlan = {
+      ...removeEvent(1),
+      events: [{ action: 'create', write: {} as never, discard: true }],
+    };
+    expect(isRemoval(discarded)).toBe(false);
+  });
+
+  it('lets five removals through, holds six of twenty pairs, and carries out the other changes', () => {
+    const five = [...range(5).map(removeEvent), titleChange(9)];
+    expect(applyBrake(input(five))).toEqual({ run: five, held: [], kept: [] });
+    const six = [...range(6).map(removeEvent), titleChange(9)];
+    const decision = applyBrake(input(six));
+    expect(decision.run).toEqual([titleChange(9)]);
+    expect(decision.held).toHaveLength(6);
+  });
+
+  it('lets through many removals that are a small share of the pairs', () => {
+    const plans = range(19).map(deleteTask);
+    expect(applyBrake(input(plans, { linkedPairs: 100 })).held).toEqual([]);
+    expect(applyBrake(input(plans, { linkedPairs: 90 })).held).toHaveLength(19);
+  });
+
+  it('counts the removals of the last minutes with the run’s own', () => {
+    const plans = range(3).map(removeEvent);
+    expect(applyBrake(input(plans, { recentRemovals: 2 })).held).toEqual([]);
+    expect(applyBrake(input(plans, { recentRemovals: 3 })).held).toHaveLength(3);
+  });
+
+  it('keeps holding until the user chooses, even fewer removals', () => {
+    expect(applyBrake(input([removeEvent(1)], { holding: true })).held).toHaveLength(1);
+  });
+
+  it('carries the held removals out on “Remove them”', () => {
+    const plans = range(8).map(removeEvent);
+    expect(applyBrake(input(plans, { holding: true, choice: 'remove' }))).toEqual({
+      run: plans,
+      held: [],
+      kept: [],
+    });
+  });
+
+  it('unlinks the pairs without a write on either side on “Keep them”', () => {
+    const plans = [...range(8).map(removeEvent), titleChange(9)];
+    const decision = applyBrake(input(plans, { holding: true, choice: 'keep' }));
+    expect(decision.kept).toHaveLength(8);
+    expect(decision.held).toEqual([]);
+    const unlinks = decision.run.filter((plan) => plan.next === null);
+    expect(unlinks).toHaveLength(8);
+    expect(unlinks.every((plan) => plan.events.length === 0 && plan.task === null)).toBe(true);
+    expect(decision.run).toContainEqual(titleChange(9));
+  });
+
+  it('trips only above both thresholds, whatever the counts (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 0, max: 20 }),
+        (removals, pairs, recent) => {
+          const plans = [...range(removals).map(removeEvent), titleChange(999)];
+          const decision = applyBrake(input(plans, { linkedPairs: pairs, recentRemovals: recent }));
+          const total = removals + recent;
+          const shouldHold = removals > 0 && total > 5 && total > 0.2 * pairs;
+          expect(decision.held.length).toBe(shouldHold ? removals : 0);
+          // Nothing is lost or made twice: every plan is carried out or held, once.
+          expect(decision.run.length + decision.held.length).toBe(plans.length);
+          expect(tooMany(total, pairs, DEFAULT_BRAKE)).toBe(total > 5 && total > 0.2 * pairs);
+        },
+      ),
+    );
+  });
+});

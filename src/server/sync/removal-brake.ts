@@ -1,0 +1,77 @@
+import type { LinkPlan } from './sync-planner.ts';
+
+/**
+ * The safety brake (docs/product-rules.md §10, decision 014): a run that would take away many of a
+ * user's items at once (a label deleted in Todoist, a project archived, a calendar emptied) does not;
+ * it holds those removals, carries out the rest, and asks the user. Pure: the engine asks here.
+ */
+
+export type BrakeThresholds = {
+  /** Held only above this many removals … */
+  minItems: number;
+  /** … and above this share of the user's linked pairs. */
+  share: number;
+  /** Removals carried out within this window count with the run's own. */
+  windowMs: number;
+};
+
+export const DEFAULT_BRAKE: BrakeThresholds = { minItems: 5, share: 0.2, windowMs: 10 * 60_000 };
+
+/** What the user chose on the held removals: carry them out once, or unlink the pairs and keep both sides. */
+export type BrakeChoice = 'remove' | 'keep';
+
+/**
+ * Whether a plan takes something of the user's away: the pair is over and an event is removed, a task
+ * deleted, or a task's timebox taken off (the event deleted). Completions follow the user's setting and
+ * keep the pair; they are not removals.
+ */
+export function isRemoval(plan: LinkPlan): boolean {
+  if (plan.next !== null || plan.link === null) return false;
+  const removesEvent = plan.events.some((action) => action.action === 'remove');
+  const changesTask = plan.task !== null && plan.task.action !== 'create';
+  return removesEvent || changesTask;
+}
+
+/** Whether this many removals (the run's and the window's) are too many for this many linked pairs. */
+export function tooMany(removals: number, linkedPairs: number, thresholds: BrakeThresholds): boolean {
+  return removals > thresholds.minItems && removals > thresholds.share * linkedPairs;
+}
+
+export type BrakeInput = {
+  plans: LinkPlan[];
+  /** The user's linked pairs before the run. */
+  linkedPairs: number;
+  /** Removals carried out within the window before this run. */
+  recentRemovals: number;
+  /** Removals are held now (an earlier run tripped the brake and the user has not chosen yet). */
+  holding: boolean;
+  choice: BrakeChoice | null;
+  thresholds: BrakeThresholds;
+};
+
+export type BrakeDecision = {
+  /** The plans to carry out, removals released by the user included. */
+  run: LinkPlan[];
+  /** Removals not carried out: they wait for the user's choice. */
+  held: LinkPlan[];
+  /** Removals the user chose to keep: their pairs are unlinked, both sides left as they are. */
+  kept: LinkPlan[];
+};
+
+export function applyBrake(input: BrakeInput): BrakeDecision {
+  const removals = input.plans.filter(isRemoval);
+  const others = input.plans.filter((plan) => !isRemoval(plan));
+  if (removals.length === 0) return { run: input.plans, held: [], kept: [] };
+  if (input.holding && input.choice === 'remove') return { run: input.plans, held: [], kept: [] };
+  if (input.holding && input.choice === 'keep') {
+    return { run: [...others, ...removals.map(unlink)], held: [], kept: removals };
+  }
+  const trips = tooMany(removals.length + input.recentRemovals, input.linkedPairs, input.thresholds);
+  if (input.holding || trips) return { run: others, held: removals, kept: [] };
+  return { run: input.plans, held: [], kept: [] };
+}
+
+/** The pair ends without a write on either side. */
+function unlink(plan: LinkPlan): LinkPlan {
+  return { link: plan.link, events: [], task: null, next: null, activity: [] };
+}
