@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Person } from './helpers.ts';
+import { type Person, signIn } from './helpers.ts';
 
 export const section = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -49,6 +49,42 @@ export async function connectCalendar(
   await page.getByRole('link', { name: `Connect ${provider}` }).click();
   await consent(page, person);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Connects a service whose emulated consent page offers the signed-in e-mail: the person only confirms. */
+export async function connectOffered(page: Page, link: string, email: string) {
+  await page.getByRole('link', { name: link }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Switches sync on from the Status section and confirms its preview, which names `calendar`. */
+export async function switchSyncOn(page: Page, calendar: string) {
+  await section(page, 'Status').getByRole('switch', { name: 'Sync active' }).click();
+  const preview = page.getByRole('dialog', { name: 'Switch sync on?' });
+  await expect(preview).toContainText(`Calendar: ${calendar}`);
+  await preview.getByRole('button', { name: 'Switch sync on' }).click();
+  await expect(preview).toBeHidden();
+}
+
+/**
+ * The newcomer's way to a running sync, all on the dashboard: signs in with Google, connects Todoist,
+ * adds a timebox, connects Google Calendar (same e-mail), picks the Timeboxer calendar and switches
+ * sync on.
+ */
+export async function startSyncing(
+  page: Page,
+  person: Person,
+  timebox = { label: '30Minutes', duration: '30' },
+) {
+  await signIn(page, 'Google', person);
+  await connectOffered(page, 'Connect Todoist', person.email);
+  await addTimebox(page, timebox.label, timebox.duration);
+  await connectOffered(page, 'Connect Google Calendar', person.email);
+  await choose(section(page, 'Calendar Settings'), page, 'Event colour', 'Basil');
+  await choose(section(page, 'Calendar Settings'), page, 'Calendar', 'Timeboxer');
+  await switchSyncOn(page, 'Timeboxer');
 }
 
 async function consent(page: Page, person: Person) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connectCalendar, connectTodoist } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, seriousViolations, signIn } from './helpers.ts';
+import { addSandboxTask } from './sandbox-helpers.ts';
 
 test('the sandbox console changes the emulated Todoist and calendar', async ({ page }) => {
   const email = `sandbox.${randomBytes(4).toString('hex')}@example.com`;
@@ -13,13 +14,11 @@ test('the sandbox console changes the emulated Todoist and calendar', async ({ p
 
   const todoist = page.getByRole('region', { name: 'Todoist' });
   await expect(todoist.getByText('No open tasks.')).toBeVisible();
-  await todoist.getByRole('button', { name: 'Add task' }).click();
-  const taskDialog = page.getByRole('dialog', { name: 'New task' });
-  await taskDialog.getByLabel('Task').fill('Draft the newsletter');
-  await taskDialog.getByLabel('Due').fill('2031-03-04T10:00');
-  await taskDialog.getByLabel('Labels').fill('30Minutes');
-  await taskDialog.getByLabel('Labels').press('Enter');
-  await taskDialog.getByRole('button', { name: 'Add task' }).click();
+  await addSandboxTask(page, todoist, {
+    content: 'Draft the newsletter',
+    due: '2031-03-04T10:00',
+    labels: ['30Minutes'],
+  });
   const task = todoist.getByRole('listitem', { name: 'Draft the newsletter' });
   await expect(task).toContainText('Tue 4 Mar, 10:00');
   await expect(task).toContainText('@30Minutes');
@@ -131,12 +130,7 @@ for (const width of [1280, 375]) {
     const labels = todoist.getByRole('region', { name: 'Labels' });
     await expect(labels.getByRole('listitem')).toHaveText([/@30Minutes/, /@Deep work/]);
 
-    await todoist.getByRole('button', { name: 'Add task' }).click();
-    const taskDialog = page.getByRole('dialog', { name: 'New task' });
-    await taskDialog.getByLabel('Task').fill('Plan the week');
-    await taskDialog.getByLabel('Labels').fill('30Minutes');
-    await taskDialog.getByLabel('Labels').press('Enter');
-    await taskDialog.getByRole('button', { name: 'Add task' }).click();
+    await addSandboxTask(page, todoist, { content: 'Plan the week', labels: ['30Minutes'] });
     const task = todoist.getByRole('listitem', { name: 'Plan the week' });
     await expect(task).toContainText('@30Minutes');
     await expect(labels.getByRole('listitem').first()).toContainText('1 open task');

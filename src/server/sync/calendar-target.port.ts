@@ -54,6 +54,9 @@ export type EventWrite = {
   appearance: boolean;
 };
 
+/** What a write carries besides its title and time: an event made anew where it moves keeps those. */
+export type EventLook = Omit<EventWrite, 'title' | 'start' | 'end'>;
+
 export type WatchChannel = {
   id: string;
   /** Google's `resourceId` (needed to stop the channel); null for Graph. */
@@ -90,6 +93,18 @@ export type CalendarTarget = {
   ): Promise<CalendarEvent>;
   /** Deletes the event; an event already gone is not an error. */
   remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
+  /**
+   * Moves a linked event to another calendar of the account (the user chose another calendar): Google's
+   * `events.move` keeps the event; Graph has no move between calendars, so the event is made anew there
+   * with a keyed create (`clientKey`, the same on every attempt) carrying `look`, then deleted in the
+   * old one. Idempotent: an event a crashed attempt moved already is found in `toCalendarId`. Null
+   * when the event is in neither calendar.
+   */
+  move(
+    accessToken: string,
+    move: { fromCalendarId: string; toCalendarId: string; eventId: string; clientKey: string },
+    look: EventLook,
+  ): Promise<CalendarEvent | null>;
   /** Push notifications for changes in the calendar (Google watch channel, Graph subscription). */
   watch(
     accessToken: string,

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { IntegrationKind } from '#server/domain/integrations/integration-providers.port.ts';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { SYNC_PROBLEMS, type SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { relocatePairs } from './calendar-switch.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
@@ -30,6 +30,7 @@ import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncLinkRepository } from './sync-link.repository.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
+import { scopeHash } from './sync-scope.ts';
 import { readPlan } from './sync-read-plan.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
@@ -41,13 +42,9 @@ import {
   type SyncStateRepository,
 } from './sync-state.repository.ts';
 import type { TaskCommand, TaskSnapshot, TaskSource } from './task-source.port.ts';
+import type { WithToken } from './with-token.ts';
 
-/** Calls a provider with the user's valid access token (the token manager's `withAccessToken`). */
-export type WithToken = <T>(
-  userId: string,
-  kind: IntegrationKind,
-  call: (token: string) => Promise<T>,
-) => Promise<T>;
+export type { WithToken };
 
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;
@@ -150,23 +147,40 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
     try {
       await ensureChannel(userId, settings, state);
-      const links = await deps.links.all(userId);
+      // Another calendar chosen: the pairs' events move there first (or stay with an account gone).
+      const relocated = await relocatePairs(deps, {
+        userId,
+        settings,
+        calendar,
+        state,
+        calendarAccountId: context.calendarAccountId,
+        links: await deps.links.all(userId),
+        now,
+      });
+      const links = relocated.links;
       const hints = await deps.hints.completedOccurrences(userId);
       const appearance = appearanceHash(settings);
-      // New settings restyle our open events; their titles come from the tasks, so read every task once.
-      const needsAllTasks = links.some(
-        (link) =>
-          link.origin === 'task' && !link.completed && link.eventId && link.appearanceHash !== appearance,
-      );
-      const sameCalendar =
-        state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
       // Held removals are planned again from full reads until the user chooses: what is held is always
       // what both sides say now (a label restored meanwhile leaves nothing to hold).
       const holding = state !== null && heldCount(state) > 0;
+      // Settings of what is in scope changed (a timebox added or removed, task durations, the colour or
+      // category filter): everything already there is judged again, so both sides are read in full.
+      const scopeChanged = state !== null && state.scopeHash !== scopeHash(settings);
+      const readAll = holding || scopeChanged;
+      // New settings restyle our open events; their titles come from the tasks, so read every task once.
+      const needsAllTasks =
+        relocated.readAllTasks ||
+        readAll ||
+        links.some(
+          (link) =>
+            link.origin === 'task' && !link.completed && link.eventId && link.appearanceHash !== appearance,
+        );
+      const sameCalendar =
+        state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
       const reads = readPlan({
         state,
         sameCalendar,
-        holding,
+        readAll,
         needsAllTasks,
         unfinishedCreates: links.some((link) => link.pendingKey !== null),
         completedOccurrences: hints.length > 0,
@@ -175,7 +189,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
       const taskRead = reads.todoist
         ? await deps.withToken(userId, 'todoist', (token) =>
-            deps.tasks.changes(token, needsAllTasks || holding ? null : (state?.todoistToken ?? null)),
+            deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
           )
         : unread(state?.todoistToken);
       if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
@@ -194,7 +208,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       }
       const calendarRead = reads.calendar
         ? await deps.withToken(userId, 'calendar', async (token) => {
-            const since = sameCalendar && !holding ? (state?.calendarToken ?? null) : null;
+            const since = sameCalendar && !readAll ? (state?.calendarToken ?? null) : null;
             try {
               return await calendar.changes(token, settings.calendarId, since);
             } catch (error) {
@@ -258,6 +272,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           calendarToken: calendarRead.nextToken,
           calendarId: settings.calendarId,
           calendarProvider: settings.calendarProvider,
+          calendarAccountId: context.calendarAccountId,
+          calendarName: context.calendarName,
+          scopeHash: scopeHash(settings),
           lastRunAt: deps.clock(),
           backoffUntil: null,
         },

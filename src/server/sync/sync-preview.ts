@@ -1,10 +1,10 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from './calendar-target.port.ts';
-import type { WithToken } from './sync-engine.ts';
 import { eventWanted, taskWanted } from './sync-scope.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { TaskSource } from './task-source.port.ts';
+import type { WithToken } from './with-token.ts';
 
 export type SyncPreviewService = ReturnType<typeof createSyncPreview>;
 

@@ -23,12 +23,16 @@ const state = (patch: Partial<SyncState> = {}): SyncState => ({
   brakeChoice: null,
   removalWindowStart: null,
   removalWindowCount: 0,
+  calendarAccountId: null,
+  calendarName: null,
+  leftBehind: null,
+  scopeHash: null,
   updatedAt: new Date('2026-11-25T08:00:00Z'),
   ...patch,
 });
 const queueRun = {
   sameCalendar: true,
-  holding: false,
+  readAll: false,
   needsAllTasks: false,
   unfinishedCreates: false,
   completedOccurrences: false,
@@ -54,7 +58,7 @@ describe('readPlan', () => {
     expect(readPlan({ ...queueRun, state: state() })).toEqual({ todoist: false, calendar: false });
   });
 
-  it('reads both on a direct run, a first run, another calendar, held removals or an unfinished create', () => {
+  it('reads both on a direct run, a first run, another calendar, held removals or new scope, or an unfinished create', () => {
     const both = { todoist: true, calendar: true };
     expect(readPlan({ ...queueRun, requestedSidesOnly: false, state: state() })).toEqual(both);
     expect(readPlan({ ...queueRun, state: null })).toEqual(both);
@@ -62,7 +66,7 @@ describe('readPlan', () => {
     expect(readPlan({ ...queueRun, state: state({ calendarToken: null }) })).toEqual(both);
     expect(readPlan({ ...queueRun, sameCalendar: false, state: state() })).toEqual(both);
     expect(readPlan({ ...queueRun, unfinishedCreates: true, state: state() })).toEqual(both);
-    expect(readPlan({ ...queueRun, holding: true, state: state() })).toEqual(both);
+    expect(readPlan({ ...queueRun, readAll: true, state: state() })).toEqual(both);
   });
 
   it('reads Todoist when every task must be read or an occurrence’s completion waits', () => {

@@ -4,14 +4,15 @@ import type { SyncState } from './sync-state.repository.ts';
  * Which sides a run reads. A queue run reads the sides whose notifications asked for it (a Todoist
  * webhook: Todoist; a calendar push: the calendar; the reconcile, a setting or the switch: both), so a
  * change costs one read of the side it happened on. Both are read when a side has no read position
- * yet, another calendar was chosen, removals are held or a create is unfinished; Todoist also when every task must be
+ * yet, another calendar was chosen, removals are held, the settings of what is in scope changed or a create
+ * is unfinished; Todoist also when every task must be
  * read (new settings) or a recurring occurrence's completion waits. A direct run reads both.
  */
 export function readPlan(input: {
   state: SyncState | null;
   sameCalendar: boolean;
-  /** The safety brake holds removals: both sides are read in full until the user chooses. */
-  holding: boolean;
+  /** Both sides are read in full: removals are held (until the user chooses), or the scope changed. */
+  readAll: boolean;
   needsAllTasks: boolean;
   unfinishedCreates: boolean;
   completedOccurrences: boolean;
@@ -23,7 +24,7 @@ export function readPlan(input: {
     !state?.todoistToken ||
     !state.calendarToken ||
     !input.sameCalendar ||
-    input.holding ||
+    input.readAll ||
     input.unfinishedCreates
   ) {
     return { todoist: true, calendar: true };

@@ -96,3 +96,21 @@ export function withTimeboxLabel(labels: string[], settings: SyncSettings, label
   );
   return label && !kept.some((existing) => sameLabel(existing, label)) ? [...kept, label] : kept;
 }
+
+/**
+ * Fingerprint of the settings that decide which tasks and events are in scope (timeboxes and their
+ * lengths, task durations, the colour or category filter). When it changes, a run reads both sides in
+ * full, so tasks and events already there are judged by the new settings (docs/product-rules.md §10).
+ */
+export function scopeHash(settings: SyncSettings): string {
+  const timeboxes = settings.timeboxes
+    .map((entry) => `${entry.label.toLocaleLowerCase()}=${entry.duration}`)
+    .sort();
+  const duration = settings.taskDuration.active && settings.taskDuration.allowed;
+  return JSON.stringify([
+    timeboxes,
+    duration ? settings.taskDuration.label : null,
+    settings.calendarProvider,
+    settings.calendarProvider === 'google' ? settings.color : settings.category,
+  ]);
+}

@@ -17,7 +17,14 @@ export type SyncBlock =
   | 'no-calendar';
 
 export type SyncContext =
-  | { runnable: true; settings: SyncSettings; todoistUserId: string | null; calendarName: string }
+  | {
+      runnable: true;
+      settings: SyncSettings;
+      todoistUserId: string | null;
+      calendarName: string;
+      /** The connected calendar account (its provider's user id). */
+      calendarAccountId: string | null;
+    }
   | { runnable: false; block: SyncBlock };
 
 export type SyncSettingsReader = {
@@ -65,6 +72,7 @@ export function createSyncSettingsReader(db: Db): SyncSettingsReader {
       return {
         runnable: true,
         todoistUserId: todo?.todoistUserId ?? null,
+        calendarAccountId: calendarLink.accountId ?? null,
         calendarName:
           calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
         settings: {

@@ -80,6 +80,7 @@ export function createSyncService(deps: {
             choice: state.brakeChoice ?? null,
           }
         : null,
+      leftBehind: state?.leftBehind ?? null,
     };
   }
 
@@ -134,6 +135,11 @@ export function createSyncService(deps: {
      * The user's choice on the removals the safety brake held back: saved, and carried out by the run it
      * queues (which reads both sides again, so what is removed is what both sides say then).
      */
+    async dismissLeftBehind(userId: string): Promise<SyncActivity> {
+      await deps.states.save(userId, { leftBehind: null }, deps.clock());
+      return activity(userId);
+    },
+
     async chooseHeld(userId: string, choice: BrakeChoice): Promise<SyncActivity> {
       const state = await deps.states.find(userId);
       if (!state || heldCount(state) === 0) throw new StateConflictError('Nothing is held back.');

@@ -237,6 +237,13 @@ export const contract = {
       body: emptyBody,
       response: syncActivitySchema,
     }),
+    /** The user has read where events were left behind by a switch of account or provider. */
+    dismissLeftBehind: endpoint({
+      method: 'POST',
+      path: SYNC_PATHS.dismissLeftBehind,
+      body: emptyBody,
+      response: syncActivitySchema,
+    }),
   },
   /** The sandbox console (sandbox mode only). */
   sandbox: {

@@ -65,6 +65,19 @@ export const syncActivitySchema = z.object({
       choice: z.enum(['remove', 'keep']).nullable(),
     })
     .nullable(),
+  /**
+   * Events of ours that stayed in a calendar of an account no longer connected (the user switched to
+   * another account or provider), until the user dismisses the note.
+   */
+  leftBehind: z
+    .object({
+      provider: z.enum(['google', 'microsoft']),
+      calendarId: z.string(),
+      calendarName: z.string().nullable(),
+      events: z.number().int().positive(),
+      at: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
 });
 export type SyncActivity = z.infer<typeof syncActivitySchema>;
 
@@ -90,6 +103,7 @@ export const SYNC_PATHS = {
   activity: '/api/sync/activity',
   preview: '/api/sync/preview',
   held: '/api/sync/held/:choice',
+  dismissLeftBehind: '/api/sync/left-behind/dismiss',
   todoistWebhook: '/api/webhooks/todoist',
   googleWebhook: '/api/webhooks/google',
   microsoftWebhook: '/api/webhooks/microsoft',

@@ -37,7 +37,7 @@ export function HeldRemovalsAlert({ held }: { held: HeldRemovals }) {
             {HELD_REMOVALS_TEXT.pending[pending]}
           </Text>
         ) : (
-          <Group gap="xs">
+          <Group gap="xs" grow w="100%" maw={320}>
             <Button size="xs" color="red" onClick={() => choose.mutate('remove')}>
               Remove them
             </Button>

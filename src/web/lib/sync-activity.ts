@@ -4,6 +4,8 @@ import type { BrakeChoice } from '#shared/api/sync.schema.ts';
 import { api } from './api-client.ts';
 
 export const syncActivityQueryKey = ['sync', 'activity'] as const;
+/** When the activity is read again after a choice on held removals. */
+const CHOICE_FOLLOW_UP_MS = [1000, 2500, 5000];
 
 type Options = {
   /** Re-read this often while the tab is visible; false reads once. */
@@ -31,6 +33,21 @@ export function useChooseHeldRemovals() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: BrakeChoice) => api(contract.sync.chooseHeld, { params: { choice }, body: {} }),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(syncActivityQueryKey, activity);
+      // The choice is carried out by a run within a few seconds: show its outcome as soon as it is there.
+      for (const delay of CHOICE_FOLLOW_UP_MS) {
+        setTimeout(() => queryClient.invalidateQueries({ queryKey: syncActivityQueryKey }), delay);
+      }
+    },
+  });
+}
+
+/** The user has read where events stayed after a switch of account or provider. */
+export function useDismissLeftBehind() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(contract.sync.dismissLeftBehind, {}),
     onSuccess: (activity) => queryClient.setQueryData(syncActivityQueryKey, activity),
   });
 }

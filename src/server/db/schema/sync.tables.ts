@@ -14,6 +14,14 @@ import {
 import type { SyncAction } from '#shared/api/sync.schema.ts';
 import { users } from './users.table.ts';
 
+export type LeftBehind = {
+  provider: 'google' | 'microsoft';
+  calendarId: string;
+  calendarName: string | null;
+  events: number;
+  at: string;
+};
+
 export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };
 
 /**
@@ -103,6 +111,16 @@ export const syncStates = pgTable('sync_states', {
   /** Removals carried out since `removalWindowStart`: many in a short time trip the brake too. */
   removalWindowStart: timestamp('removal_window_start', { withTimezone: true }),
   removalWindowCount: integer('removal_window_count').notNull().default(0),
+  /** `scopeHash` of the settings of the last run: another one makes the next run read both sides in full. */
+  scopeHash: text('scope_hash'),
+  /** The calendar account of the last run (integrations.account_id) and its calendar's name. */
+  calendarAccountId: text('calendar_account_id'),
+  calendarName: text('calendar_name'),
+  /**
+   * Events of ours left in a calendar of an account no longer connected (the user switched to another
+   * account or provider): where, how many, when; shown on the dashboard until dismissed.
+   */
+  leftBehind: jsonb('left_behind').$type<LeftBehind>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -35,6 +35,14 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
   });
 
   routes.route({
+    ...fromContract(contract.sync.dismissLeftBehind),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      return sync.dismissLeftBehind(userId);
+    },
+  });
+
+  routes.route({
     ...fromContract(contract.sync.preview),
     handler: async (request) => {
       const userId = await request.requireUserId();

@@ -111,6 +111,31 @@ export function createGoogleCalendarEvents(
         }
       }),
 
+    move: (token, { fromCalendarId, toCalendarId, eventId }) =>
+      call('move an event', async () => {
+        try {
+          const response = await api(token).events.move({
+            calendarId: fromCalendarId,
+            eventId,
+            destination: toCalendarId,
+          });
+          return toCalendarEvent(googleEventSchema.parse(response.data));
+        } catch (error) {
+          const status = statusOf(error);
+          if (status !== 404 && status !== 410) throw error;
+        }
+        // Not in the old calendar: an earlier attempt moved it (its answer lost), or it is gone.
+        try {
+          const response = await api(token).events.get({ calendarId: toCalendarId, eventId });
+          const event = toCalendarEvent(googleEventSchema.parse(response.data));
+          return event.deleted ? null : event;
+        } catch (error) {
+          const status = statusOf(error);
+          if (status === 404 || status === 410) return null;
+          throw error;
+        }
+      }),
+
     watch: (token, calendarId, channel) =>
       call('watch the calendar', async () => {
         const response = await api(token).events.watch({

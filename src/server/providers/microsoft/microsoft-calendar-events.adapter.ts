@@ -89,6 +89,15 @@ export function createMicrosoftCalendarEvents(
     }
   }
 
+  async function removeEvent(client: Client, calendarId: string, eventId: string): Promise<void> {
+    try {
+      await call(client, eventPath(calendarId, eventId)).delete();
+    } catch (error) {
+      if (graphStatus(error) === 404) return;
+      throw graphFailure(error, 'delete an event', clock());
+    }
+  }
+
   /**
    * Delta items as events. Thin updates are read in full. Removals are checked too: delta reports an
    * event moved out of the window as deleted, and a deleted event ends its task (docs/product-rules.md §10), so only
@@ -190,14 +199,47 @@ export function createMicrosoftCalendarEvents(
       return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
     },
 
-    async remove(accessToken, calendarId, eventId) {
+    remove: (accessToken, calendarId, eventId) =>
+      removeEvent(syncGraphClient(config, accessToken), calendarId, eventId),
+
+    async move(accessToken, { fromCalendarId, toCalendarId, eventId, clientKey }, look) {
       const client = syncGraphClient(config, accessToken);
+      const transactionId = transactionIdFor(clientKey, look.taskId);
+      const old = await fullEvent(client, fromCalendarId, eventId);
+      let moved: CalendarEvent | null = null;
       try {
-        await call(client, eventPath(calendarId, eventId)).delete();
+        const earlier = parse(
+          eventPageSchema,
+          await call(client, `${calendarPath(toCalendarId)}/events`)
+            .header('Prefer', PREFER)
+            .filter(createKeyFilter(transactionId))
+            .top(1)
+            .get(),
+          'an event search',
+        ).value[0];
+        moved = earlier ? toCalendarEvent(earlier) : null;
+        if (!moved && old) {
+          const event = toCalendarEvent(old);
+          if (!event.start || !event.end) return null; // made all-day meanwhile: left where it is
+          const write = { ...look, title: event.title, start: event.start, end: event.end };
+          const body = await withZoneFallback((zone) =>
+            call(client, `${calendarPath(toCalendarId)}/events`)
+              .header('Prefer', PREFER)
+              .post({
+                ...newEventFields(write, transactionId, zone),
+                // An event the user made keeps its categories where it goes.
+                ...(look.appearance ? {} : { categories: event.categories }),
+              }),
+          );
+          moved = toCalendarEvent(parse(graphEventSchema, body, 'an event create'));
+        }
       } catch (error) {
-        if (graphStatus(error) === 404) return;
-        throw graphFailure(error, 'delete an event', clock());
+        if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        throw graphFailure(error, 'move an event', clock());
       }
+      // Deleted only once its copy is there: a crash in between repeats the create, which finds the copy.
+      if (old) await removeEvent(client, fromCalendarId, eventId);
+      return moved;
     },
 
     async watch(accessToken, calendarId, channel) {

@@ -8,6 +8,7 @@ import { SyncActivityList } from '../../components/sync-activity-list.tsx';
 import { sectionIds } from '../../lib/paths.ts';
 import { useSyncActivity } from '../../lib/sync-activity.ts';
 import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
+import { LeftBehindNote } from './components/left-behind-note.tsx';
 import { SyncProblemList } from './components/sync-problem-list.tsx';
 
 /** The dashboard re-reads the activity this often while sync is on and the tab is visible. */
@@ -49,6 +50,7 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
       {activity.data && (
         <>
           {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
+          {activity.data.leftBehind && <LeftBehindNote leftBehind={activity.data.leftBehind} />}
           {otherProblems(activity.data).length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">

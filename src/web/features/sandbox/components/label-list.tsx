@@ -39,7 +39,7 @@ export function LabelList({ email, labels, tasks, busy }: Props) {
       </Title>
       {labels.length === 0 && (
         <Text size="sm" c="dimmed">
-          No labels yet: a timebox added on the dashboard creates its label in the connected account.
+          This Todoist account has no labels. A timebox added on the dashboard creates its label here.
         </Text>
       )}
       <Stack

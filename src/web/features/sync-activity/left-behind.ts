@@ -1,0 +1,14 @@
+import type { SyncActivity } from '#shared/api/sync.schema.ts';
+
+const PROVIDER_NAMES = { google: 'Google Calendar', microsoft: 'Microsoft 365' } as const;
+
+/** What stayed where after a switch of calendar account or provider, in words. */
+export function leftBehindText(leftBehind: NonNullable<SyncActivity['leftBehind']>) {
+  const { events, provider, calendarName, calendarId } = leftBehind;
+  const one = events === 1;
+  const where = `“${calendarName ?? calendarId}” in ${PROVIDER_NAMES[provider]}`;
+  return {
+    title: `${one ? '1 event' : `${events} events`} stayed in your previous calendar`,
+    message: `Timeboxer made ${one ? 'it' : 'them'} in ${where}, which is no longer connected, so ${one ? 'it was' : 'they were'} left there. Your tasks now get their events in the calendar you chose; delete the old ${one ? 'one' : 'ones'} there if you no longer need ${one ? 'it' : 'them'}.`,
+  };
+}
