@@ -163,6 +163,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncActivity = createSyncActivityRepository(database.db);
   const syncSettings = createSyncSettingsReader(database.db);
   const syncHints = createSyncHintRepository(database.db);
+  const syncLinks = createSyncLinkRepository(database.db);
   const syncChannels = createSyncChannels({
     states: syncStates,
     calendars: calendarTargets,
@@ -174,7 +175,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncEngine = createSyncEngine({
     settings: syncSettings,
     labels: settingsRepository,
-    links: createSyncLinkRepository(database.db),
+    links: syncLinks,
     states: syncStates,
     activity: syncActivity,
     hints: syncHints,
@@ -217,6 +218,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     calendars: calendarTargets,
     withToken,
     clock,
+    links: syncLinks,
+    states: syncStates,
+    brake: config.syncBrake,
   });
   const integrationsWithSync = {
     ...integrations,

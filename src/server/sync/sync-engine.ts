@@ -30,8 +30,8 @@ import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncLinkRepository } from './sync-link.repository.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
-import { scopeHash } from './sync-scope.ts';
 import { readPlan } from './sync-read-plan.ts';
+import { scopeHash } from './sync-scope.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
 import {

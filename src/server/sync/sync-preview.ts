@@ -1,8 +1,13 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncPreview } from '#shared/api/sync.schema.ts';
+import type { ChangePreview, SyncPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from './calendar-target.port.ts';
+import { changeEffect, type ProposedChange } from './change-effect.ts';
+import { titleHasher } from './event-title.ts';
+import { type BrakeThresholds, DEFAULT_BRAKE } from './removal-brake.ts';
+import type { SyncLinkRepository } from './sync-link.repository.ts';
 import { eventWanted, taskWanted } from './sync-scope.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
+import type { SyncStateRepository } from './sync-state.repository.ts';
 import type { TaskSource } from './task-source.port.ts';
 import type { WithToken } from './with-token.ts';
 
@@ -18,8 +23,51 @@ export function createSyncPreview(deps: {
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
   clock: Clock;
+  links: Pick<SyncLinkRepository, 'all'>;
+  states: Pick<SyncStateRepository, 'find'>;
+  brake?: BrakeThresholds;
 }) {
   return {
+    /**
+     * What `change` would do to what is already synced (null when sync could not run: nothing is
+     * synced to change). Reads both sides in full with the user's current settings; writes nothing.
+     */
+    async previewChange(userId: string, change: ProposedChange): Promise<ChangePreview | null> {
+      const now = deps.clock();
+      const context = await deps.settings.load(userId, now, { evenIfOff: true });
+      if (!context.runnable) return null;
+      const settings = { ...context.settings };
+      const calendar = deps.calendars[settings.calendarProvider];
+      if (!calendar) return null;
+      const [taskRead, calendarRead, links, state] = await Promise.all([
+        deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null)),
+        deps.withToken(userId, 'calendar', (token) => calendar.changes(token, settings.calendarId, null)),
+        deps.links.all(userId),
+        deps.states.find(userId),
+      ]);
+      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      const newCalendar =
+        change.kind === 'calendar' && change.calendarId !== settings.calendarId
+          ? await deps.withToken(userId, 'calendar', (token) =>
+              calendar.changes(token, change.calendarId, null),
+            )
+          : null;
+      return changeEffect(
+        {
+          settings,
+          now,
+          hash: titleHasher(state?.titleSalt ?? ''),
+          links: links.filter((link) => link.calendarId === settings.calendarId),
+          tasks: taskRead.tasks,
+          events: calendarRead.events,
+          completedOccurrences: new Set(),
+        },
+        change,
+        deps.brake ?? DEFAULT_BRAKE,
+        newCalendar?.events ?? [],
+      );
+    },
+
     async preview(userId: string): Promise<SyncPreview | null> {
       const now = deps.clock();
       const context = await deps.settings.load(userId, now, { evenIfOff: true });

@@ -52,6 +52,42 @@ for (const database of await testDatabases('settings changes while syncing')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
+    it('previews what a change would do before it is saved, and changes nothing', async () => {
+      const user = await syncingUser(app(), 'settings-preview@example.com');
+      const due = tomorrowAt(9);
+      for (const hour of [9, 10, 11]) await user.addTask(`Task ${hour}`, due.day, hour, ['30min']);
+      await user.addTask('Plan', due.day, 14, ['1h']);
+      await user.run();
+      const preview = (query: string) => user.send('GET', `/api/sync/preview/change?${query}`);
+
+      expect(await preview('change=removeTimebox&label=30min')).toEqual({
+        eventsCreated: 0,
+        eventsRemoved: 3,
+        eventsMoved: 0,
+        tasksCreated: 0,
+        tasksDeleted: 0,
+        tasksUnscheduled: 0,
+        tasksKept: 3,
+        heldByBrake: false,
+      });
+      const current = await user.send('GET', '/api/current_user');
+      const work = current.calendarSettings.calendars.find((entry: { name: string }) => entry.name === 'Work');
+      expect(await preview(`change=calendar&calendarId=${encodeURIComponent(work.id)}`)).toMatchObject({
+        eventsMoved: 4,
+        eventsRemoved: 0,
+      });
+      // A preview writes nothing.
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await summaries(user)).toEqual(['Plan', 'Task 10', 'Task 11', 'Task 9']);
+
+      const incomplete = await app().server.inject({
+        method: 'GET',
+        url: '/api/sync/preview/change?change=calendar',
+        cookies: user.cookies,
+      });
+      expect(incomplete.statusCode).toBe(400);
+    });
+
     it('turns events already of a newly chosen colour into tasks', async () => {
       const user = await syncingUser(app(), 'settings-colour@example.com', { color: '5' });
       const start = tomorrowAt(16).instant;

@@ -33,7 +33,14 @@ import {
   sandboxTaskInputSchema,
   sandboxTodoistSchema,
 } from './sandbox.schema.ts';
-import { brakeChoiceParamsSchema, SYNC_PATHS, syncActivitySchema, syncPreviewSchema } from './sync.schema.ts';
+import {
+  brakeChoiceParamsSchema,
+  changePreviewSchema,
+  proposedChangeQuerySchema,
+  SYNC_PATHS,
+  syncActivitySchema,
+  syncPreviewSchema,
+} from './sync.schema.ts';
 
 /**
  * Most calls answer with the whole updated user (docs/product-rules.md §7), which replaces the one the web
@@ -229,6 +236,13 @@ export const contract = {
   sync: {
     activity: endpoint({ method: 'GET', path: SYNC_PATHS.activity, response: syncActivitySchema }),
     preview: endpoint({ method: 'GET', path: SYNC_PATHS.preview, response: syncPreviewSchema }),
+    /** What a settings change would do to what is already synced, before it is saved. */
+    previewChange: endpoint({
+      method: 'GET',
+      path: SYNC_PATHS.previewChange,
+      query: proposedChangeQuerySchema,
+      response: changePreviewSchema,
+    }),
     /** The user's choice on removals the safety brake held back; answers the activity as it now is. */
     chooseHeld: endpoint({
       method: 'POST',

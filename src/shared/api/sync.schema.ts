@@ -93,6 +93,41 @@ export const syncPreviewSchema = z.object({
 });
 export type SyncPreview = z.infer<typeof syncPreviewSchema>;
 
+/**
+ * GET /api/sync/preview/change: what a proposed settings change would do to what is already synced, before
+ * it is saved (the switch-on preview generalised). One change at a time, in the query.
+ */
+export const PROPOSED_CHANGES = ['removeTimebox', 'calendar', 'color', 'category', 'taskDuration'] as const;
+export const proposedChangeQuerySchema = z.object({
+  change: z.enum(PROPOSED_CHANGES),
+  /** removeTimebox: the setting's label. */
+  label: z.string().min(1).max(60).optional(),
+  /** calendar: the calendar to choose. */
+  calendarId: z.string().min(1).max(1000).optional(),
+  /** color (Google colour id, '' for the default) or category (Microsoft; '' for none). */
+  value: z.string().max(255).optional(),
+  /** taskDuration: switched on or off. */
+  active: z.enum(['true', 'false']).optional(),
+});
+export type ProposedChangeQuery = z.infer<typeof proposedChangeQuerySchema>;
+
+const count = z.number().int().nonnegative();
+export const changePreviewSchema = z.object({
+  eventsCreated: count,
+  eventsRemoved: count,
+  /** Events that move to the newly chosen calendar. */
+  eventsMoved: count,
+  tasksCreated: count,
+  tasksDeleted: count,
+  /** Tasks that lose their time and timebox label (their event was the user's to delete). */
+  tasksUnscheduled: count,
+  /** Tasks whose events are removed: they stay in Todoist as they are. */
+  tasksKept: count,
+  /** So many removals that the safety brake would hold them for the user's choice. */
+  heldByBrake: z.boolean(),
+});
+export type ChangePreview = z.infer<typeof changePreviewSchema>;
+
 /** POST /api/sync/held/{choice}: carry the held removals out once, or keep both sides and unlink the pairs. */
 export const BRAKE_CHOICES = ['remove', 'keep'] as const;
 export type BrakeChoice = (typeof BRAKE_CHOICES)[number];
@@ -102,6 +137,7 @@ export const brakeChoiceParamsSchema = z.object({ choice: z.enum(BRAKE_CHOICES) 
 export const SYNC_PATHS = {
   activity: '/api/sync/activity',
   preview: '/api/sync/preview',
+  previewChange: '/api/sync/preview/change',
   held: '/api/sync/held/:choice',
   dismissLeftBehind: '/api/sync/left-behind/dismiss',
   todoistWebhook: '/api/webhooks/todoist',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
+import { proposedChange } from '#server/sync/change-effect.ts';
 import type { SyncService, WebhookOutcome } from '#server/sync/sync.service.ts';
 import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
 import { contract } from '#shared/api/contract.ts';
@@ -31,6 +32,19 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
     handler: async (request) => {
       const userId = await request.requireUserId();
       return sync.chooseHeld(userId, request.params.choice);
+    },
+  });
+
+  routes.route({
+    ...fromContract(contract.sync.previewChange),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      const change = proposedChange(request.query);
+      if (!change) throw new AppError('bad_request', 'The change to preview is incomplete.');
+      const result = await preview.previewChange(userId, change);
+      if (!result)
+        throw new AppError('bad_request', 'Nothing is synced yet, so this change affects nothing synced.');
+      return result;
     },
   });
 

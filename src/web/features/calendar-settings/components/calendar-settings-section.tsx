@@ -1,7 +1,9 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useConfirmedChange } from '../../../lib/change-preview.ts';
 import { sectionIds } from '../../../lib/paths.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { swatchColor } from '../calendar-colors.ts';
@@ -18,6 +20,7 @@ import { SettingSwitch } from './setting-switch.tsx';
  */
 export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettings }) {
   const [warningOpened, warning] = useDisclosure(false);
+  const confirmation = useConfirmedChange();
   const setCalendar = useUserChange(calendarCalls.setCalendar);
   const ready = calendar.connected && !!calendar.provider;
   const calendarId = setCalendar.isPending ? setCalendar.variables : calendar.calendarId;
@@ -43,8 +46,18 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           value={calendarId}
           onChange={(value) => {
             if (!value || value === calendar.calendarId) return;
-            warnIfNeeded({ kind: 'calendar', calendarId: value });
-            setCalendar.mutate(value);
+            const name = calendar.calendars.find((entry) => entry.id === value)?.name ?? null;
+            confirmation.ask(
+              {
+                title: `Sync with ${name ?? 'this calendar'}?`,
+                query: { change: 'calendar', calendarId: value },
+                calendarName: name,
+              },
+              () => {
+                warnIfNeeded({ kind: 'calendar', calendarId: value });
+                setCalendar.mutate(value);
+              },
+            );
           }}
           allowDeselect={false}
           nothingFoundMessage="No calendars found"
@@ -77,6 +90,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
         />
       </Stack>
       <MainCalendarWarningModal provider={calendar.provider} opened={warningOpened} onClose={warning.close} />
+      <ChangePreviewModal confirmation={confirmation} />
     </SectionCard>
   );
 }

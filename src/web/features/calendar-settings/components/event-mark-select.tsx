@@ -1,6 +1,8 @@
 import { Select } from '@mantine/core';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { GOOGLE_EVENT_COLORS } from '#shared/settings/constants.ts';
+import { ChangePreviewModal } from '../../../components/change-preview.tsx';
+import { useConfirmedChange } from '../../../lib/change-preview.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import {
   fromCategoryValue,
@@ -32,6 +34,7 @@ export function EventMarkSelect({ calendar, disabled, onChosen }: Props) {
 
 function EventColorSelect({ calendar, disabled, onChosen }: Props) {
   const setColor = useUserChange(calendarCalls.setColor);
+  const confirmation = useConfirmedChange();
   const color = setColor.isPending ? setColor.variables : calendar.color;
   const calendarColor = swatchColor(
     calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.color,
@@ -39,58 +42,83 @@ function EventColorSelect({ calendar, disabled, onChosen }: Props) {
   const hex = (id: string) => (id === '' ? calendarColor : (GOOGLE_EVENT_COLOR_HEX[id] ?? null));
 
   return (
-    <Select
-      label="Event colour"
-      description="Timeboxer’s events get this colour, and only events of this colour become tasks."
-      data={GOOGLE_EVENT_COLORS.map((entry) => ({ value: toEventColorValue(entry.id), label: entry.name }))}
-      value={toEventColorValue(color)}
-      onChange={(value) => {
-        if (value === null) return;
-        const next = fromEventColorValue(value);
-        if (next === calendar.color) return;
-        onChosen({ kind: 'color', color: next });
-        setColor.mutate(next);
-      }}
-      allowDeselect={false}
-      disabled={disabled || setColor.isPending}
-      loading={setColor.isPending}
-      leftSection={<SwatchMark color={hex(color)} />}
-      renderOption={({ option }) => (
-        <ColorSwatchOption label={option.label} color={hex(fromEventColorValue(option.value))} />
-      )}
-    />
+    <>
+      <ChangePreviewModal confirmation={confirmation} />
+      <Select
+        label="Event colour"
+        description="Timeboxer’s events get this colour, and only events of this colour become tasks."
+        data={GOOGLE_EVENT_COLORS.map((entry) => ({ value: toEventColorValue(entry.id), label: entry.name }))}
+        value={toEventColorValue(color)}
+        onChange={(value) => {
+          if (value === null) return;
+          const next = fromEventColorValue(value);
+          if (next === calendar.color) return;
+          confirmation.ask(
+            {
+              title: 'Change the event colour?',
+              query: { change: 'color', value: next },
+              calendarName: null,
+            },
+            () => {
+              onChosen({ kind: 'color', color: next });
+              setColor.mutate(next);
+            },
+          );
+        }}
+        allowDeselect={false}
+        disabled={disabled || setColor.isPending}
+        loading={setColor.isPending}
+        leftSection={<SwatchMark color={hex(color)} />}
+        renderOption={({ option }) => (
+          <ColorSwatchOption label={option.label} color={hex(fromEventColorValue(option.value))} />
+        )}
+      />
+    </>
   );
 }
 
 function CategorySelect({ calendar, disabled, onChosen }: Props) {
   const setCategory = useUserChange(calendarCalls.setCategory);
+  const confirmation = useConfirmedChange();
   const category = setCategory.isPending ? setCategory.variables : calendar.category;
   const hex = (name: string | null) =>
     swatchColor(calendar.categories.find((entry) => entry.displayName === name)?.color);
 
   return (
-    <Select
-      label="Category"
-      description="Timeboxer’s events get this category, and only events with it become tasks."
-      data={[
-        { value: NO_CATEGORY, label: 'No category' },
-        ...calendar.categories.map((entry) => ({ value: entry.displayName, label: entry.displayName })),
-      ]}
-      value={toCategoryValue(category)}
-      onChange={(value) => {
-        if (value === null) return;
-        const next = fromCategoryValue(value);
-        if (next === calendar.category) return;
-        onChosen({ kind: 'category', category: next });
-        setCategory.mutate(next);
-      }}
-      allowDeselect={false}
-      disabled={disabled || setCategory.isPending}
-      loading={setCategory.isPending}
-      leftSection={<SwatchMark color={hex(category)} />}
-      renderOption={({ option }) => (
-        <ColorSwatchOption label={option.label} color={hex(fromCategoryValue(option.value))} />
-      )}
-    />
+    <>
+      <ChangePreviewModal confirmation={confirmation} />
+      <Select
+        label="Category"
+        description="Timeboxer’s events get this category, and only events with it become tasks."
+        data={[
+          { value: NO_CATEGORY, label: 'No category' },
+          ...calendar.categories.map((entry) => ({ value: entry.displayName, label: entry.displayName })),
+        ]}
+        value={toCategoryValue(category)}
+        onChange={(value) => {
+          if (value === null) return;
+          const next = fromCategoryValue(value);
+          if (next === calendar.category) return;
+          confirmation.ask(
+            {
+              title: 'Change the category?',
+              query: { change: 'category', value: next ?? '' },
+              calendarName: null,
+            },
+            () => {
+              onChosen({ kind: 'category', category: next });
+              setCategory.mutate(next);
+            },
+          );
+        }}
+        allowDeselect={false}
+        disabled={disabled || setCategory.isPending}
+        loading={setCategory.isPending}
+        leftSection={<SwatchMark color={hex(category)} />}
+        renderOption={({ option }) => (
+          <ColorSwatchOption label={option.label} color={hex(fromCategoryValue(option.value))} />
+        )}
+      />
+    </>
   );
 }

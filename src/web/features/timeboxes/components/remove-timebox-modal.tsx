@@ -2,6 +2,8 @@ import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { pluralizeMinutes, type TimeboxSetting } from '#shared/settings/rules.ts';
+import { ChangePreviewSummary } from '../../../components/change-preview.tsx';
+import { useAuth } from '../../../lib/current-user.ts';
 import { useStoreUser, useUserChange } from '../../../lib/user-change.ts';
 import { runSteps, timeboxCalls } from '../timebox-api.ts';
 import { findTodoistLabel } from '../timebox-form.ts';
@@ -12,6 +14,8 @@ type Props = { todo: TodoSettings; setting: TimeboxSetting; onClose: () => void 
 export function RemoveTimeboxModal({ todo, setting, onClose }: Props) {
   const [alsoOnTodoist, setAlsoOnTodoist] = useState(false);
   const storeUser = useStoreUser();
+  const auth = useAuth();
+  const syncing = !!auth && auth.syncActive;
   const todoistLabel = todo.connected ? findTodoistLabel(todo.labels, setting.label) : undefined;
 
   const remove = useUserChange(
@@ -32,6 +36,12 @@ export function RemoveTimeboxModal({ todo, setting, onClose }: Props) {
           Do you want to remove the timebox setting “{setting.label}” ({pluralizeMinutes(setting.duration)})?
           Tasks with this label will no longer be timeboxed.
         </Text>
+        {syncing && (
+          <ChangePreviewSummary
+            query={{ change: 'removeTimebox', label: setting.label }}
+            calendarName={null}
+          />
+        )}
         <Checkbox
           label={`Also delete the label “${setting.label}” on Todoist`}
           description={

@@ -1,7 +1,9 @@
 import { Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { canUseTaskDuration, isConnected, taskDurationOptions } from '#shared/settings/rules.ts';
+import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useConfirmedChange } from '../../../lib/change-preview.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
@@ -9,6 +11,7 @@ import { timeboxCalls } from '../timebox-api.ts';
 export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
   const setActive = useUserChange(timeboxCalls.setTaskDurationActive);
   const setLabel = useUserChange(timeboxCalls.setTaskDurationLabel);
+  const confirmation = useConfirmedChange();
   const allowed = isConnected(todo) && canUseTaskDuration(todo.accountType);
   const active = setActive.isPending ? setActive.variables : todo.taskDurationSettings.active;
   const label = setLabel.isPending ? setLabel.variables : todo.taskDurationSettings.label;
@@ -32,7 +35,17 @@ export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
           label="Use Todoist task durations"
           checked={active}
           disabled={!allowed || setActive.isPending}
-          onChange={(event) => setActive.mutate(event.currentTarget.checked)}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            confirmation.ask(
+              {
+                title: on ? 'Use Todoist task durations?' : 'Use timebox labels again?',
+                query: { change: 'taskDuration', active: on ? 'true' : 'false' },
+                calendarName: null,
+              },
+              () => setActive.mutate(on),
+            );
+          }}
           thumbIcon={setActive.isPending ? <Loader size={10} color="gray" aria-hidden /> : undefined}
           aria-busy={setActive.isPending}
         />
@@ -49,6 +62,7 @@ export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
           maw={420}
         />
       </Stack>
+      <ChangePreviewModal confirmation={confirmation} />
     </Card>
   );
 }

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarEvent } from './calendar-target.port.ts';
+import { changeEffect, proposedChange } from './change-effect.ts';
+import { DEFAULT_BRAKE } from './removal-brake.ts';
+import type { SyncLink } from './sync-link.ts';
+import { appearanceHash, type PlanInput } from './sync-planner.ts';
+import type { SyncSettings } from './sync-settings.ts';
+import type { TaskSnapshot } from './task-source.port.ts';
+
+const NOW = new Date('2026-07-15T06:00:00Z');
+const hash = (title: string) => `h:${title}`;
+const settings: SyncSettings = {
+  timeZone: 'Europe/Berlin',
+  timeboxes: [
+    { label: '30min', duration: 30 },
+    { label: 'Focus', duration: 60 },
+  ],
+  taskDuration: { active: false, label: null, allowed: true },
+  calendarProvider: 'google',
+  calendarId: 'primary',
+  mainCalendar: true,
+  color: '5',
+  category: null,
+  private: false,
+  reminder: null,
+  linkDescription: false,
+  onComplete: 'nothing',
+  onPreComplete: false,
+};
+const startOf = (n: number) => new Date(Date.UTC(2026, 6, 16, 7 + n));
+const task = (n: number, labels: string[]): TaskSnapshot => ({
+  id: `t${n}`,
+  content: `Task ${n}`,
+  description: '',
+  labels,
+  due: {
+    date: `2026-07-16T${String(9 + n).padStart(2, '0')}:00:00`,
+    timezone: null,
+    isRecurring: false,
+    string: '',
+  },
+  duration: null,
+  checked: false,
+  completedAt: null,
+  isDeleted: false,
+  updatedAt: '2026-07-15T05:00:00Z',
+});
+const event = (n: number, minutes: number, overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  id: `e${n}`,
+  deleted: false,
+  title: `Task ${n}`,
+  start: startOf(n),
+  end: new Date(startOf(n).getTime() + minutes * 60_000),
+  allDay: false,
+  recurring: false,
+  color: '5',
+  categories: [],
+  taskTag: `t${n}`,
+  version: 'v1',
+  updatedAt: new Date('2026-07-15T05:00:00Z'),
+  ...overrides,
+});
+const link = (n: number, minutes: number, labels: string[]): SyncLink => ({
+  id: `l${n}`,
+  taskId: `t${n}`,
+  eventId: `e${n}`,
+  calendarId: 'primary',
+  origin: 'task',
+  pendingKey: null,
+  generation: 0,
+  taskVersion: '2026-07-15T05:00:00Z',
+  eventVersion: 'v1',
+  titleHash: hash(`Task ${n}`),
+  startAt: startOf(n),
+  taskMinutes: minutes,
+  eventMinutes: minutes,
+  completed: false,
+  marked: false,
+  appearanceHash: appearanceHash(settings),
+  taskMeta: { labels, dueTimezone: null, recurrence: null },
+});
+
+/** `focus` pairs timeboxed with Focus, `half` with 30min, all synced; an unlinked Focus task waiting too. */
+function synced(focus: number, half: number): PlanInput {
+  const pairs = [
+    ...Array.from({ length: focus }, (_, n) => ({ n, minutes: 60, labels: ['Focus'] })),
+    ...Array.from({ length: half }, (_, n) => ({ n: focus + n, minutes: 30, labels: ['30min'] })),
+  ];
+  return {
+    settings,
+    now: NOW,
+    hash,
+    links: pairs.map(({ n, minutes, labels }) => link(n, minutes, labels)),
+    tasks: [...pairs.map(({ n, labels }) => task(n, labels)), task(20, ['Focus'])],
+    events: pairs.map(({ n, minutes }) => event(n, minutes)),
+    completedOccurrences: new Set(),
+  };
+}
+
+describe('what a settings change would do', () => {
+  it('counts the events a removed timebox takes away, and leaves out what waits to sync anyway', () => {
+    const effect = changeEffect(synced(3, 2), { kind: 'removeTimebox', label: 'focus' }, DEFAULT_BRAKE);
+    // The unlinked Focus task would have got an event anyway; it is not the change's doing.
+    expect(effect).toEqual({
+      eventsCreated: 0,
+      eventsRemoved: 3,
+      eventsMoved: 0,
+      tasksCreated: 0,
+      tasksDeleted: 0,
+      tasksUnscheduled: 0,
+      tasksKept: 3,
+      heldByBrake: false,
+    });
+    expect(
+      changeEffect(synced(7, 2), { kind: 'removeTimebox', label: 'Focus' }, DEFAULT_BRAKE),
+    ).toMatchObject({
+      eventsRemoved: 7,
+      heldByBrake: true,
+    });
+  });
+
+  it('moves every linked event to another calendar, and counts its events in scope as new tasks', () => {
+    const elsewhere = [event(30, 45, { taskTag: null }), event(31, 45, { taskTag: null, color: '2' })];
+    const effect = changeEffect(
+      synced(2, 2),
+      { kind: 'calendar', calendarId: 'work' },
+      DEFAULT_BRAKE,
+      elsewhere,
+    );
+    expect(effect).toMatchObject({ eventsMoved: 4, tasksCreated: 1, eventsRemoved: 0 });
+  });
+
+  it('counts the events of another colour that would become tasks', () => {
+    const input = synced(1, 0);
+    input.events.push(event(40, 45, { taskTag: null, color: '7' }));
+    expect(changeEffect(input, { kind: 'color', color: '7' }, DEFAULT_BRAKE)).toMatchObject({
+      tasksCreated: 1,
+    });
+  });
+
+  it('reads a change from the query, or refuses an incomplete one', () => {
+    expect(proposedChange({ change: 'removeTimebox', label: 'Focus' })).toEqual({
+      kind: 'removeTimebox',
+      label: 'Focus',
+    });
+    expect(proposedChange({ change: 'category', value: '' })).toEqual({ kind: 'category', category: null });
+    expect(proposedChange({ change: 'taskDuration', active: 'true' })).toEqual({
+      kind: 'taskDuration',
+      active: true,
+    });
+    expect(proposedChange({ change: 'calendar' })).toBeNull();
+  });
+});
