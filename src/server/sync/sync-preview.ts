@@ -27,6 +27,21 @@ export function createSyncPreview(deps: {
   states: Pick<SyncStateRepository, 'find'>;
   brake?: BrakeThresholds;
 }) {
+  /** Both sides read in full with the user's settings (sync on or off); null when it could not run. */
+  async function readBoth(userId: string, now: Date) {
+    const context = await deps.settings.load(userId, now, { evenIfOff: true });
+    if (!context.runnable) return null;
+    const settings = { ...context.settings };
+    const calendar = deps.calendars[settings.calendarProvider];
+    if (!calendar) return null;
+    const [taskRead, calendarRead] = await Promise.all([
+      deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null)),
+      deps.withToken(userId, 'calendar', (token) => calendar.changes(token, settings.calendarId, null)),
+    ]);
+    if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+    return { context, settings, calendar, tasks: taskRead.tasks, events: calendarRead.events };
+  }
+
   return {
     /**
      * What `change` would do to what is already synced (null when sync could not run: nothing is
@@ -34,18 +49,13 @@ export function createSyncPreview(deps: {
      */
     async previewChange(userId: string, change: ProposedChange): Promise<ChangePreview | null> {
       const now = deps.clock();
-      const context = await deps.settings.load(userId, now, { evenIfOff: true });
-      if (!context.runnable) return null;
-      const settings = { ...context.settings };
-      const calendar = deps.calendars[settings.calendarProvider];
-      if (!calendar) return null;
-      const [taskRead, calendarRead, links, state] = await Promise.all([
-        deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null)),
-        deps.withToken(userId, 'calendar', (token) => calendar.changes(token, settings.calendarId, null)),
+      const [read, links, state] = await Promise.all([
+        readBoth(userId, now),
         deps.links.all(userId),
         deps.states.find(userId),
       ]);
-      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      if (!read) return null;
+      const { settings, calendar } = read;
       const newCalendar =
         change.kind === 'calendar' && change.calendarId !== settings.calendarId
           ? await deps.withToken(userId, 'calendar', (token) =>
@@ -58,8 +68,8 @@ export function createSyncPreview(deps: {
           now,
           hash: titleHasher(state?.titleSalt ?? ''),
           links: links.filter((link) => link.calendarId === settings.calendarId),
-          tasks: taskRead.tasks,
-          events: calendarRead.events,
+          tasks: read.tasks,
+          events: read.events,
           completedOccurrences: new Set(),
         },
         change,
@@ -70,20 +80,13 @@ export function createSyncPreview(deps: {
 
     async preview(userId: string): Promise<SyncPreview | null> {
       const now = deps.clock();
-      const context = await deps.settings.load(userId, now, { evenIfOff: true });
-      if (!context.runnable) return null;
-      const settings = { ...context.settings };
-      const calendar = deps.calendars[settings.calendarProvider];
-      if (!calendar) return null;
-      const [taskRead, calendarRead] = await Promise.all([
-        deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null)),
-        deps.withToken(userId, 'calendar', (token) => calendar.changes(token, settings.calendarId, null)),
-      ]);
-      if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      const read = await readBoth(userId, now);
+      if (!read) return null;
+      const { settings } = read;
       return {
-        calendar: { id: settings.calendarId, name: context.calendarName },
-        tasksToEvents: taskRead.tasks.filter((task) => taskWanted(task, settings, now)).length,
-        eventsToTasks: calendarRead.events.filter((event) => eventWanted(event, settings, now)).length,
+        calendar: { id: settings.calendarId, name: read.context.calendarName },
+        tasksToEvents: read.tasks.filter((task) => taskWanted(task, settings, now)).length,
+        eventsToTasks: read.events.filter((event) => eventWanted(event, settings, now)).length,
         mainCalendarWithDefault:
           settings.mainCalendar &&
           (settings.calendarProvider === 'google' ? settings.color === '' : settings.category === null),

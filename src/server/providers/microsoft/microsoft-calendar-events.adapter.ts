@@ -89,6 +89,23 @@ export function createMicrosoftCalendarEvents(
     }
   }
 
+  /**
+   * The event an earlier attempt at this create made, if any. Graph's transactionId dedupes a retry for
+   * a few minutes only; a job retried later (after a crash, or a backoff) must find it itself.
+   */
+  async function createdBefore(
+    client: Client,
+    calendarId: string,
+    transactionId: string,
+  ): Promise<GraphEvent | undefined> {
+    const page = await call(client, `${calendarPath(calendarId)}/events`)
+      .header('Prefer', PREFER)
+      .filter(createKeyFilter(transactionId))
+      .top(1)
+      .get();
+    return parse(eventPageSchema, page, 'an event search').value[0];
+  }
+
   async function removeEvent(client: Client, calendarId: string, eventId: string): Promise<void> {
     try {
       await call(client, eventPath(calendarId, eventId)).delete();
@@ -161,17 +178,7 @@ export function createMicrosoftCalendarEvents(
       const client = syncGraphClient(config, accessToken);
       const transactionId = transactionIdFor(clientKey, write.taskId);
       try {
-        // Graph's transactionId dedupes a retry for a few minutes only; a job retried later (after a
-        // crash, or a backoff) must find the first attempt's event itself.
-        const earlier = parse(
-          eventPageSchema,
-          await call(client, `${calendarPath(calendarId)}/events`)
-            .header('Prefer', PREFER)
-            .filter(createKeyFilter(transactionId))
-            .top(1)
-            .get(),
-          'an event search',
-        ).value[0];
+        const earlier = await createdBefore(client, calendarId, transactionId);
         if (earlier) return toCalendarEvent(earlier);
         const body = await withZoneFallback((zone) =>
           call(client, `${calendarPath(calendarId)}/events`)
@@ -208,15 +215,7 @@ export function createMicrosoftCalendarEvents(
       const old = await fullEvent(client, fromCalendarId, eventId);
       let moved: CalendarEvent | null = null;
       try {
-        const earlier = parse(
-          eventPageSchema,
-          await call(client, `${calendarPath(toCalendarId)}/events`)
-            .header('Prefer', PREFER)
-            .filter(createKeyFilter(transactionId))
-            .top(1)
-            .get(),
-          'an event search',
-        ).value[0];
+        const earlier = await createdBefore(client, toCalendarId, transactionId);
         moved = earlier ? toCalendarEvent(earlier) : null;
         if (!moved && old) {
           const event = toCalendarEvent(old);
