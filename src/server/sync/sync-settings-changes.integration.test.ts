@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { emulatorControl, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 
 /**
  * Settings changed while sync is on (docs/product-rules.md §10 "Changes around the sync"): what is
@@ -71,7 +72,9 @@ for (const database of await testDatabases('settings changes while syncing')) {
         heldByBrake: false,
       });
       const current = await user.send('GET', '/api/current_user');
-      const work = current.calendarSettings.calendars.find((entry: { name: string }) => entry.name === 'Work');
+      const work = current.calendarSettings.calendars.find(
+        (entry: { name: string }) => entry.name === 'Work',
+      );
       expect(await preview(`change=calendar&calendarId=${encodeURIComponent(work.id)}`)).toMatchObject({
         eventsMoved: 4,
         eventsRemoved: 0,
@@ -109,6 +112,72 @@ for (const database of await testDatabases('settings changes while syncing')) {
       const after = await user.todoist.getTasks();
       expect(after.results.map((task) => task.content)).toContain('Gym');
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
+    it('switches to Todoist task durations and back, judging every task by the mode in use', async () => {
+      const user = await syncingUser(app(), 'settings-durations@example.com');
+      await emulatorControl(
+        user.origins.todoist,
+        `users/${encodeURIComponent('settings-durations@example.com')}`,
+        {
+          premiumStatus: 'current_personal_plan',
+        },
+      );
+      await user.send('GET', '/api/todoist/updateuserprofile');
+      const due = tomorrowAt(9);
+      await user.addTask('Labelled', due.day, 9, ['30min']);
+      await user.todoist.addTask({
+        content: 'With a duration',
+        dueString: `${due.day} at 13:00`,
+        duration: 45,
+        durationUnit: 'minute',
+      });
+      await user.run();
+      expect(await summaries(user)).toEqual(['Labelled']);
+
+      await user.send('PATCH', '/api/taskdurationsettings/label', { label: SYNC_ALL_TASKS });
+      await user.send('PATCH', '/api/taskdurationsettings/active', { active: true });
+      await user.run();
+      // The labelled task has no duration: out of scope in this mode; the task with one gets its event.
+      expect(await summaries(user)).toEqual(['With a duration']);
+
+      await user.send('PATCH', '/api/taskdurationsettings/active', { active: false });
+      await user.run();
+      expect(await summaries(user)).toEqual(['Labelled']);
+    });
+
+    it('syncs what changed while sync was off once it is on again, with no duplicate', async () => {
+      const user = await syncingUser(app(), 'settings-off-on@example.com');
+      const due = tomorrowAt(9);
+      const task = await user.addTask('Write', due.day, 9, ['30min']);
+      await user.run();
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
+      await user.todoist.updateTask(task.id, { content: 'Write the report' });
+      await user.addTask('Read', due.day, 11, ['1h']);
+      expect(await user.run()).toMatchObject({ status: 'skipped' });
+      expect(await summaries(user)).toEqual(['Write']);
+
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      await user.run();
+      expect(await summaries(user)).toEqual(['Read', 'Write the report']);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
+    it('applies a new completion setting to tasks completed from then on, and leaves done pairs as they are', async () => {
+      const user = await syncingUser(app(), 'settings-completion@example.com');
+      const due = tomorrowAt(9);
+      const first = await user.addTask('First', due.day, 9, ['30min']);
+      const second = await user.addTask('Second', due.day, 11, ['30min']);
+      await user.run();
+      await user.todoist.closeTask(first.id);
+      await user.run();
+      expect(await summaries(user)).toEqual(['First', 'Second']);
+
+      await user.send('PATCH', '/api/settings/oncomplete', { setting: 'remove' });
+      await user.todoist.closeTask(second.id);
+      await user.run();
+      // The task done before the change keeps its event; the one done after loses it.
+      expect(await summaries(user)).toEqual(['First']);
     });
   });
 }
