@@ -196,6 +196,42 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       expect(dismissed.leftBehind).toBeNull();
     });
 
+    it('switching from Google Calendar to Microsoft 365 leaves Google as it was and says so', async () => {
+      const user = await syncingUser(app(), 'switch-provider@example.com');
+      const due = tomorrowAt(9);
+      await user.addTask('Write', due.day, 9, ['30min']);
+      await user.addTask('Read', due.day, 11, ['1h']);
+      await user.run();
+      await connectThroughEmulator(
+        app().server,
+        'microsoft',
+        { email: 'switch-provider@example.com' },
+        user.cookies,
+      );
+      const current = await user.send('GET', '/api/current_user');
+      expect(current.calendarSettings.provider).toBe('Microsoft');
+      const calendarId = current.calendarSettings.calendars[0].id;
+      await user.send('PATCH', '/api/calendar/id', { calendarId });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+
+      const microsoft = app().emulators?.microsoft;
+      const { access_token: token } = await emulatorControl(microsoft?.origin ?? '', 'tokens', {
+        email: 'switch-provider@example.com',
+      });
+      const response = await fetch(
+        `${microsoft?.graphBaseUrl}/v1.0/me/calendars/${encodeURIComponent(calendarId)}/events`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      const graphEvents = ((await response.json()) as { value: { subject: string }[] }).value;
+      expect(graphEvents.map((event) => event.subject).sort()).toEqual(['Read', 'Write']);
+      // The Google events are as they were: nothing wrote to them.
+      expect((await user.events()).map((event) => event.summary).sort()).toEqual(['Read', 'Write']);
+      const activity = await user.send('GET', '/api/sync/activity');
+      expect(activity.leftBehind).toMatchObject({ provider: 'google', events: 2 });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
     it('resumes without a single duplicate when the same account is connected again', async () => {
       const user = await syncingUser(app(), 'switch-reconnect@example.com');
       const due = tomorrowAt(9);
