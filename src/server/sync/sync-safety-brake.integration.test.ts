@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
@@ -142,6 +143,38 @@ for (const database of await testDatabases('the safety brake')) {
       await user.run();
       expect((await activity(user)).heldRemovals).toBeNull();
       for (const task of tasks) expect((await user.todoist.getTask(task.id)).labels).toEqual(['30min']);
+    });
+
+    it('trips exactly above its thresholds, whatever the number of pairs and removals (property)', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .integer({ min: 1, max: 12 })
+            .chain((pairs) =>
+              fc.record({ pairs: fc.constant(pairs), removed: fc.integer({ min: 0, max: pairs }) }),
+            ),
+          async ({ pairs, removed }) => {
+            run += 1;
+            const user = await calendars.google(app(), `brake-property-${run}@example.com`);
+            const tasks = await withTasks(user, pairs);
+            for (const task of tasks.slice(0, removed))
+              await user.todoist.updateTask(task.id, { labels: [] });
+            await user.run();
+            const held = removed > 5 && removed > 0.2 * pairs;
+            const activityNow = await activity(user);
+            expect(activityNow.heldRemovals?.events ?? 0).toBe(held ? removed : 0);
+            // Held: every event is still there; let through: exactly the removed ones are gone.
+            expect(await user.eventIds()).toHaveLength(held ? pairs : pairs - removed);
+          },
+        ),
+        // Both sides of the boundary always, then random cases.
+        {
+          numRuns: 8,
+          seed: 20261126,
+          examples: [[{ pairs: 8, removed: 6 }], [{ pairs: 12, removed: 5 }], [{ pairs: 12, removed: 6 }]],
+        },
+      );
     });
 
     it('refuses a choice when nothing is held', async () => {
