@@ -105,11 +105,12 @@ describe('the safety brake', () => {
 
   it('carries the held removals out on “Remove them”', () => {
     const plans = range(8).map(removeEvent);
-    expect(applyBrake(input(plans, { holding: true, choice: 'remove' }))).toEqual({
-      run: plans,
-      held: [],
-      kept: [],
-    });
+    const decision = applyBrake(input(plans, { holding: true, choice: 'remove' }));
+    expect(decision.held).toEqual([]);
+    expect(decision.run.map((plan) => plan.events)).toEqual(plans.map((plan) => plan.events));
+    expect(decision.run.flatMap((plan) => plan.activity.map((entry) => entry.detail))).toEqual(
+      range(8).map(() => 'released'),
+    );
   });
 
   it('unlinks the pairs without a write on either side on “Keep them”', () => {

@@ -62,13 +62,20 @@ export function applyBrake(input: BrakeInput): BrakeDecision {
   const removals = input.plans.filter(isRemoval);
   const others = input.plans.filter((plan) => !isRemoval(plan));
   if (removals.length === 0) return { run: input.plans, held: [], kept: [] };
-  if (input.holding && input.choice === 'remove') return { run: input.plans, held: [], kept: [] };
+  if (input.holding && input.choice === 'remove') {
+    return { run: [...others, ...removals.map(released)], held: [], kept: [] };
+  }
   if (input.holding && input.choice === 'keep') {
     return { run: [...others, ...removals.map(unlink)], held: [], kept: removals };
   }
   const trips = tooMany(removals.length + input.recentRemovals, input.linkedPairs, input.thresholds);
   if (input.holding || trips) return { run: others, held: removals, kept: [] };
   return { run: input.plans, held: [], kept: [] };
+}
+
+/** Carried out as planned, its activity saying the user released it. */
+function released(plan: LinkPlan): LinkPlan {
+  return { ...plan, activity: plan.activity.map((entry) => ({ ...entry, detail: 'released' })) };
 }
 
 /** The pair ends without a write on either side. */

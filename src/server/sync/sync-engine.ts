@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import { SYNC_PROBLEMS, type SyncProblemCode } from '#shared/api/sync.schema.ts';
+import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { createBrakeRecord } from './brake-record.ts';
 import { relocatePairs } from './calendar-switch.ts';
 import {
   type CalendarEvent,
@@ -15,13 +16,7 @@ import {
 } from './calendar-target.port.ts';
 import { titleHasher } from './event-title.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
-import {
-  applyBrake,
-  type BrakeDecision,
-  type BrakeThresholds,
-  DEFAULT_BRAKE,
-  isRemoval,
-} from './removal-brake.ts';
+import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE } from './removal-brake.ts';
 import { withFollowedLabels } from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
@@ -98,6 +93,8 @@ export type RunOptions = {
  * same changes; creates are keyed (see `createKey`), so the repeat makes nothing twice.
  */
 export function createSyncEngine(deps: SyncEngineDeps) {
+  const thresholds = deps.brake ?? DEFAULT_BRAKE;
+  const brakeRecord = createBrakeRecord({ ...deps, thresholds });
   /**
    * Every event update names the version the run planned from: the one it read, or for an event it did
    * not read (a run reading one side only, or an event unchanged since the last read), the link's last
@@ -258,10 +255,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const brake = applyBrake({
         plans,
         linkedPairs: inCalendar(current).length,
-        recentRemovals: removalsInWindow(state, now),
+        recentRemovals: brakeRecord.removalsInWindow(state, now),
         holding,
         choice: holding ? (state?.brakeChoice ?? null) : null,
-        thresholds: deps.brake ?? DEFAULT_BRAKE,
+        thresholds,
       });
       writes += await execute(userId, brake.run, calendar, settings.calendarId, readVersions, discardedTasks);
 
@@ -289,66 +286,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         hints.map((hint) => hint.taskId),
         now,
       );
-      await recordBrake(userId, state, brake, now);
+      await brakeRecord.save(userId, state, brake, now);
       const sidesRead = BOTH_SIDES.filter((side) => reads[side]);
       return { status: 'synced', plans: plans.length, writes, reads: sidesRead };
     } catch (error) {
       return handleFailure(userId, error);
     }
-  }
-
-  /** Removals carried out within the brake's window before this run. */
-  function removalsInWindow(state: SyncState | null, now: Date): number {
-    const windowMs = (deps.brake ?? DEFAULT_BRAKE).windowMs;
-    const start = state?.removalWindowStart;
-    return start && now.getTime() - start.getTime() < windowMs ? (state?.removalWindowCount ?? 0) : 0;
-  }
-
-  /**
-   * What the brake decided, kept for the next run, the dashboard and the activity (ids only): removals
-   * held (a problem for the user to decide), released, kept; removals carried out count in the window.
-   */
-  async function recordBrake(userId: string, state: SyncState | null, brake: BrakeDecision, now: Date) {
-    const held = brake.held.length;
-    const heldEvents = brake.held.filter((plan) => plan.events.length > 0).length;
-    const chosen = state && heldCount(state) > 0 && state.brakeChoice ? state.brakeChoice : null;
-    const carriedOut = chosen === 'remove' ? 0 : brake.run.filter(isRemoval).length;
-    const inWindow = removalsInWindow(state, now);
-    const entries: NewActivity[] = [];
-    const idsOf = (plan: LinkPlan) => ({
-      taskId: plan.link?.taskId ?? null,
-      eventId: plan.link?.eventId ?? null,
-    });
-    if (held > 0 && held !== (state ? heldCount(state) : 0)) {
-      for (const plan of brake.held) {
-        const direction = plan.events.length > 0 ? 'todoist-to-calendar' : 'calendar-to-todoist';
-        entries.push({ direction, action: 'held', detail: null, ...idsOf(plan) });
-      }
-    }
-    for (const plan of brake.kept) {
-      entries.push({ direction: 'todoist-to-calendar', action: 'kept', detail: null, ...idsOf(plan) });
-    }
-    await deps.activity.add(userId, entries, now);
-    await deps.states.save(
-      userId,
-      {
-        heldEvents,
-        heldTasks: held - heldEvents,
-        heldSince: held > 0 ? (state?.heldSince ?? now) : null,
-        // A choice made while this run was under way stays for the next run.
-        ...(chosen ? { brakeChoice: null } : {}),
-        ...(carriedOut > 0 && {
-          removalWindowStart: inWindow > 0 ? state?.removalWindowStart : now,
-          removalWindowCount: inWindow + carriedOut,
-        }),
-      },
-      now,
-    );
-    await deps.activity.clear(
-      userId,
-      SYNC_PROBLEMS.filter((code) => held === 0 || code !== 'removals-held'),
-    );
-    if (held > 0) await deps.activity.raise(userId, 'removals-held', state?.heldSince ?? now);
   }
 
   /**

@@ -1,0 +1,72 @@
+import { SYNC_PROBLEMS } from '#shared/api/sync.schema.ts';
+import { type BrakeDecision, type BrakeThresholds, isRemoval } from './removal-brake.ts';
+import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
+import type { LinkPlan } from './sync-planner.ts';
+import { heldCount, type SyncState, type SyncStateRepository } from './sync-state.repository.ts';
+
+/**
+ * What the safety brake decided in a run, kept for the next run, the dashboard and the activity (ids
+ * only): removals held (a problem for the user to decide), released or kept; removals carried out
+ * count in the window (see `removal-brake.ts`).
+ */
+export function createBrakeRecord(deps: {
+  activity: Pick<SyncActivityRepository, 'add' | 'clear' | 'raise'>;
+  states: Pick<SyncStateRepository, 'save'>;
+  thresholds: BrakeThresholds;
+}) {
+  /** Removals carried out within the brake's window before this run. */
+  function removalsInWindow(state: SyncState | null, now: Date): number {
+    const start = state?.removalWindowStart;
+    return start && now.getTime() - start.getTime() < deps.thresholds.windowMs
+      ? (state?.removalWindowCount ?? 0)
+      : 0;
+  }
+
+  async function save(userId: string, state: SyncState | null, brake: BrakeDecision, now: Date) {
+    const held = brake.held.length;
+    const heldEvents = brake.held.filter((plan) => plan.events.length > 0).length;
+    const chosen = state && heldCount(state) > 0 && state.brakeChoice ? state.brakeChoice : null;
+    // Removals the user released do not count against the next ones.
+    const carriedOut = chosen === 'remove' ? 0 : brake.run.filter(isRemoval).length;
+    const inWindow = removalsInWindow(state, now);
+    const entries: NewActivity[] = [];
+    const idsOf = (plan: LinkPlan) => ({
+      taskId: plan.link?.taskId ?? null,
+      eventId: plan.link?.eventId ?? null,
+    });
+    // Held again by every run until the user chooses: logged when what is held changes.
+    if (held > 0 && held !== (state ? heldCount(state) : 0)) {
+      for (const plan of brake.held) {
+        const direction = plan.events.length > 0 ? 'todoist-to-calendar' : 'calendar-to-todoist';
+        entries.push({ direction, action: 'held', detail: null, ...idsOf(plan) });
+      }
+    }
+    for (const plan of brake.kept) {
+      entries.push({ direction: 'todoist-to-calendar', action: 'kept', detail: null, ...idsOf(plan) });
+    }
+    await deps.activity.add(userId, entries, now);
+    await deps.states.save(
+      userId,
+      {
+        heldEvents,
+        heldTasks: held - heldEvents,
+        heldSince: held > 0 ? (state?.heldSince ?? now) : null,
+        // A choice made while this run was under way stays for the next run.
+        ...(chosen ? { brakeChoice: null } : {}),
+        ...(carriedOut > 0 && {
+          removalWindowStart: inWindow > 0 ? state?.removalWindowStart : now,
+          removalWindowCount: inWindow + carriedOut,
+        }),
+      },
+      now,
+    );
+    // The run went through: every problem but held removals is solved.
+    await deps.activity.clear(
+      userId,
+      SYNC_PROBLEMS.filter((code) => held === 0 || code !== 'removals-held'),
+    );
+    if (held > 0) await deps.activity.raise(userId, 'removals-held', state?.heldSince ?? now);
+  }
+
+  return { removalsInWindow, save };
+}
