@@ -161,8 +161,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // what both sides say now (a label restored meanwhile leaves nothing to hold).
       const holding = state !== null && heldCount(state) > 0;
       // Settings of what is in scope changed (a timebox added or removed, task durations, the colour or
-      // category filter): everything already there is judged again, so both sides are read in full.
-      const scopeChanged = state !== null && state.scopeHash !== scopeHash(settings);
+      // category filter): everything already there is judged again, so both sides are read in full. A
+      // state from before fingerprints were kept has none: it is recorded, not taken for a change.
+      const scopeChanged = !!state?.scopeHash && state.scopeHash !== scopeHash(settings);
       const readAll = holding || scopeChanged;
       // New settings restyle our open events; their titles come from the tasks, so read every task once.
       const needsAllTasks =
