@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useIsMutating } from '@tanstack/react-query';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -22,6 +23,8 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
   const [warningOpened, warning] = useDisclosure(false);
   const confirmation = useConfirmedChange();
   const setCalendar = useUserChange(calendarCalls.setCalendar);
+  // While another setting saves (the colour, say), the warnings below would judge by the old one.
+  const saving = useIsMutating() > 0;
   const ready = calendar.connected && !!calendar.provider;
   const calendarId = setCalendar.isPending ? setCalendar.variables : calendar.calendarId;
   const chosen = calendar.calendars.find((entry) => entry.id === calendarId);
@@ -61,7 +64,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           }}
           allowDeselect={false}
           nothingFoundMessage="No calendars found"
-          disabled={!ready || setCalendar.isPending}
+          disabled={!ready || saving}
           loading={setCalendar.isPending}
           leftSection={chosen ? <SwatchMark color={swatchColor(chosen.color)} /> : undefined}
           renderOption={({ option }) => (
