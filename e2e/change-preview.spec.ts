@@ -152,23 +152,26 @@ for (const width of [1280, 375]) {
       }
     });
 
-    test('with sync off, choosing another calendar saves it at once, with no preview', async ({ page }) => {
-      const person = newPerson('Otto', 'Offline');
-      await startSyncing(page, person, { label: LABEL, duration: '30' });
-      const syncSwitch = section(page, 'Status').getByRole('switch', { name: 'Sync active' });
-      await syncSwitch.click();
-      await expect(syncSwitch).not.toBeChecked();
-      await expect(syncSwitch).toBeEnabled();
+    // The same at every width, and no dialog to look at: played once.
+    if (width === 1280) {
+      test('with sync off, choosing another calendar saves it at once, with no preview', async ({ page }) => {
+        const person = newPerson('Otto', 'Offline');
+        await startSyncing(page, person, { label: LABEL, duration: '30' });
+        const syncSwitch = section(page, 'Status').getByRole('switch', { name: 'Sync active' });
+        await syncSwitch.click();
+        await expect(syncSwitch).not.toBeChecked();
+        await expect(syncSwitch).toBeEnabled();
 
-      await expect(calendarSelect(page)).toHaveValue(FIRST);
-      await choose(section(page, 'Calendar Settings'), page, 'Calendar', OTHER);
-      await expect(calendarSelect(page)).toHaveValue(OTHER);
-      await expect(calendarSelect(page)).toBeEnabled();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      // Saved without a word from the user: read afresh, the calendar is the other one.
-      await page.reload();
-      await expect(calendarSelect(page)).toHaveValue(OTHER);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-    });
+        await expect(calendarSelect(page)).toHaveValue(FIRST);
+        await choose(section(page, 'Calendar Settings'), page, 'Calendar', OTHER);
+        await expect(calendarSelect(page)).toHaveValue(OTHER);
+        await expect(calendarSelect(page)).toBeEnabled();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        // Saved without a word from the user: read afresh, the calendar is the other one.
+        await page.reload();
+        await expect(calendarSelect(page)).toHaveValue(OTHER);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      });
+    }
   });
 }

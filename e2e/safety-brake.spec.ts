@@ -124,28 +124,31 @@ for (const width of [1280, 375]) {
       await page.screenshot({ path: `e2e-artifacts/safety-brake-kept-${width}.png`, fullPage: true });
     });
 
-    test('a deleted timebox label holds back the removal of six events, and “Remove them” removes them', async ({
-      page,
-    }) => {
-      const person = newPerson('Remy', 'Remover');
-      const sandbox = await holdSixRemovals(page, person);
-      await expectAllEvents(sandbox.calendar);
+    // The same flow at every width; the 375 px screen of the question is checked in the test above.
+    if (width === 1280) {
+      test('a deleted timebox label holds back the removal of six events, and “Remove them” removes them', async ({
+        page,
+      }) => {
+        const person = newPerson('Remy', 'Remover');
+        const sandbox = await holdSixRemovals(page, person);
+        await expectAllEvents(sandbox.calendar);
 
-      const alert = heldAlert(sandbox.activity);
-      await alert.getByRole('button', { name: 'Remove them' }).click();
-      await expect(sandbox.calendar.getByRole('listitem')).toHaveCount(0, SYNCED);
-      await expect(sandbox.calendar.getByText('No events in the next two weeks.')).toBeVisible();
-      await expect(alert).toBeHidden(SYNCED);
-      await expect(entries(sandbox.activity, 'Deleted')).toHaveCount(TASKS.length, SYNCED);
-      // Only the events go: the tasks stay in Todoist, without the label.
-      for (const content of TASKS) {
-        await expect(sandbox.todoist.getByRole('listitem', { name: content })).toBeVisible();
-      }
+        const alert = heldAlert(sandbox.activity);
+        await alert.getByRole('button', { name: 'Remove them' }).click();
+        await expect(sandbox.calendar.getByRole('listitem')).toHaveCount(0, SYNCED);
+        await expect(sandbox.calendar.getByText('No events in the next two weeks.')).toBeVisible();
+        await expect(alert).toBeHidden(SYNCED);
+        await expect(entries(sandbox.activity, 'Deleted')).toHaveCount(TASKS.length, SYNCED);
+        // Only the events go: the tasks stay in Todoist, without the label.
+        for (const content of TASKS) {
+          await expect(sandbox.todoist.getByRole('listitem', { name: content })).toBeVisible();
+        }
 
-      await page.goto('/dashboard');
-      const activity = section(page, 'Sync activity');
-      await expect(entries(activity, 'Deleted')).toHaveCount(TASKS.length, SYNCED);
-      await expect(heldAlert(activity)).toHaveCount(0);
-    });
+        await page.goto('/dashboard');
+        const activity = section(page, 'Sync activity');
+        await expect(entries(activity, 'Deleted')).toHaveCount(TASKS.length, SYNCED);
+        await expect(heldAlert(activity)).toHaveCount(0);
+      });
+    }
   });
 }
