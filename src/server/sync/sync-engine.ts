@@ -17,7 +17,12 @@ import {
 import { titleHasher } from './event-title.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
 import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE } from './removal-brake.ts';
-import { withFollowedLabels } from './settings-labels.ts';
+import {
+  type LabelRename,
+  renamesBetween,
+  withFollowedLabels,
+  withRenamedTaskLabels,
+} from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
@@ -191,6 +196,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           )
         : unread(state?.todoistToken);
       if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      let renames: LabelRename[] = [];
       if (taskRead.labels.length > 0 || (reads.todoist && taskRead.full)) {
         const followed = await deps.labels.applyLabelChanges(
           userId,
@@ -202,7 +208,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           taskRead.full,
           now,
         );
+        const before = settings;
         settings = withFollowedLabels(settings, followed);
+        renames = renamesBetween(before, settings);
       }
       const calendarRead = reads.calendar
         ? await deps.withToken(userId, 'calendar', async (token) => {
@@ -219,7 +227,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // The version each update names: as read now, else as the link last saw it.
       const readVersions = new Map(calendarRead.events.map((event) => [event.id, event.version]));
 
-      const tasks = await completeTaskRead(userId, links, taskRead.tasks, taskRead.full);
+      const { tasks, relabelled } = withRenamedTaskLabels(
+        await completeTaskRead(userId, links, taskRead.tasks, taskRead.full),
+        renames,
+      );
       const events = completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId);
       const input = {
         settings,
@@ -228,6 +239,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         tasks,
         events,
         completedOccurrences: new Set(hints.map((hint) => hint.taskId)),
+        relabelled,
       };
       const inCalendar = (all: SyncLink[]) => all.filter((link) => link.calendarId === settings.calendarId);
       // A task a crashed run created from an event is in this read, but not yet linked: finish those
@@ -389,6 +401,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     >();
 
     for (const plan of plans) {
+      // A create a failed run left unfinished was first sent with the look the settings had then.
+      const firstLook = plan.link?.pendingKey ? plan.link.appearanceHash : null;
       const linkId = await prepare(userId, plan);
       let eventId = plan.link?.eventId ?? plan.next?.eventId ?? null;
       let eventVersion = plan.next?.eventVersion ?? null;
@@ -419,8 +433,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
               continue;
             }
             // A repeated create answers with the event the first attempt made, as it was then; the
-            // task may have changed since (a new title, time or length): the event follows it now.
-            if (!asWritten(created, action.write)) {
+            // task (a new title, time or length) or the settings (colour, reminder, link to the task)
+            // may have changed since: the event follows them now.
+            const lookChanged = firstLook !== null && firstLook !== plan.next?.appearanceHash;
+            if (lookChanged || !asWritten(created, action.write)) {
               const made = created;
               created = await deps.withToken(userId, 'calendar', (token) =>
                 calendar.update(token, calendarId, made.id, action.write),

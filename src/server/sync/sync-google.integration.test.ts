@@ -259,6 +259,19 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
+    it('gives the event the settings changed before a lost create was repeated (the link to the task)', async () => {
+      const user = await syncingUser('lost-create-restyled@example.com');
+      const task = await user.addTask('Linked later', tomorrowAt(9).day, 9, ['30min']);
+      await runWithLostEventCreate(user);
+      expect((await user.events())[0]?.description ?? null).toBeNull();
+      await user.send('PATCH', '/api/calendar/todoistlinkdescription', { todoistLinkDescription: true });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const [event, ...others] = await user.events();
+      expect(others).toEqual([]);
+      expect(event?.description).toContain(task.id);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
     it('removes the event a lost create made when its task left the scope before the repeat', async () => {
       const user = await syncingUser('lost-create-unlabelled@example.com');
       const task = await user.addTask('Not a timebox after all', tomorrowAt(10).day, 10, ['30min']);

@@ -57,6 +57,37 @@ for (const database of await testDatabases('label changes while syncing')) {
       });
     }
 
+    it('keeps a meeting whose task got the label’s old name from a write that raced the rename', async () => {
+      const user = await syncingUser(app(), 'rename-label-race@example.com');
+      const start = new Date(`${tomorrowAt(7).day}T07:00:00Z`);
+      const { data: meeting } = await user.google.events.insert({
+        calendarId: user.calendarId,
+        requestBody: {
+          summary: 'Standup',
+          start: { dateTime: start.toISOString() },
+          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+        },
+      });
+      await user.run();
+      const [task] = (await user.todoist.getTasks()).results;
+      expect(task?.labels).toEqual(['30min']);
+
+      // The rename lands while a run is writing the task with the old name: Todoist renames the label on
+      // its tasks, then the run's write puts the old name back on this one (a bare label).
+      const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '30min');
+      await user.todoist.updateLabel(label?.id ?? '', { name: 'Half hour' });
+      await user.todoist.updateTask(task?.id ?? '', { labels: ['30min'] });
+
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 1 });
+      expect((await user.todoist.getTask(task?.id ?? '')).labels).toEqual(['Half hour']);
+      expect((await user.events()).map((event) => event.id)).toEqual([meeting.id]);
+      // Read in full (a reconcile) later, the task is in scope under the new name: the meeting stays.
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect((await user.events()).map((event) => event.id)).toEqual([meeting.id]);
+    });
+
     it('renames the setting on the dashboard’s read of Todoist too, before any sync run', async () => {
       const user = await syncingUser(app(), 'rename-label-profile@example.com');
       const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '1h');

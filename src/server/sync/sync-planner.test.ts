@@ -218,6 +218,23 @@ describe('planning a sync', () => {
     }
   });
 
+  it('writes a label renamed under a task back under its new name, and keeps the event', () => {
+    // The run matched the task by the label's new name (a write of ours raced the rename in Todoist).
+    const renamed = { ...settings, timeboxes: [{ label: 'Half hour', duration: 30 }] };
+    const [fixed] = plan({
+      settings: renamed,
+      links: [link({ origin: 'event', appearanceHash: appearanceHash(renamed) })],
+      tasks: [task({ labels: ['Half hour', 'home'] })],
+      relabelled: new Map([['t1', ['Half hour', 'home']]]),
+    });
+    expect(fixed?.events).toEqual([]);
+    expect(fixed?.task).toEqual({ action: 'update', taskId: 't1', labels: ['Half hour', 'home'] });
+    expect(fixed?.next?.taskMeta.labels).toEqual(['Half hour', 'home']);
+    expect(fixed?.activity).toEqual([
+      { direction: 'calendar-to-todoist', action: 'updated', detail: 'labels' },
+    ]);
+  });
+
   it('deletes a task the event created with the event, and keeps an older task with its date only', () => {
     const [fromEvent] = plan({ links: [link({ origin: 'event' })], events: [event({ deleted: true })] });
     expect(fromEvent?.task).toEqual({ action: 'delete', taskId: 't1' });

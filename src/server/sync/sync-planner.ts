@@ -75,6 +75,11 @@ export type PlanInput = {
   events: CalendarEvent[];
   /** Recurring tasks whose occurrence Todoist's webhook says was completed since the last run. */
   completedOccurrences: ReadonlySet<string>;
+  /**
+   * Tasks the run read with a label under its name from before a rename it followed (see
+   * `withRenamedTaskLabels`), already matched by the new name: task id → the labels to write back.
+   */
+  relabelled?: ReadonlyMap<string, readonly string[]>;
 };
 
 const TODOIST = 'todoist-to-calendar' as const;
@@ -649,6 +654,10 @@ function mergeFields(
       next.taskMeta = { ...next.taskMeta, labels };
       taskDetails.push('length');
     }
+  }
+  if (task && input.relabelled?.has(task.id) && update.labels === undefined) {
+    update.labels = [...next.taskMeta.labels];
+    taskDetails.push('labels');
   }
   if (eventDetails.length === 0 && appearanceChanged) eventDetails.push('settings');
 
