@@ -1,13 +1,19 @@
+import { TodoistApi } from '@doist/todoist-sdk';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
+import { TASK_TAG } from '#server/providers/google-calendar/google-calendar-events.adapter.ts';
 import {
-  emulatorControl,
-  graphSpan,
-  microsoftSyncingUser,
-  type SyncingUser,
-  syncingUser,
-} from './sync-fixtures.ts';
+  TASK_TAG_EXPANSION,
+  TASK_TAG_PROPERTY,
+  taskIdFromTransactionId,
+} from '#server/providers/microsoft/microsoft-calendar-events.mapper.ts';
+import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
+import { connectThroughEmulator } from './sign-in.ts';
+import { emulatorControl, graphSpan, type SyncingUser, syncingUser } from './sync-fixtures.ts';
+import { addTimeboxes, type Send, seedTodoistUser, signInAndConnect } from './sync-user-setup.ts';
+import { sameOrigin } from './test-app.ts';
 
 /**
  * The user's calendar in the model-based sync tests, Google Calendar or Microsoft 365, acted on the
@@ -28,17 +34,35 @@ export type SeenEvent = {
   style: string | null;
   /** The event's description (Google) or text body (Microsoft); null for none. */
   description: string | null;
+  /**
+   * The task id the sync tagged the event with (Google: the private extended property; Microsoft: the
+   * transaction id or the extended property), as the sync reads it; null on an event it did not tag.
+   */
+  taskTag: string | null;
 };
+
+/** One calendar of the account with its events. */
+export type SeenCalendar = { id: string; name: string; events: SeenEvent[] };
 
 export type ModelCalendar = {
   kind: CalendarKind;
   /** The emulator's origin, for its control routes (faults, notifications). */
   origin: string;
+  /**
+   * The two calendars of the account the user chooses between in the app: the one chosen at the start
+   * (Google: the primary; Microsoft: the first), and another one (Google: 'Work'; Microsoft: the second).
+   */
+  choices: readonly [string, string];
+  /** The calendar chosen in the app now: where the user adds events, and what `list` reads. */
+  chosen: string;
   add(title: string, start: Date, minutes: number, foreign: boolean): Promise<string>;
   move(id: string, start: Date, minutes: number): Promise<void>;
   retitle(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /** The events of the chosen calendar. */
   list(): Promise<SeenEvent[]>;
+  /** Every calendar of the account (the two choices and any other) with its events. */
+  listAll(): Promise<SeenCalendar[]>;
   /** What `list` shows as the style of an event the sync takes (false) or must leave alone (true). */
   styleOf(foreign: boolean): string | null;
   /** The provider forgets the app's incremental read position (Google 410, Graph delta token gone). */
@@ -59,7 +83,41 @@ export type ModelUser = {
   todoistOrigin: string;
   send: SyncingUser['send'];
   calendar: ModelCalendar;
+  /** Removes the calendar integration on the dashboard (the app keeps the links and switches sync off). */
+  disconnectCalendar(): Promise<void>;
+  /** Connects the same calendar account again through the app and the provider's consent page. */
+  reconnectCalendar(): Promise<void>;
 };
+
+/** The ids of the calendars the app lists for the user, and the one named `name` (or the second). */
+async function calendarChoices(send: Send, first: string, name: string | null) {
+  const current = await send('GET', '/api/current_user');
+  const calendars: { id: string; name: string }[] = current.calendarSettings.calendars;
+  const other = name === null ? calendars[1] : calendars.find((entry) => entry.name === name);
+  if (!other || other.id === first) throw new Error(`the account has no second calendar to choose`);
+  return [first, other.id] as const;
+}
+
+/** Removing and connecting again the calendar account, in the user's session (`cookies`). */
+function connection(
+  app: App,
+  kind: CalendarKind,
+  email: string,
+  send: Send,
+  cookies: Record<string, string>,
+) {
+  return {
+    async disconnectCalendar() {
+      const user = await send('GET', `${CONNECT_PATHS[kind]}/revoke`);
+      expect(user.calendarSettings.connected, 'the calendar is no longer connected').toBe(false);
+      expect(user.syncActive, 'sync is off once the calendar is removed').toBe(false);
+    },
+    async reconnectCalendar() {
+      const { location } = await connectThroughEmulator(app.server, kind, { email }, cookies);
+      expect(location, 'the calendar connects again').toBe(`/dashboard?connected=${kind}`);
+    },
+  };
+}
 
 const span = (start: Date, minutes: number) => ({
   start: { dateTime: start.toISOString() },
@@ -68,16 +126,31 @@ const span = (start: Date, minutes: number) => ({
 
 async function googleUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
   const user = await syncingUser(app, email, { onComplete });
-  const { google, calendarId } = user;
+  const { google } = user;
   const patch = async (eventId: string, requestBody: object) => {
-    await google.events.patch({ calendarId, eventId, requestBody });
+    await google.events.patch({ calendarId: calendar.chosen, eventId, requestBody });
   };
+  const events = async (calendarId: string): Promise<SeenEvent[]> => {
+    const items = (await google.events.list({ calendarId, maxResults: 2500 })).data.items ?? [];
+    return items.map((event) => ({
+      id: event.id ?? '',
+      title: event.summary ?? '',
+      start: new Date(event.start?.dateTime ?? 0),
+      end: new Date(event.end?.dateTime ?? 0),
+      style: event.colorId ?? null,
+      description: event.description ?? null,
+      taskTag: event.extendedProperties?.private?.[TASK_TAG] ?? null,
+    }));
+  };
+  const choices = await calendarChoices(user.send, user.calendarId, 'Work');
   const calendar: ModelCalendar = {
     kind: 'google',
     origin: user.origins.google,
+    choices,
+    chosen: choices[0],
     async add(title, start, minutes, foreign) {
       const created = await google.events.insert({
-        calendarId,
+        calendarId: calendar.chosen,
         requestBody: {
           summary: title,
           ...span(start, minutes),
@@ -86,38 +159,43 @@ async function googleUser(app: App, email: string, onComplete: string): Promise<
       });
       return created.data.id ?? '';
     },
-    async move(id, start, minutes) {
-      await user.moveEvent(id, start, minutes);
-    },
+    move: (id, start, minutes) => patch(id, span(start, minutes)),
     retitle: (id, title) => patch(id, { summary: title }),
     async delete(id) {
-      await google.events.delete({ calendarId, eventId: id });
+      await google.events.delete({ calendarId: calendar.chosen, eventId: id });
     },
-    async list() {
-      const items = (await google.events.list({ calendarId, maxResults: 2500 })).data.items ?? [];
-      return items.map((event) => ({
-        id: event.id ?? '',
-        title: event.summary ?? '',
-        start: new Date(event.start?.dateTime ?? 0),
-        end: new Date(event.end?.dateTime ?? 0),
-        style: event.colorId ?? null,
-        description: event.description ?? null,
-      }));
+    list: () => events(calendar.chosen),
+    async listAll() {
+      const calendars = (await google.calendarList.list()).data.items ?? [];
+      return Promise.all(
+        calendars.map(async (entry) => ({
+          id: entry.id ?? '',
+          name: entry.summary ?? '',
+          events: await events(entry.id ?? ''),
+        })),
+      );
     },
     styleOf: (foreign) => (foreign ? FOREIGN_COLOUR : null),
     async expireSyncState() {
       await emulatorControl(
         calendar.origin,
-        `calendars/${encodeURIComponent(calendarId)}/expire-sync-tokens`,
+        `calendars/${encodeURIComponent(calendar.chosen)}/expire-sync-tokens`,
         {},
       );
     },
     async expireChannel() {
-      await emulatorControl(calendar.origin, 'channels/expire', { calendarId });
+      await emulatorControl(calendar.origin, 'channels/expire', { calendarId: calendar.chosen });
     },
   };
-  const { userId, todoist, send } = user;
-  return { userId, todoist, todoistOrigin: user.origins.todoist, send, calendar };
+  const { userId, todoist, send, cookies } = user;
+  return {
+    userId,
+    todoist,
+    todoistOrigin: user.origins.todoist,
+    send,
+    calendar,
+    ...connection(app, 'google', email, send, cookies),
+  };
 }
 
 type GraphEvent = {
@@ -127,20 +205,94 @@ type GraphEvent = {
   end: { dateTime: string };
   categories?: string[];
   body?: { content?: string };
+  transactionId?: string | null;
+  singleValueExtendedProperties?: { id: string; value: string }[];
 };
 
 /** Graph's UTC date-time (`2026-11-27T09:00:00.0000000`, as `Prefer: outlook.timezone="UTC"` asks). */
 const utc = (dateTime: string) => new Date(`${dateTime.slice(0, 19)}Z`);
 
+/**
+ * As `microsoftSyncingUser` in `sync-fixtures.ts` (Todoist seeded, signed in, both accounts connected,
+ * the timeboxes, the first calendar and the chosen category, sync on), keeping the session's cookies
+ * to connect the calendar again.
+ */
+async function microsoftSyncing(app: App, email: string, onComplete: string) {
+  const microsoft = app.emulators?.microsoft;
+  if (!microsoft) throw new Error('the test app runs in sandbox mode');
+  const todoistOrigin = app.emulators?.todoist.origin ?? '';
+  const seeded = await seedTodoistUser(todoistOrigin, email);
+  const todoist = new TodoistApi(seeded.accessToken, { baseUrl: todoistOrigin });
+  const cookies = await signInAndConnect(app, { email, name: 'Ada User' }, 'microsoft');
+  const send: Send = async (method, url, payload) => {
+    const response = await app.server.inject({
+      method,
+      url,
+      cookies,
+      headers: sameOrigin,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+  await addTimeboxes(send);
+  const current = await send('GET', '/api/current_user');
+  const calendarId: string = current.calendarSettings.calendars[0].id;
+  const user = await send('PATCH', '/api/calendar/id', { calendarId });
+  await send('PATCH', '/api/calendar/category', { category: CHOSEN_CATEGORY });
+  await send('PATCH', '/api/settings/oncomplete', { setting: onComplete });
+  await send('PATCH', '/api/settings/onsyncactive', { setting: true });
+  const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
+  // biome-ignore lint/suspicious/noExplicitAny: each Graph route answers its own JSON
+  const graph = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  };
+  const userId: string = user.id;
+  return { userId, todoist, todoistOrigin, send, cookies, graph, origin: microsoft.origin, calendarId };
+}
+
+const calendarPath = (id: string) => `/me/calendars/${encodeURIComponent(id)}`;
+const WANTED_TAG = TASK_TAG_PROPERTY.toLowerCase();
+
 async function microsoftUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
-  const user = await microsoftSyncingUser(app, email, { onComplete, category: CHOSEN_CATEGORY });
-  const { graph, calendarPath } = user;
-  const origin = app.emulators?.microsoft.origin ?? '';
+  const user = await microsoftSyncing(app, email, onComplete);
+  const { graph, origin } = user;
+  const events = async (calendarId: string): Promise<SeenEvent[]> => {
+    const expand = encodeURIComponent(TASK_TAG_EXPANSION);
+    const page: GraphEvent[] = (
+      await graph('GET', `${calendarPath(calendarId)}/events?$top=1000&$expand=${expand}`)
+    ).value;
+    return page.map((event) => ({
+      id: event.id,
+      title: event.subject,
+      start: utc(event.start.dateTime),
+      end: utc(event.end.dateTime),
+      style: event.categories?.length ? event.categories.join(',') : null,
+      description: event.body?.content ? event.body.content : null,
+      taskTag:
+        taskIdFromTransactionId(event.transactionId) ??
+        (event.singleValueExtendedProperties?.find((entry) => entry.id.toLowerCase() === WANTED_TAG)?.value ||
+          null),
+    }));
+  };
+  const choices = await calendarChoices(user.send, user.calendarId, null);
   const calendar: ModelCalendar = {
     kind: 'microsoft',
     origin,
+    choices,
+    chosen: choices[0],
     async add(title, start, minutes, foreign) {
-      const created = await graph('POST', `${calendarPath}/events`, {
+      const created = await graph('POST', `${calendarPath(calendar.chosen)}/events`, {
         subject: title,
         ...graphSpan(start, minutes),
         categories: [foreign ? FOREIGN_CATEGORY : CHOSEN_CATEGORY],
@@ -156,16 +308,12 @@ async function microsoftUser(app: App, email: string, onComplete: string): Promi
     async delete(id) {
       await graph('DELETE', `/me/events/${id}`);
     },
-    async list() {
-      const events: GraphEvent[] = (await graph('GET', `${calendarPath}/events?$top=1000`)).value;
-      return events.map((event) => ({
-        id: event.id,
-        title: event.subject,
-        start: utc(event.start.dateTime),
-        end: utc(event.end.dateTime),
-        style: event.categories?.length ? event.categories.join(',') : null,
-        description: event.body?.content ? event.body.content : null,
-      }));
+    list: () => events(calendar.chosen),
+    async listAll() {
+      const calendars: { id: string; name: string }[] = (await graph('GET', '/me/calendars')).value;
+      return Promise.all(
+        calendars.map(async (entry) => ({ id: entry.id, name: entry.name, events: await events(entry.id) })),
+      );
     },
     styleOf: (foreign) => (foreign ? FOREIGN_CATEGORY : CHOSEN_CATEGORY),
     async expireSyncState() {
@@ -185,8 +333,15 @@ async function microsoftUser(app: App, email: string, onComplete: string): Promi
         throw new Error(`subscription expiry answered ${response.status}`);
     },
   };
-  const { userId, todoist, send } = user;
-  return { userId, todoist, todoistOrigin: app.emulators?.todoist.origin ?? '', send, calendar };
+  const { userId, todoist, todoistOrigin, send, cookies } = user;
+  return {
+    userId,
+    todoist,
+    todoistOrigin,
+    send,
+    calendar,
+    ...connection(app, 'microsoft', email, send, cookies),
+  };
 }
 
 /** A signed-in user syncing Todoist with the given calendar, as in `syncingUser`. */

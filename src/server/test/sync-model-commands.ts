@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   actionable,
+  type CalendarChoice,
   eventExpected,
   inScope,
   LABEL_OF,
@@ -12,6 +13,7 @@ import {
   type Side,
   taskExists,
   touch,
+  unsyncedEvent,
 } from './sync-model.ts';
 import type { CalendarKind, ModelUser } from './sync-model-calendars.ts';
 
@@ -115,13 +117,13 @@ const addTask = fc
   .record({ at: hour, length, unlabelled: fc.boolean() })
   .map(({ at, length: minutes, unlabelled }) => {
     return new Action(
-      `addTask(${at}:00, ${unlabelled ? 'no label' : LABEL_OF[minutes]})`,
+      `addTask(${at}:00, ${unlabelled ? 'no label' : `${minutes} min`})`,
       () => true,
       async (model, real) => {
         const title = newTitle(model);
         const task = await real.user.todoist.addTask({
           content: title,
-          labels: unlabelled ? [] : [LABEL_OF[minutes]],
+          labels: unlabelled ? [] : [model.labels[minutes]],
           dueString: `${real.day} at ${at}:00`,
         });
         const item: ModelItem = {
@@ -138,6 +140,7 @@ const addTask = fc
           untimed: false,
           createdOn: 'todoist',
           relabelled: false,
+          calendar: model.calendar,
         };
         model.items.push(item);
         real.taskIds.set(item.id, task.id);
@@ -174,8 +177,8 @@ const moveTask = fc.tuple(pick, hour).map(([n, at]) =>
 );
 
 const relabelTask = fc.tuple(pick, length).map(([n, minutes]) =>
-  onItem(`relabelTask(${LABEL_OF[minutes]})`, n, 'todoist', openTimeboxed, async (_model, real, item) => {
-    await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [LABEL_OF[minutes]] });
+  onItem(`relabelTask(${minutes} min)`, n, 'todoist', openTimeboxed, async (model, real, item) => {
+    await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [model.labels[minutes]] });
     item.length = minutes;
   }),
 );
@@ -187,8 +190,8 @@ const toggleTimebox = pick.map((n) =>
     n,
     'todoist',
     (_m, item) => item.outOfScope === null && taskExists(item) && !item.untimed && !item.completed,
-    async (_model, real, item) => {
-      const labels = item.timeboxed ? [] : [LABEL_OF[item.length]];
+    async (model, real, item) => {
+      const labels = item.timeboxed ? [] : [model.labels[item.length]];
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels });
       // Out of scope the link ends; a label put back starts a new one, from the task.
       if (item.timeboxed) item.origin = 'task';
@@ -229,6 +232,27 @@ const reopenTask = pick.map((n) =>
   ),
 );
 
+/**
+ * Renames a timebox label in Todoist (which renames it on every task): the setting follows the label,
+ * so nothing else changes, every timeboxed task keeps its event, and later adds use the new name.
+ */
+const renameLabel = length.map(
+  (minutes) =>
+    new Action(
+      `renameLabel(${minutes} min)`,
+      () => true,
+      async (model, real) => {
+        const { todoist } = real.user;
+        const label = (await todoist.getLabels()).results.find((each) => each.name === model.labels[minutes]);
+        if (!label) throw new Error(`no Todoist label “${model.labels[minutes]}”`);
+        model.renames += 1;
+        const name = `${LABEL_OF[minutes]}-${model.renames}`;
+        await todoist.updateLabel(label.id, { name });
+        model.labels[minutes] = name;
+      },
+    ),
+);
+
 const deleteTask = pick.map((n) =>
   onItem(
     'deleteTask',
@@ -267,6 +291,7 @@ const addEvent = fc
           untimed: false,
           createdOn: 'calendar',
           relabelled: false,
+          calendar: model.calendar,
         };
         model.items.push(item);
         real.eventIds.set(item.id, id);
@@ -308,11 +333,12 @@ const deleteEvent = pick.map((n) =>
 
 // ---- Settings ----
 
+/** Off, and on again later (the changes made meanwhile are synced then); on needs a connected calendar. */
 const switchSync = fc.boolean().map(
   (on) =>
     new Action(
       `switchSync(${on ? 'on' : 'off'})`,
-      (model) => model.syncOn !== on,
+      (model) => model.syncOn !== on && model.calendarConnected,
       async (model, real) => {
         await real.user.send('PATCH', '/api/settings/onsyncactive', { setting: on });
         model.syncOn = on;
@@ -323,7 +349,7 @@ const switchSync = fc.boolean().map(
 const toggleLinkDescription = fc.constant(
   new Action(
     'toggleLinkDescription',
-    () => true,
+    (model) => model.calendarConnected,
     async (model, real) => {
       model.linkDescription = !model.linkDescription;
       await real.user.send('PATCH', '/api/calendar/todoistlinkdescription', {
@@ -332,6 +358,55 @@ const toggleLinkDescription = fc.constant(
     },
   ),
 );
+
+/**
+ * Chooses another calendar of the same account (or the first one again) on the dashboard: every linked
+ * event moves there in the next run, none stays behind and none is made twice; the user's calendar
+ * client follows the choice. Not while an event the user made is not yet a task (see `unsyncedEvent`).
+ */
+const switchCalendar = fc.constantFrom<CalendarChoice>(0, 1).map(
+  (to) =>
+    new Action(
+      `switchCalendar(${to === 0 ? 'first' : 'other'})`,
+      (model) => model.calendarConnected && model.calendar !== to && !model.items.some(unsyncedEvent),
+      async (model, real) => {
+        const { calendar } = real.user;
+        await real.user.send('PATCH', '/api/calendar/id', { calendarId: calendar.choices[to] });
+        calendar.chosen = calendar.choices[to];
+        model.calendar = to;
+        model.calendarMoving = true;
+      },
+    ),
+);
+
+/** Removes the calendar integration on the dashboard: the links stay, sync goes off. */
+const removeCalendar = fc.constant(
+  new Action(
+    'removeCalendar',
+    (model) => model.calendarConnected,
+    async (model, real) => {
+      await real.user.disconnectCalendar();
+      model.calendarConnected = false;
+      model.syncOn = false;
+    },
+  ),
+);
+
+/** Connects the same calendar account again and switches sync on: it resumes with no duplicate. */
+const reconnectCalendar = fc.constant(
+  new Action(
+    'reconnectCalendar',
+    (model) => !model.calendarConnected,
+    (model, real) => reconnect(model, real),
+  ),
+);
+
+export async function reconnect(model: Model, real: Real): Promise<void> {
+  await real.user.reconnectCalendar();
+  model.calendarConnected = true;
+  await real.user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+  model.syncOn = true;
+}
 
 const settle = fc.constant(
   new Action(
@@ -374,7 +449,8 @@ const providerFault = fc
     };
     return new Action(
       `fault(${name}, ${JSON.stringify(rule)})`,
-      () => true,
+      // Aimed at the app's token: none while the calendar is not connected.
+      (model) => name === 'todoist' || model.calendarConnected,
       async (_model, real) => {
         await emulatorControl(originOf(real, name), 'faults', {
           ...rule,
@@ -441,7 +517,11 @@ export function userSequences(maxCommands: number) {
       resizeEvent,
       retitleEvent,
       deleteEvent,
-      switchSync,
+      renameLabel,
+      ...Array(2).fill(switchSync),
+      ...Array(3).fill(switchCalendar),
+      removeCalendar,
+      reconnectCalendar,
       toggleLinkDescription,
       ...Array(3).fill(settle),
       providerFault,

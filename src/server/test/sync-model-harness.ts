@@ -3,9 +3,16 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App, SyncRunReport } from '#server/app.ts';
 import { appAccessToken, berlinAt, emulatorControl } from './sync-fixtures.ts';
-import { expectedEvents, expectedTasks, initialModel, type Model, settled } from './sync-model.ts';
-import { modelUser } from './sync-model-calendars.ts';
-import type { Real, UserPlan } from './sync-model-commands.ts';
+import {
+  type CalendarChoice,
+  expectedEvents,
+  expectedTasks,
+  initialModel,
+  type Model,
+  settled,
+} from './sync-model.ts';
+import { modelUser, type SeenCalendar } from './sync-model-calendars.ts';
+import { type Real, reconnect, type UserPlan } from './sync-model-commands.ts';
 
 const BERLIN_HOUR = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Berlin',
@@ -60,9 +67,38 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     throw new Error('every run wrote something: the sync does not settle (an echo loop?)');
   }
 
+  /**
+   * The account's calendars other than the chosen one: none of our events (tagged with a task id) and
+   * nothing else the sync made or moved stayed there, only the foreign events the user made there.
+   */
+  function compareOthers(model: Model, real: Real, calendars: SeenCalendar[]) {
+    const { choices, chosen } = real.user.calendar;
+    for (const calendar of calendars.filter((each) => each.id !== chosen)) {
+      const index = choices.indexOf(calendar.id);
+      const label = `calendar “${calendar.name}” (not chosen)`;
+      expect(
+        calendar.events.filter((event) => event.taskTag !== null).map((event) => event.title),
+        `${label}: events of ours`,
+      ).toEqual([]);
+      expect(calendar.events.map((event) => event.title).sort(), `${label}: its events`).toEqual(
+        expectedEvents(model, index === -1 ? null : (index as CalendarChoice))
+          .map((event) => event.summary)
+          .sort(),
+      );
+    }
+    const tags = calendars.flatMap((calendar) => calendar.events.flatMap((event) => event.taskTag ?? []));
+    expect(
+      tags.filter((tag, at) => tags.indexOf(tag) !== at),
+      'tasks with more than one event of ours',
+    ).toEqual([]);
+  }
+
   async function compare(model: Model, real: Real) {
     const { user } = real;
-    const events = await user.calendar.list();
+    const calendars = await user.calendar.listAll();
+    const events = calendars.find((calendar) => calendar.id === user.calendar.chosen)?.events;
+    if (!events) throw new Error(`the account has no calendar ${user.calendar.chosen}`);
+    compareOthers(model, real, calendars);
     const openTasks = (await user.todoist.getTasks({ limit: 200 })).results;
     const wantedEvents = expectedEvents(model);
     const wantedTasks = expectedTasks(model);
@@ -130,6 +166,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       settle: (current) => settle(current, real),
     };
     await fc.asyncModelRun(() => ({ model, real }), commands);
+    if (!model.calendarConnected) await reconnect(model, real);
     if (!model.syncOn) {
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
       model.syncOn = true;

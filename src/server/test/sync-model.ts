@@ -13,7 +13,11 @@ import type { OnComplete } from '#shared/settings/constants.ts';
 export type Side = 'todoist' | 'calendar';
 export type Length = 30 | 60;
 
+/** The Todoist labels of the 30- and 60-minute timeboxes when a sequence begins (a rename changes `Model.labels`). */
 export const LABEL_OF: Record<Length, string> = { 30: '30min', 60: '1h' };
+
+/** Which of the account's calendars: the one chosen at the start, or another one of the same account. */
+export type CalendarChoice = 0 | 1;
 
 export type ModelItem = {
   id: number;
@@ -35,6 +39,11 @@ export type ModelItem = {
   createdOn: Side | null;
   /** Its timebox label was taken off or put back since the last settle (the link may have ended). */
   relabelled: boolean;
+  /**
+   * The calendar its event was made in. A foreign event stays there; a synced one follows the chosen
+   * calendar (a switch moves every linked event).
+   */
+  calendar: CalendarChoice;
 };
 
 export type Model = {
@@ -46,6 +55,18 @@ export type Model = {
   linkDescription: boolean;
   onComplete: OnComplete;
   nextTitle: number;
+  /** The name of the 30- and 60-minute timebox labels in Todoist now (the settings follow a rename). */
+  labels: Record<Length, string>;
+  renames: number;
+  /** The calendar chosen in the app. */
+  calendar: CalendarChoice;
+  /**
+   * Another calendar was chosen since the last settle: the linked events move there in the next run,
+   * so until a settle the user cannot tell which calendar an event is in, and leaves them alone.
+   */
+  calendarMoving: boolean;
+  /** The calendar integration is connected (removing it keeps the links and switches sync off). */
+  calendarConnected: boolean;
 };
 
 export function initialModel(prefix: string, onComplete: OnComplete): Model {
@@ -57,6 +78,11 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     linkDescription: false,
     onComplete,
     nextTitle: 1,
+    labels: { ...LABEL_OF },
+    renames: 0,
+    calendar: 0,
+    calendarMoving: false,
+    calendarConnected: true,
   };
 }
 
@@ -66,12 +92,23 @@ export function newTitle(model: Model): string {
   return title;
 }
 
-/** Whether `side` may change the item now: it is known there, and the other side has not changed it. */
+/**
+ * Whether `side` may change the item now: it is known there, and the other side has not changed it; on
+ * the calendar, not while its event may still be moving to a newly chosen calendar.
+ */
 export function actionable(model: Model, item: ModelItem, side: Side): boolean {
   const touchedBy = model.touched.get(item.id);
   if (touchedBy !== undefined && touchedBy !== side) return false;
+  if (side === 'calendar' && model.calendarMoving && item.createdOn !== 'calendar') return false;
   return item.createdOn === null || item.createdOn === side;
 }
+
+/**
+ * An event the user made in the calendar that no settle has shown as a task yet: whether a run links it
+ * before the user chooses another calendar decides whether it moves there, so no switch meanwhile.
+ */
+export const unsyncedEvent = (item: ModelItem) =>
+  item.createdOn === 'calendar' && item.outOfScope === null && !item.eventDeleted;
 
 export function touch(model: Model, item: ModelItem, side: Side): void {
   model.touched.set(item.id, side);
@@ -109,9 +146,20 @@ export type ExpectedTask = {
   labels: string[];
 };
 
-export function expectedEvents(model: Model): ExpectedEvent[] {
+/**
+ * The events the calendar `calendar` must hold: in the chosen one every synced event and the foreign
+ * events made there; in any other, only the foreign events made there (none of ours stays behind).
+ */
+export function expectedEvents(
+  model: Model,
+  calendar: CalendarChoice | null = model.calendar,
+): ExpectedEvent[] {
   return model.items
-    .filter((item) => eventExpected(model, item))
+    .filter(
+      (item) =>
+        eventExpected(model, item) &&
+        (item.outOfScope === 'foreign-event' ? item.calendar === calendar : calendar === model.calendar),
+    )
     .map((item) => ({
       item,
       summary: item.completed && model.onComplete === 'checkmark' ? `✓ ${item.title}` : item.title,
@@ -129,13 +177,14 @@ export function expectedTasks(model: Model): ExpectedTask[] {
     content: item.title,
     checked: item.completed,
     hour: item.untimed ? null : item.hour,
-    labels: item.outOfScope === null && item.timeboxed && !item.untimed ? [LABEL_OF[item.length]] : [],
+    labels: item.outOfScope === null && item.timeboxed && !item.untimed ? [model.labels[item.length]] : [],
   }));
 }
 
 /** After a settle every item is known on both sides, and either side may change it again. */
 export function settled(model: Model): void {
   model.touched.clear();
+  model.calendarMoving = false;
   for (const item of model.items) {
     item.createdOn = null;
     item.relabelled = false;
