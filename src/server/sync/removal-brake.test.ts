@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBrake, type BrakeInput, DEFAULT_BRAKE, isRemoval, tooMany } from './removal-brake.ts';
+import {
+  applyBrake,
+  type BrakeInput,
+  DEFAULT_BRAKE,
+  isRemoval,
+  tasksToRestore,
+  tooMany,
+} from './removal-brake.ts';
 import type { SyncLink } from './sync-link.ts';
 import type { LinkPlan } from './sync-planner.ts';
 
@@ -122,6 +129,13 @@ describe('the safety brake', () => {
     expect(unlinks).toHaveLength(8);
     expect(unlinks.every((plan) => plan.events.length === 0 && plan.task === null)).toBe(true);
     expect(decision.run).toContainEqual(titleChange(9));
+  });
+
+  it('names the kept tasks whose events were deleted, to be given new events, and no other', () => {
+    const plans = [...range(4).map(removeEvent), ...[10, 11, 12].map(deleteTask)];
+    const decision = applyBrake(input(plans, { holding: true, choice: 'keep' }));
+    expect([...tasksToRestore(decision)]).toEqual(['task-10', 'task-11', 'task-12']);
+    expect(tasksToRestore(applyBrake(input(plans, { holding: true, choice: 'remove' })))).toEqual(new Set());
   });
 
   it('trips only above both thresholds, whatever the counts (property)', () => {

@@ -58,6 +58,16 @@ export type BrakeDecision = {
   kept: LinkPlan[];
 };
 
+/**
+ * The tasks of kept removals whose events were deleted: kept, such a task is still timeboxed, so it
+ * gets a new event (in this run, not whenever a full read next brings it).
+ */
+export function tasksToRestore(decision: BrakeDecision): Set<string> {
+  return new Set(
+    decision.kept.flatMap((plan) => (plan.task !== null && plan.link?.taskId ? [plan.link.taskId] : [])),
+  );
+}
+
 export function applyBrake(input: BrakeInput): BrakeDecision {
   const removals = input.plans.filter(isRemoval);
   const others = input.plans.filter((plan) => !isRemoval(plan));

@@ -16,7 +16,7 @@ import {
 } from './calendar-target.port.ts';
 import { titleHasher } from './event-title.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
-import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE } from './removal-brake.ts';
+import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from './removal-brake.ts';
 import {
   type LabelRename,
   renamesBetween,
@@ -274,6 +274,23 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         thresholds,
       });
       writes += await execute(userId, brake.run, calendar, settings.calendarId, readVersions, discardedTasks);
+      const restore = tasksToRestore(brake);
+      if (restore.size > 0) {
+        const restored = planSync({
+          ...input,
+          tasks: input.tasks.filter((task) => restore.has(task.id)),
+          events: [],
+          links: [],
+        });
+        writes += await execute(
+          userId,
+          restored,
+          calendar,
+          settings.calendarId,
+          readVersions,
+          discardedTasks,
+        );
+      }
 
       await deps.states.save(
         userId,

@@ -143,6 +143,11 @@ for (const database of await testDatabases('the safety brake')) {
       await user.run();
       expect((await activity(user)).heldRemovals).toBeNull();
       for (const task of tasks) expect((await user.todoist.getTask(task.id)).labels).toEqual(['30min']);
+      // Kept, the tasks are still timeboxed: each gets its event again, at once and once.
+      const events = await user.events();
+      expect(events.map((event) => event.summary).sort()).toEqual(tasks.map((task) => task.content).sort());
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await user.eventIds()).toHaveLength(6);
     });
 
     it('trips exactly above its thresholds, whatever the number of pairs and removals (property)', async () => {

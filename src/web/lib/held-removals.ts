@@ -17,7 +17,7 @@ export function heldRemovalsTitle({ events, tasks }: HeldRemovals): string {
 export const HELD_REMOVALS_TEXT = {
   why: 'So many removals at once usually come from a change around the sync, such as a label deleted in Todoist or a calendar emptied, rather than from edits one by one. Nothing has been removed.',
   remove: 'Remove them: the sync carries the removals out once.',
-  keep: 'Keep them: both sides stay as they are, and these tasks and events are no longer synced with each other.',
+  keep: 'Keep them: nothing is removed. Events stay as they are, no longer synced with their tasks; tasks whose events were deleted get new ones.',
   pending: {
     remove: 'Removing them now…',
     keep: 'Keeping them and unlinking the pairs now…',
