@@ -1,6 +1,7 @@
 import { createFacebookEmulator } from './facebook/facebook.emulator.ts';
 import { createGoogleCalendarEmulator } from './google-calendar/google-calendar.emulator.ts';
 import { createGoogleIdentityEmulator } from './google-identity/google-identity.emulator.ts';
+import { createMailEmulator } from './mail/mail.emulator.ts';
 import {
   DEFAULT_CERTIFICATE_DIR,
   ensureLocalCertificate,
@@ -51,6 +52,8 @@ export type StartEmulatorsOptions = {
     microsoft?: number;
     microsoftConsent?: number;
     stripe?: number;
+    mail?: number;
+    smtp?: number;
   };
   /** Where emulators deliver their webhooks (the app's receiving routes); also `setWebhookUrls` later. */
   webhookUrls?: WebhookUrls;
@@ -94,6 +97,8 @@ export type RunningEmulators = {
   };
   /** Stripe: `new Stripe(secretKey, { host, port, protocol: 'http' })`; hosted pages on the same origin. */
   stripe: { origin: string; secretKey: string; webhookSecret: string };
+  /** A mail server that keeps what it receives: send to `smtpUrl`, read the inbox at `origin`. */
+  mail: { origin: string; smtpUrl: string };
   /**
    * Points the emulators' webhooks at the app, e.g. once it listens (with PORT=0 its origin is known only
    * then). A URL set here is kept by `POST /_emulator/reset`; a key left out keeps its current URL.
@@ -164,6 +169,19 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       (base) => createStripeEmulator({ ...base, webhookUrl: options.webhookUrls?.stripe }),
       options.ports?.stripe,
     );
+    let smtpUrl = '';
+    const mail = await start(
+      (base) =>
+        createMailEmulator({
+          ...base,
+          smtpHost: options.host ?? 'localhost',
+          smtpPort: options.ports?.smtp ?? 0,
+          onSmtpListening: (url) => {
+            smtpUrl = url;
+          },
+        }),
+      options.ports?.mail,
+    );
     let closing: Promise<void> | undefined;
     return {
       google: { issuer: google.origin, origin: google.origin, ...SANDBOX_GOOGLE_CLIENT },
@@ -196,6 +214,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         secretKey: SANDBOX_STRIPE_SECRET_KEY,
         webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
       },
+      mail: { origin: mail.origin, smtpUrl },
       setWebhookUrls: async (urls) => {
         if (urls.todoist !== undefined) await configureWebhook(todoist, urls.todoist);
         if (urls.stripe !== undefined) await configureWebhook(stripe, urls.stripe);

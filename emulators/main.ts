@@ -19,11 +19,13 @@ const emulators = await startEmulators({
     googleCalendar: portFromEnv('GOOGLE_CALENDAR_EMULATOR_PORT', 4104),
     microsoft: portFromEnv('MICROSOFT_EMULATOR_PORT', 4105),
     stripe: portFromEnv('STRIPE_EMULATOR_PORT', 4106),
+    mail: portFromEnv('MAIL_EMULATOR_PORT', 4107),
+    smtp: portFromEnv('SMTP_EMULATOR_PORT', 2525),
   },
   logger: false,
 });
 
-const { google, facebook, todoist, googleCalendar, microsoft, stripe } = emulators;
+const { google, facebook, todoist, googleCalendar, microsoft, stripe, mail } = emulators;
 console.log(
   `Google identity emulator  issuer ${google.issuer}  (client ${google.clientId} / ${google.clientSecret})`,
 );
@@ -43,6 +45,8 @@ console.log(
 console.log(`                          state  ${microsoft.origin}/_emulator/state`);
 console.log(`Stripe emulator           api    ${stripe.origin}/v1  (key ${stripe.secretKey})`);
 console.log(`                          state  ${stripe.origin}/_emulator/state`);
+console.log(`Mail server               smtp   ${mail.smtpUrl}`);
+console.log(`                          inbox  ${mail.origin}/_emulator/messages`);
 
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {

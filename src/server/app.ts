@@ -14,6 +14,8 @@ import { createIntegrationService } from './domain/integrations/integration.serv
 import { createTodoistLabelService } from './domain/integrations/todoist-label.service.ts';
 import { createTokenCipher } from './domain/integrations/token-cipher.ts';
 import { createTokenManager } from './domain/integrations/token-manager.ts';
+import { createNoticeRepository } from './domain/notices/notice.repository.ts';
+import { createNoticeService, type NoticeService } from './domain/notices/notice.service.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { createSettingsRepository } from './domain/settings/settings.repository.ts';
@@ -26,6 +28,10 @@ import { createUserService } from './domain/users/user.service.ts';
 import { buildServer } from './http/server.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
 import { loggerOptions } from './logger.ts';
+import { countMail } from './metrics/mail-metrics.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.ts';
+import { createOperationsReader } from './metrics/operations.reader.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity-provider.adapter.ts';
 import { createGoogleCalendarEvents } from './providers/google-calendar/google-calendar-events.adapter.ts';
 import { createGoogleCalendarGateway } from './providers/google-calendar/google-calendar-gateway.adapter.ts';
@@ -33,7 +39,9 @@ import { createGoogleIdentityProvider } from './providers/google-identity/google
 import { createMicrosoftCalendarEvents } from './providers/microsoft/microsoft-calendar-events.adapter.ts';
 import { createMicrosoftCalendarGateway } from './providers/microsoft/microsoft-calendar-gateway.adapter.ts';
 import { parseGraphNotifications } from './providers/microsoft/microsoft-webhook.ts';
+import { observeProviderCalls, providerOrigins } from './providers/shared/provider-calls.ts';
 import { systemClock } from './providers/shared/system-clock.adapter.ts';
+import { createSmtpMailer } from './providers/smtp/smtp-mailer.adapter.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing-gateway.adapter.ts';
 import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
@@ -56,6 +64,11 @@ export type App = {
   config: Config;
   emulators: RunningEmulators | null;
   sync: { service: SyncService; engine: ReturnType<typeof createSyncEngine>; queue: JobQueue };
+  /** Notice mails: what a user is due (checked after runs and payment changes), and the sender. */
+  notices: NoticeService;
+  metrics: Metrics;
+  /** `/metrics` on its own port (METRICS_PORT); null when none is configured. */
+  metricsServer: MetricsServer | null;
   /** Call once listening: the origin providers reach us on (the configured URL may say port 0). */
   listening(origin: string): Promise<void>;
   close(): Promise<void>;
@@ -164,6 +177,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncSettings = createSyncSettingsReader(database.db);
   const syncHints = createSyncHintRepository(database.db);
   const syncLinks = createSyncLinkRepository(database.db);
+  const metrics = createMetrics({
+    // The gauges read when scraped, after the queue (below) has started.
+    operations: createOperationsReader({ db: database.db, jobs: { waiting: () => jobs.waiting() }, clock }),
+    log: logger.child({ area: 'metrics' }),
+  });
+  const stopObservingProviders = observeProviderCalls(providerOrigins(config), (call) =>
+    metrics.providerCall(call.provider, call.status),
+  );
   const syncChannels = createSyncChannels({
     states: syncStates,
     calendars: calendarTargets,
@@ -171,6 +192,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     clock,
     log: syncLog,
     publicOrigin: () => publicOrigin,
+    onRenewal: (provider, outcome) => metrics.channelRenewal(provider, outcome),
   });
   const syncEngine = createSyncEngine({
     settings: syncSettings,
@@ -254,11 +276,41 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     appUrl: config.appUrl,
     clock,
   });
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+    : null;
+  if (!mailer) logger.warn('SMTP_URL is not set: no notice mails are sent');
+  const noticeLog = logger.child({ area: 'notices' });
+  const notices = createNoticeService({
+    notices: createNoticeRepository(database.db),
+    users: userRepository,
+    queue: jobs,
+    mailer,
+    appUrl: config.appUrl,
+    secret: config.sessionSecret,
+    clock,
+    log: noticeLog,
+  });
+  /** After what may start or end a notice; never holds up the work that called it. */
+  const checkNotices = (userId: string) => {
+    void notices
+      .check(userId)
+      .catch((error: unknown) => noticeLog.warn({ userId, err: error }, 'notice check failed'));
+  };
   if (role !== 'web') {
     await jobs.work({
-      sync: async (userId) => {
+      sync: async (userId, trigger) => {
         const startedAt = clock().getTime();
-        const outcome = await syncEngine.run(userId, { spaced: true, requestedSidesOnly: true });
+        const runEnded = metrics.syncRunStarted(trigger);
+        const outcome = await syncEngine
+          .run(userId, { spaced: true, requestedSidesOnly: true })
+          .catch((error: unknown) => {
+            runEnded('failed');
+            checkNotices(userId);
+            throw error;
+          });
+        runEnded(outcome.status);
+        checkNotices(userId);
         syncLog.info({ userId, outcome }, 'sync run');
         overrides.onSyncRun?.({ userId, startedAt, endedAt: clock().getTime(), outcome });
         return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
@@ -266,13 +318,27 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       reconcile: async () => {
         const userIds = await syncSettings.activeUsers();
         await sync.requestReadsOfAll(userIds);
+        // What only time brings (a quota problem an hour old, a trial's last days) is noticed here.
+        void notices
+          .checkAll()
+          .catch((error: unknown) => noticeLog.warn({ err: error }, 'notice sweep failed'));
         return userIds;
       },
       stripeEvent: async (event) => {
         const { outcome, userId } = await billing.applyWebhook(event);
         logger.info({ eventId: event.id, outcome }, 'stripe event applied');
         // Paid again (or no longer): the user's sync resumes, or its next run stops it.
-        if (userId) await sync.request(userId);
+        if (userId) {
+          await sync.request(userId);
+          checkNotices(userId);
+        }
+      },
+      noticeMail: async (mail) => {
+        const outcome = await notices.send(mail).catch((error: unknown) => {
+          countMail('failed');
+          throw error;
+        });
+        if (outcome === 'sent') countMail('sent');
       },
     });
   }
@@ -291,7 +357,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     settings: settingsService,
     sync,
     syncPreview,
+    notices,
     jobs,
+    metrics,
     sessions,
     billing,
     integrations: integrationsWithSync,
@@ -304,6 +372,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
             todoistOrigin: emulators.todoist.origin,
             googleCalendarOrigin: emulators.googleCalendar.origin,
             microsoft: emulators.microsoft,
+            mailOrigin: emulators.mail.origin,
           },
           clock,
         )
@@ -311,6 +380,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     webRoot: `${projectRoot}dist/web`,
     contentRoot: `${projectRoot}content`,
   });
+  const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
 
   let closing: Promise<void> | undefined;
   return {
@@ -319,6 +389,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     config,
     emulators,
     sync: { service: sync, engine: syncEngine, queue: jobs },
+    notices,
+    metrics,
+    metricsServer,
     async listening(origin) {
       publicOrigin = origin.replace(/\/$/, '');
       await emulators?.setWebhookUrls({
@@ -329,7 +402,10 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     close: () => {
       closing ??= (async () => {
         await server.close();
+        await metricsServer?.close();
+        stopObservingProviders();
         await jobs.stop();
+        mailer?.close();
         await database.close();
         await emulators?.close();
       })();
@@ -374,6 +450,7 @@ function withSyncRequests(settings: SettingsService, sync: SyncService): Setting
 function withEmulators(config: Config, emulators: RunningEmulators): Config {
   return {
     ...config,
+    mail: { ...config.mail, smtpUrl: emulators.mail.smtpUrl },
     google: {
       issuer: emulators.google.issuer,
       clientId: emulators.google.clientId,

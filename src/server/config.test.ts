@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('sends notice mails through SMTP_URL as MAIL_FROM, and refuses any other kind of URL', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'Timeboxer <notices@timeboxer.app>' });
+    const config = loadConfig({
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      MAIL_FROM: 'Ops <ops@example.com>',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://u:p@smtp.example.com:465',
+      from: 'Ops <ops@example.com>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(ConfigError);
+  });
+
   it('lets PORT move the app and its default URL', () => {
     const config = loadConfig({ PORT: '4321' });
     expect(config.port).toBe(4321);

@@ -26,6 +26,10 @@ const envSchema = z.object({
     z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   ),
   SUPPORT_EMAIL: z.email().default('support@timeboxer.app'),
+  /** Where notice mails go out (`smtp://` or `smtps://user:password@host:port`); none: no mails sent. */
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The sender of notice mails, e.g. `Timeboxer <notices@example.com>`. */
+  MAIL_FROM: z.string().trim().min(3).default('Timeboxer <notices@timeboxer.app>'),
   ANALYTICS_SCRIPT_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   CHAT_WIDGET_SCRIPT_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optional,
@@ -62,6 +66,10 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: optional,
   MICROSOFT_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com/common'),
   MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
+  /** `/metrics` on a port of its own, in every role (docs/decisions/015-metrics.md); unset: none. */
+  METRICS_PORT: optional.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
+  /** The interface that port listens on (default HOST): a private one, never the public. */
+  METRICS_HOST: optional,
 });
 
 /**
@@ -127,6 +135,8 @@ export type Config = {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   sessionSecret: string;
   supportEmail: string;
+  /** Notice mails (sync stopped, trial ending …); without an SMTP server none are sent. */
+  mail: { smtpUrl: string | null; from: string };
   /** Third-party scripts the web app may load after cookie consent; none by default. */
   analyticsScriptUrl: string | null;
   chatWidgetScriptUrl: string | null;
@@ -148,6 +158,11 @@ export type Config = {
   todoist: TodoistConfig | null;
   googleCalendar: GoogleCalendarConfig | null;
   microsoft: MicrosoftConfig | null;
+  /**
+   * Where `/metrics` is served apart from the app, by web and worker processes alike; null: nowhere
+   * but on the app's own port, and there only in sandbox mode.
+   */
+  metrics: { host: string; port: number } | null;
 };
 
 export class ConfigError extends Error {
@@ -210,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: e.PGLITE_DATA_DIR },
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     supportEmail: e.SUPPORT_EMAIL,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     chatWidgetScriptUrl: e.CHAT_WIDGET_SCRIPT_URL ?? null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -255,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authorityUrl: e.MICROSOFT_AUTHORITY_URL.replace(/\/$/, ''),
       graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
     },
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
   };
 }
 

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  if (app.metricsServer) log.info(`metrics are served at ${app.metricsServer.origin}/metrics`);
 
   if (role === 'worker') {
     log.info('Timeboxer sync worker is running');

@@ -10,18 +10,21 @@ import type { IdentityProvider } from '#server/domain/auth/identity-provider.por
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
 import type { TodoistLabelService } from '#server/domain/integrations/todoist-label.service.ts';
+import type { NoticeService } from '#server/domain/notices/notice.service.ts';
 import type { SessionService } from '#server/domain/sessions/session.service.ts';
 import type { SettingsService } from '#server/domain/settings/settings.service.ts';
 import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import type { IdentityProviderName } from '#server/domain/users/user.repository.ts';
 import type { UserService } from '#server/domain/users/user.service.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { Metrics } from '#server/metrics/metrics.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
 import type { SyncService } from '#server/sync/sync.service.ts';
 import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
 import { createCookiePolicy } from './cookies.ts';
 import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { metricsPlugin } from './plugins/metrics.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
 import { webAppPlugin } from './plugins/web-app.plugin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -29,6 +32,7 @@ import { configRoutes } from './routes/config.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { integrationAuthRoutes } from './routes/integration-auth.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
+import { noticesRoutes } from './routes/notices.routes.ts';
 import { paymentRoutes } from './routes/payment.routes.ts';
 import { sandboxRoutes } from './routes/sandbox.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -49,7 +53,9 @@ export type ServerDeps = {
   todoistLabels: TodoistLabelService;
   sync: SyncService;
   syncPreview: SyncPreviewService;
+  notices: NoticeService;
   jobs: JobQueue;
+  metrics: Metrics;
   /** Origins our payment forms redirect to (Stripe Checkout and portal, or the emulator). */
   paymentOrigins: string[];
   identityProviders: Partial<Record<IdentityProviderName, IdentityProvider>>;
@@ -71,6 +77,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { metrics: deps.metrics, serveOnAppPort: config.sandbox });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -140,6 +147,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   await app.register(stripeWebhookRoutes, { billing: deps.billing, jobs: deps.jobs });
   await app.register(syncRoutes, { sync: deps.sync, preview: deps.syncPreview });
+  await app.register(noticesRoutes, { notices: deps.notices });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox, accounts: deps.accounts });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });
   return app;

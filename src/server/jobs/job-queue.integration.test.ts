@@ -9,6 +9,7 @@ const idle = {
   sync: async () => ({}),
   reconcile: async () => [],
   stripeEvent: async () => {},
+  noticeMail: async () => {},
 };
 
 /** The reconcile's schedule is stored in the queue's tables: set by a worker, removed when switched off. */

@@ -10,6 +10,7 @@ import type { Database } from '#server/db/client.ts';
 export const USER_SYNC_QUEUE = 'user-sync';
 export const RECONCILE_QUEUE = 'sync-reconcile';
 export const STRIPE_EVENT_QUEUE = 'stripe-event';
+export const NOTICE_MAIL_QUEUE = 'notice-mail';
 
 /**
  * A worker that dies mid-run (killed, out of memory, machine gone) stops sending heartbeats; its job
@@ -35,7 +36,18 @@ const LIVENESS = {
   queueCacheIntervalSeconds: 1,
 } as const;
 
-const userSyncJob = z.object({ userId: z.uuid() });
+/**
+ * What queued a user's run (for the metrics): a notification or the user's own action, the reconcile,
+ * or a run again after a failure or a provider's "wait". Requests fold into a waiting job, which keeps
+ * the first one's reason.
+ */
+export const SYNC_TRIGGERS = ['change', 'reconcile', 'retry'] as const;
+export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+
+/** Per queue: jobs waiting (deferred ones too), and how long the oldest one due has waited. */
+export type QueueWaiting = { queue: string; depth: number; oldestWaitingSeconds: number };
+
+const userSyncJob = z.object({ userId: z.uuid(), trigger: z.enum(SYNC_TRIGGERS).optional() });
 const reconcileJob = z.object({ jitterSeconds: z.number().int().min(0).default(0) });
 const stripeEventJob = z.object({
   id: z.string().min(1),
@@ -44,6 +56,14 @@ const stripeEventJob = z.object({
   clientReferenceId: z.string().nullable(),
 });
 export type StripeEventJob = z.infer<typeof stripeEventJob>;
+const noticeMailJob = z.object({
+  userId: z.uuid(),
+  kind: z.string().min(1),
+  occurrence: z.iso.datetime({ offset: true }),
+  resolved: z.boolean(),
+});
+/** One notice mail to send (its words are made when it is sent, from the user as they are then). */
+export type NoticeMailJob = z.infer<typeof noticeMailJob>;
 
 export type JobQueue = {
   /**
@@ -53,14 +73,22 @@ export type JobQueue = {
   requestSyncs(userIds: readonly string[]): Promise<void>;
   /** Queues a verified Stripe event; the same event queued twice while waiting is one job. */
   requestStripeEvent(event: StripeEventJob): Promise<void>;
+  /**
+   * Queues a notice mail; the same mail (user, kind, occurrence, start or end) queued twice while it
+   * waits is one job. Sent with retries, so a mail server that is down loses nothing.
+   */
+  requestNoticeMail(mail: NoticeMailJob): Promise<void>;
   /** Starts taking jobs in this process (the worker role). */
   work(handlers: {
-    sync(userId: string): Promise<{ retryAfterMs?: number }>;
+    sync(userId: string, trigger: SyncTrigger): Promise<{ retryAfterMs?: number }>;
     reconcile(): Promise<string[]>;
     stripeEvent(event: StripeEventJob): Promise<void>;
+    noticeMail(mail: NoticeMailJob): Promise<void>;
   }): Promise<void>;
   /** Queues every active user now, not behind the scheduled reconcile (in a process that works the queue). */
   reconcileNow(): Promise<void>;
+  /** Every queue's waiting jobs, read when metrics are scraped. */
+  waiting(): Promise<QueueWaiting[]>;
   stop(): Promise<void>;
 };
 
@@ -121,11 +149,27 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     retryBackoff: true,
   });
 
+  // A mail server that refuses (down, throttling) is tried again after 5 s, then less and less often
+  // (at most hourly), for about half a day before the mail is given up.
+  const noticeMailRetries = {
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    deleteAfterSeconds: 7 * 86_400,
+  };
+  await boss.createQueue(NOTICE_MAIL_QUEUE, { policy: 'short', notify: true, ...noticeMailRetries });
+
   let listActiveUsers: () => Promise<string[]> = async () => [];
 
   return {
     async requestStripeEvent(event) {
       await boss.send(STRIPE_EVENT_QUEUE, event, { singletonKey: event.id });
+    },
+
+    async requestNoticeMail(mail) {
+      const key = `${mail.userId}:${mail.kind}:${mail.occurrence}:${mail.resolved ? 'end' : 'start'}`;
+      await boss.send(NOTICE_MAIL_QUEUE, mail, { singletonKey: key });
     },
 
     async requestSyncs(userIds) {
@@ -156,8 +200,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           async ([job]) => {
             try {
               if (!job) return;
-              const { userId } = userSyncJob.parse(job.data);
-              const outcome = await handlers.sync(userId).catch((error: unknown) => {
+              const { userId, trigger } = userSyncJob.parse(job.data);
+              const reason = job.retryCount > 0 ? 'retry' : (trigger ?? 'change');
+              const outcome = await handlers.sync(userId, reason).catch((error: unknown) => {
                 // pg-boss retries the job with back-off; say so, or a failing user fails silently.
                 options.log.warn({ userId, err: error, retry: job.retryCount }, 'sync run failed');
                 throw error;
@@ -166,7 +211,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
                 // A provider asked us to wait: the next run starts after that, not before.
                 await boss.send(
                   USER_SYNC_QUEUE,
-                  { userId },
+                  { userId, trigger: 'retry' },
                   { singletonKey: userId, startAfter: Math.ceil(outcome.retryAfterMs / 1000) },
                 );
               }
@@ -186,7 +231,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         const users = shuffled(await handlers.reconcile());
         const gapMs = users.length > 0 ? (jitterSeconds * 1000) / users.length : 0;
         for (const userId of users) {
-          await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId });
+          await boss.send(USER_SYNC_QUEUE, { userId, trigger: 'reconcile' }, { singletonKey: userId });
           if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
         }
       });
@@ -203,6 +248,24 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           for (const job of batch) await handlers.stripeEvent(stripeEventJob.parse(job.data));
         },
       );
+      await boss.work(
+        NOTICE_MAIL_QUEUE,
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+          batchSize: 1,
+        },
+        async ([job]) => {
+          if (!job) return;
+          await handlers.noticeMail(noticeMailJob.parse(job.data)).catch((error: unknown) => {
+            options.log.warn(
+              { err: error, retry: job.retryCount },
+              'notice mail not sent; tried again later',
+            );
+            throw error;
+          });
+        },
+      );
       if (options.reconcileCron === null) await boss.unschedule(RECONCILE_QUEUE);
       else {
         await boss.schedule(RECONCILE_QUEUE, options.reconcileCron, {
@@ -213,8 +276,25 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async reconcileNow() {
       for (const userId of await listActiveUsers()) {
-        await boss.send(USER_SYNC_QUEUE, { userId }, { singletonKey: userId });
+        await boss.send(USER_SYNC_QUEUE, { userId, trigger: 'reconcile' }, { singletonKey: userId });
       }
+    },
+
+    async waiting() {
+      // Deferred jobs count as waiting; only jobs already due age (a retry waits its back-off unaged).
+      const { rows } = await boss.getDb().executeSql(
+        `select q.name as queue, count(j.id)::int as depth,
+                coalesce(extract(epoch from now() - min(j.start_after) filter (where j.start_after <= now())), 0)::float8 as oldest
+           from pgboss.queue q
+           left join pgboss.job j on j.name = q.name and j.state in ('created', 'retry')
+          where q.name not like '\\_\\_pgboss\\_\\_%'
+          group by q.name`,
+      );
+      return (rows as { queue: string; depth: number; oldest: number }[]).map((row) => ({
+        queue: row.queue,
+        depth: Number(row.depth),
+        oldestWaitingSeconds: Number(row.oldest),
+      }));
     },
 
     async stop() {

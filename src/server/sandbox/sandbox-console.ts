@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
+import { type SandboxInbox, sandboxMailSchema } from '#shared/api/notices.schema.ts';
 import type {
   SandboxCalendar,
   SandboxCalendarProvider,
@@ -16,9 +18,13 @@ export type SandboxEndpoints = {
   todoistOrigin: string;
   googleCalendarOrigin: string;
   microsoft: MicrosoftEndpoints;
+  /** The mail server's inbox (notice mails). */
+  mailOrigin: string;
 };
 
 export type SandboxConsole = ReturnType<typeof createSandboxConsole>;
+
+const inboxAnswer = z.object({ messages: z.array(sandboxMailSchema) });
 
 /**
  * Acts as a person using Todoist and their calendar (Google Calendar or Microsoft 365) directly, on
@@ -54,6 +60,16 @@ export function createSandboxConsole(endpoints: SandboxEndpoints, clock: Clock) 
 
     deleteEvent(ref: SandboxEventRef): Promise<void> {
       return calendars[ref.provider].remove(ref);
+    },
+
+    /** The notice mails the sandbox's mail server received for `email`, newest first. */
+    async inbox(email: string): Promise<SandboxInbox> {
+      const response = await fetch(
+        `${endpoints.mailOrigin}/_emulator/messages?${new URLSearchParams({ to: email })}`,
+      );
+      if (!response.ok) throw new Error(`the mail server answered ${response.status}`);
+      const { messages } = inboxAnswer.parse(await response.json());
+      return { messages };
     },
   };
 }

@@ -31,6 +31,8 @@ export function createSyncChannels(deps: {
   log: Logger;
   /** The app's public origin, where providers can reach the webhooks; null: no push, reconcile only. */
   publicOrigin: () => string | null;
+  /** Told how each renewal of a live channel went (the metrics count them). */
+  onRenewal?: (provider: 'google' | 'microsoft', outcome: 'renewed' | 'failed') => void;
 }): SyncChannels {
   const address = (provider: 'google' | 'microsoft', origin: string) =>
     `${origin}${provider === 'google' ? SYNC_PATHS.googleWebhook : SYNC_PATHS.microsoftWebhook}`;
@@ -61,14 +63,25 @@ export function createSyncChannels(deps: {
         state.channelExpiresAt.getTime() - CHANNEL_RENEW_MARGIN_MS > now.getTime();
       if (live) return;
       const secret = randomBytes(24).toString('base64url');
-      const channel = await deps.withToken(userId, 'calendar', (token) =>
-        calendar.watch(token, settings.calendarId, {
-          id: randomUUID(),
-          address: address(settings.calendarProvider, origin),
-          secret,
-          ttlSeconds: CHANNEL_TTL_SECONDS,
-        }),
-      );
+      // The same calendar's channel running out is a renewal; a first or another calendar's is not.
+      const renewal =
+        !!state?.channelId &&
+        state.calendarId === settings.calendarId &&
+        state.calendarProvider === settings.calendarProvider;
+      const channel = await deps
+        .withToken(userId, 'calendar', (token) =>
+          calendar.watch(token, settings.calendarId, {
+            id: randomUUID(),
+            address: address(settings.calendarProvider, origin),
+            secret,
+            ttlSeconds: CHANNEL_TTL_SECONDS,
+          }),
+        )
+        .catch((error: unknown) => {
+          if (renewal) deps.onRenewal?.(settings.calendarProvider, 'failed');
+          throw error;
+        });
+      if (renewal) deps.onRenewal?.(settings.calendarProvider, 'renewed');
       await deps.states.save(
         userId,
         {

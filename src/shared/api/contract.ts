@@ -21,6 +21,7 @@ import {
 import { CONNECT_PATHS, SIGN_IN_PATHS } from './auth.schema.ts';
 import { currentUserSchema } from './current-user.schema.ts';
 import { endpoint } from './endpoint.ts';
+import { noticePrefsSchema, noticesOffQuerySchema, sandboxInboxSchema } from './notices.schema.ts';
 import { checkoutFormSchema, clientSecretSchema, completeCheckoutSchema } from './payment.schema.ts';
 import { publicConfigSchema } from './public-config.schema.ts';
 import {
@@ -80,6 +81,20 @@ export const contract = {
       body: wizardSeenSchema,
       response: user,
     }),
+    /** The profile's switches for notice mails (docs/product-rules.md §11). */
+    setNotices: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/notices',
+      body: noticePrefsSchema,
+      response: user,
+    }),
+  },
+  notices: {
+    /**
+     * Turns a user's notice mails off from a mail's link, signed instead of signed in: the page behind
+     * the link posts here, and so do mail clients' one-click unsubscribe (RFC 8058).
+     */
+    off: endpoint({ method: 'POST', path: '/api/notices/off', query: noticesOffQuerySchema, response: done }),
   },
   auth: {
     /** Navigations: to the provider, then back to the dashboard or to /login?error=<reason>. */
@@ -262,6 +277,8 @@ export const contract = {
   /** The sandbox console (sandbox mode only). */
   sandbox: {
     accounts: endpoint({ method: 'GET', path: '/api/sandbox/accounts', response: sandboxAccountsSchema }),
+    /** The mails the sandbox's mail server received for the signed-in user, newest first. */
+    inbox: endpoint({ method: 'GET', path: '/api/sandbox/inbox', response: sandboxInboxSchema }),
     todoist: endpoint({
       method: 'GET',
       path: '/api/sandbox/todoist',

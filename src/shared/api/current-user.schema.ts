@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ON_COMPLETE_VALUES } from '../settings/constants.ts';
+import { noticePrefsSchema } from './notices.schema.ts';
 
 export const subscriptionStatusSchema = z.enum([
   'trial',
@@ -87,6 +88,8 @@ export const currentUserSchema = z.object({
   facebookId: z.string().nullable(),
   syncActive: z.boolean(),
   welcomeWizardSeen: z.boolean(),
+  /** E-mails when sync stops or needs the user, and when that is solved (docs/product-rules.md §11). */
+  notices: noticePrefsSchema,
   payment: paymentSchema,
   todoSettings: todoSettingsSchema,
   calendarSettings: calendarSettingsSchema,

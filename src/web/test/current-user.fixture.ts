@@ -16,6 +16,7 @@ export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser 
     facebookId: null,
     syncActive: false,
     welcomeWizardSeen: true,
+    notices: { mails: true, resolvedMails: false },
     payment: {
       validUntil: '2031-01-01T00:00:00.000Z',
       subscriptionStatus: 'trial',

@@ -1,4 +1,5 @@
 export { integrations } from './integrations.table.ts';
+export { noticeMails } from './notices.table.ts';
 export { sessions } from './sessions.table.ts';
 export { calendarSettings, timeboxSettings, todoSettings } from './settings.tables.ts';
 export { stripeEvents } from './stripe-events.table.ts';

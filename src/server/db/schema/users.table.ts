@@ -10,6 +10,10 @@ export const users = pgTable('users', {
   facebookId: text('facebook_id').unique(),
   syncActive: boolean('sync_active').notNull().default(false),
   welcomeWizardSeen: boolean('welcome_wizard_seen').notNull().default(false),
+  /** E-mail the user when their sync stops or needs them (profile switch, one-click unsubscribe). */
+  noticeMails: boolean('notice_mails').notNull().default(true),
+  /** … and when such a problem is solved. */
+  noticeMailsResolved: boolean('notice_mails_resolved').notNull().default(false),
   subscriptionStatus: text('subscription_status').notNull().default('trial'),
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   planInterval: text('plan_interval'),

@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { NoticePrefs } from '#shared/api/notices.schema.ts';
 import { type OnComplete, SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { MESSAGES } from '#shared/settings/settings.schema.ts';
@@ -177,6 +178,14 @@ export function createSettingsService({ settings, users, clock }: Deps) {
 
     async setWizardSeen(userId: string, seen: boolean): Promise<void> {
       await users.updatePreferences(userId, { welcomeWizardSeen: seen }, clock());
+    },
+
+    async setNotices(userId: string, prefs: NoticePrefs): Promise<void> {
+      await users.updatePreferences(
+        userId,
+        { noticeMails: prefs.mails, noticeMailsResolved: prefs.resolvedMails },
+        clock(),
+      );
     },
   };
 }

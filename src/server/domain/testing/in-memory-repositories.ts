@@ -31,6 +31,8 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     facebookId: null,
     syncActive: false,
     welcomeWizardSeen: false,
+    noticeMails: true,
+    noticeMailsResolved: false,
     subscriptionStatus: 'trial',
     validUntil: new Date('2026-03-15T00:00:00.000Z'),
     planInterval: null,

@@ -31,6 +31,7 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
     facebookId: user.facebookId,
     syncActive: user.syncActive,
     welcomeWizardSeen: user.welcomeWizardSeen,
+    notices: { mails: user.noticeMails, resolvedMails: user.noticeMailsResolved },
     payment: {
       validUntil: user.validUntil.toISOString(),
       subscriptionStatus: user.subscriptionStatus,

@@ -10,7 +10,12 @@ export type PaymentState = Pick<
 >;
 
 /** The user's own switches, kept on the user row. */
-export type UserPreferences = { syncActive?: boolean; welcomeWizardSeen?: boolean };
+export type UserPreferences = {
+  syncActive?: boolean;
+  welcomeWizardSeen?: boolean;
+  noticeMails?: boolean;
+  noticeMailsResolved?: boolean;
+};
 
 /** The one writer of `users`. */
 export type UserRepository = {

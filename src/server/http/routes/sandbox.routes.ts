@@ -52,6 +52,16 @@ export async function sandboxRoutes(
   };
 
   routes.route({
+    ...fromContract(calls.inbox),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      const user = await accounts.currentUser(userId);
+      if (!user) return { messages: [] };
+      return upstream('mail server', () => sandbox.inbox(user.email));
+    },
+  });
+
+  routes.route({
     ...fromContract(calls.accounts),
     handler: async (request) => {
       const userId = await request.signedInUserId();

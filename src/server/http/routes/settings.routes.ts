@@ -141,4 +141,12 @@ export async function settingsRoutes(app: FastifyInstance, { settings, accounts 
       return updated(userId);
     },
   });
+  routes.route({
+    ...fromContract(user.setNotices),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await settings.setNotices(userId, request.body);
+      return updated(userId);
+    },
+  });
 }

@@ -1,0 +1,108 @@
+import { and, between, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { noticeMails } from '#server/db/schema/notices.table.ts';
+import { syncProblems } from '#server/db/schema/sync.tables.ts';
+import { users } from '#server/db/schema/users.table.ts';
+import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
+import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { type NoticeKind, type NoticeRecord, TRIAL_WARNING_MS } from './notice-rules.ts';
+
+const DAY_MS = 86_400_000;
+const INCOMPLETE_STATUSES = ['incomplete', 'incomplete_expired', 'past_due', 'unpaid'] as const;
+
+/** What the notice rules need of one user. */
+export type NoticeSubject = {
+  email: string;
+  firstName: string;
+  prefs: { mails: boolean; resolvedMails: boolean };
+  payment: { subscriptionStatus: SubscriptionStatus; validUntil: Date };
+  problems: { code: SyncProblemCode; since: Date }[];
+  mailed: NoticeRecord[];
+};
+
+export type NoticeRepository = {
+  subject(userId: string): Promise<NoticeSubject | undefined>;
+  /**
+   * Claims an occurrence for its mail: the kind's record now names it. False when another check
+   * claimed it first (two checks of one user at once send one mail).
+   */
+  recordStarted(userId: string, kind: NoticeKind, occurrence: Date, now: Date): Promise<boolean>;
+  /** Claims the end of the recorded occurrence; false when it was already recorded. */
+  recordEnded(userId: string, kind: NoticeKind, now: Date): Promise<boolean>;
+  /** Users who may be due a notice: open problems, a trial ending or ended, a payment problem, or a mailed notice not yet seen to end. */
+  usersToCheck(now: Date): Promise<string[]>;
+};
+
+/** The only writer of `notice_mails`; reads the user's sync problems and payment state. */
+export function createNoticeRepository(db: Db): NoticeRepository {
+  return {
+    async subject(userId) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) return undefined;
+      const [problems, mailed] = await Promise.all([
+        db.select().from(syncProblems).where(eq(syncProblems.userId, userId)),
+        db.select().from(noticeMails).where(eq(noticeMails.userId, userId)),
+      ]);
+      return {
+        email: user.email,
+        firstName: user.firstName,
+        prefs: { mails: user.noticeMails, resolvedMails: user.noticeMailsResolved },
+        payment: {
+          subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
+          validUntil: user.validUntil,
+        },
+        problems: problems.map((row) => ({ code: row.code as SyncProblemCode, since: row.since })),
+        mailed: mailed.map((row) => ({
+          kind: row.kind as NoticeKind,
+          occurrence: row.occurrence,
+          sentAt: row.sentAt,
+          endedAt: row.endedAt,
+        })),
+      };
+    },
+
+    async recordStarted(userId, kind, occurrence, now) {
+      const claimed = await db
+        .insert(noticeMails)
+        .values({ userId, kind, occurrence, sentAt: now, endedAt: null })
+        .onConflictDoUpdate({
+          target: [noticeMails.userId, noticeMails.kind],
+          set: { occurrence, sentAt: now, endedAt: null },
+          setWhere: ne(noticeMails.occurrence, occurrence),
+        })
+        .returning({ kind: noticeMails.kind });
+      return claimed.length > 0;
+    },
+
+    async recordEnded(userId, kind, now) {
+      const claimed = await db
+        .update(noticeMails)
+        .set({ endedAt: now })
+        .where(and(eq(noticeMails.userId, userId), eq(noticeMails.kind, kind), isNull(noticeMails.endedAt)))
+        .returning({ kind: noticeMails.kind });
+      return claimed.length > 0;
+    },
+
+    async usersToCheck(now) {
+      // A payment date more than two days past was checked many times already (every 15 minutes).
+      const recent = new Date(now.getTime() - 2 * DAY_MS);
+      const soon = new Date(now.getTime() + TRIAL_WARNING_MS);
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.noticeMails, true),
+            or(
+              sql`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
+              sql`exists (select 1 from ${noticeMails} where ${noticeMails.userId} = ${users.id} and ${noticeMails.endedAt} is null)`,
+              and(eq(users.subscriptionStatus, 'trial'), between(users.validUntil, recent, soon)),
+              inArray(users.subscriptionStatus, [...INCOMPLETE_STATUSES]),
+              and(eq(users.subscriptionStatus, 'active'), between(users.validUntil, recent, now)),
+            ),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { createTestApp } from '#server/test/test-app.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://app.example',
+  SESSION_SECRET: 's'.repeat(40),
+  TOKEN_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 9).toString('base64')}`,
+  GOOGLE_CLIENT_ID: 'id',
+  GOOGLE_CLIENT_SECRET: 'secret',
+  GOOGLE_ISSUER: 'https://accounts.example',
+};
+
+describe('/metrics in production (docs/decisions/015-metrics.md)', () => {
+  describe('with METRICS_PORT', () => {
+    let app: App;
+    beforeAll(async () => {
+      app = await createTestApp({ env: { ...PRODUCTION, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' } });
+    });
+    afterAll(() => app.close());
+
+    it('is not served on the app’s public port', async () => {
+      for (const accept of ['text/plain', 'text/html', '*/*']) {
+        const response = await app.server.inject({ url: '/metrics', headers: { accept } });
+        expect(response.statusCode, accept).toBe(404);
+        expect(response.body).not.toContain('timeboxer_');
+      }
+    });
+
+    it('is served on its own port, which serves nothing of the app', async () => {
+      const origin = app.metricsServer?.origin;
+      expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const metrics = await fetch(`${origin}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get('content-type')).toContain('text/plain');
+      expect(await metrics.text()).toContain('# TYPE timeboxer_sync_runs_total counter');
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      for (const path of ['/', '/api/config', '/metrics/../api/config']) {
+        expect((await fetch(`${origin}${path}`)).status, path).toBe(404);
+      }
+      expect((await fetch(`${origin}/metrics`, { method: 'POST' })).status).toBe(405);
+    });
+  });
+
+  it('answers 404 everywhere when no METRICS_PORT is configured', async () => {
+    const app = await createTestApp({ env: PRODUCTION });
+    try {
+      expect(app.metricsServer).toBeNull();
+      expect((await app.server.inject({ url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
