@@ -21,6 +21,11 @@ describe('durationError (checked in spec order)', () => {
     [undefined, MESSAGES.durationEmpty],
     ['abc', MESSAGES.durationNotNumber],
     [true, MESSAGES.durationNotNumber],
+    // Number() reads these as 30; a duration is digits only.
+    ['0x1E', MESSAGES.durationNotNumber],
+    [' 3e1 ', MESSAGES.durationNotNumber],
+    ['30min', MESSAGES.durationNotNumber],
+    [{}, MESSAGES.durationNotNumber],
     ['12.5', MESSAGES.durationNotInteger],
     [12.5, MESSAGES.durationNotInteger],
     ['0', MESSAGES.durationRange],
@@ -41,6 +46,12 @@ describe('labelError', () => {
     expect(labelError(undefined)).toBe(MESSAGES.labelEmpty);
     expect(labelError('x'.repeat(61))).toBe(MESSAGES.labelTooLong);
     expect(labelError('x'.repeat(60))).toBeNull();
+  });
+
+  it('refuses control characters (a NUL the database cannot store, line breaks)', () => {
+    expect(labelError('a\u0000b')).toBe(MESSAGES.controlCharacters);
+    expect(labelError('two\nlines')).toBe(MESSAGES.controlCharacters);
+    expect(labelError('Deep work ✓')).toBeNull();
   });
 
   it('refuses the label of another setting, whatever its case', () => {

@@ -19,15 +19,30 @@ export const MESSAGES = {
   labelEmpty: 'Please select a label',
   labelTooLong: 'Please enter a label with no more than 60 characters',
   labelDuplicate: 'There is already another setting with that label',
+  controlCharacters: 'Please enter text without control characters',
 } as const;
+
+/** Control characters (NUL, line breaks, escapes …): never part of a label, an id or a name. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+/** A duration as typed: digits, perhaps a sign and decimals (refused later), nothing else (no `0x1E`, `3e1`). */
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+
+/** A string of at most `max` characters without control characters. */
+const plainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), MESSAGES.controlCharacters);
 
 /** Duration as typed in a form (string) or sent by a client (number): checked in spec order. */
 export function durationError(value: unknown): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     return MESSAGES.durationEmpty;
   }
-  const number = typeof value === 'number' ? value : Number(String(value).trim());
-  if (typeof value === 'boolean' || Number.isNaN(number)) return MESSAGES.durationNotNumber;
+  if (typeof value === 'string' && !DECIMAL.test(value.trim())) return MESSAGES.durationNotNumber;
+  if (typeof value !== 'number' && typeof value !== 'string') return MESSAGES.durationNotNumber;
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  if (Number.isNaN(number)) return MESSAGES.durationNotNumber;
   if (!Number.isInteger(number)) return MESSAGES.durationNotInteger;
   if (number < DURATION_MIN || number > DURATION_MAX) return MESSAGES.durationRange;
   return null;
@@ -37,6 +52,7 @@ export function durationError(value: unknown): string | null {
 export function labelError(value: unknown, otherLabels: readonly string[] = []): string | null {
   if (typeof value !== 'string' || value.trim() === '') return MESSAGES.labelEmpty;
   if (value.length > LABEL_MAX_LENGTH) return MESSAGES.labelTooLong;
+  if (CONTROL_CHARACTERS.test(value)) return MESSAGES.controlCharacters;
   const wanted = value.trim().toLowerCase();
   if (otherLabels.some((label) => label.trim().toLowerCase() === wanted)) return MESSAGES.labelDuplicate;
   return null;
@@ -60,21 +76,26 @@ const label = z
 
 export const addTimeboxSchema = z.object({ label, duration });
 export const editTimeboxSchema = z.object({ label, newLabel: label, duration });
-export const labelParamSchema = z.object({ label: z.string().min(1).max(LABEL_MAX_LENGTH) });
+export const labelParamSchema = z.object({ label: plainText(LABEL_MAX_LENGTH).pipe(z.string().min(1)) });
 
 export const taskDurationActiveSchema = z.object({ active: z.boolean() });
-export const taskDurationLabelSchema = z.object({ label: z.string().min(1).max(LABEL_MAX_LENGTH) });
+export const taskDurationLabelSchema = z.object({
+  label: plainText(LABEL_MAX_LENGTH).pipe(z.string().min(1)),
+});
 
 const labelColor = z.union([z.enum(LABEL_COLORS), z.number().int().min(30).max(49)]);
 export const createTodoistLabelSchema = z.object({ label, color: labelColor });
-export const updateTodoistLabelSchema = z.object({ labelId: z.string().min(1).max(100), color: labelColor });
-export const todoistLabelParamSchema = z.object({ labelId: z.string().min(1).max(100) });
+export const updateTodoistLabelSchema = z.object({
+  labelId: plainText(100).pipe(z.string().min(1)),
+  color: labelColor,
+});
+export const todoistLabelParamSchema = z.object({ labelId: plainText(100).pipe(z.string().min(1)) });
 
-export const calendarIdSchema = z.object({ calendarId: z.string().min(1).max(1024) });
+export const calendarIdSchema = z.object({ calendarId: plainText(1024).pipe(z.string().min(1)) });
 export const calendarColorSchema = z.object({
   color: z.enum(['', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']),
 });
-export const calendarCategorySchema = z.object({ category: z.string().max(255).nullable() });
+export const calendarCategorySchema = z.object({ category: plainText(255).nullable() });
 export const calendarPrivateSchema = z.object({ private: z.boolean() });
 export const todoistLinkDescriptionSchema = z.object({ todoistLinkDescription: z.boolean() });
 export const reminderSchema = z.object({

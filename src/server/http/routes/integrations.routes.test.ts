@@ -343,6 +343,8 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual(await currentUser(cookies));
         expect((await get(path, {})).statusCode).toBe(401);
+        // A cross-site navigation (a link on another site) does not make us store anything.
+        expect((await get(path, cookies, crossSite)).statusCode).toBe(403);
       }
     });
   });

@@ -21,6 +21,8 @@ export async function integrationsRoutes(app: FastifyInstance, { integrations, l
   // A revoked grant is not an error here: the connection is marked and the user shows "connect again".
   routes.route({
     ...fromContract(refresh.refreshTodoist),
+    // A GET that stores what the provider says: only from our own pages, like the other such GETs.
+    config: { stateChangingGet: true },
     handler: async (request) => {
       const userId = await request.requireUserId();
       await integrations.refreshTodoist(userId);
@@ -30,6 +32,8 @@ export async function integrationsRoutes(app: FastifyInstance, { integrations, l
 
   routes.route({
     ...fromContract(refresh.refreshCalendar),
+    // A GET that stores what the provider says: only from our own pages, like the other such GETs.
+    config: { stateChangingGet: true },
     handler: async (request) => {
       const userId = await request.requireUserId();
       await integrations.refreshCalendar(userId);

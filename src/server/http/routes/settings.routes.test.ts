@@ -105,17 +105,29 @@ describe('settings routes', () => {
     const cases: [unknown, string, string][] = [
       [{ label: 'a', duration: '' }, 'duration', MESSAGES.durationEmpty],
       [{ label: 'a', duration: 'ten' }, 'duration', MESSAGES.durationNotNumber],
+      [{ label: 'a', duration: '0x1E' }, 'duration', MESSAGES.durationNotNumber],
+      [{ label: 'a', duration: ' 3e1 ' }, 'duration', MESSAGES.durationNotNumber],
       [{ label: 'a', duration: 7.5 }, 'duration', MESSAGES.durationNotInteger],
       [{ label: 'a', duration: 0 }, 'duration', MESSAGES.durationRange],
       [{ label: 'a', duration: 1441 }, 'duration', MESSAGES.durationRange],
       [{ label: '', duration: 10 }, 'label', MESSAGES.labelEmpty],
       [{ label: 'x'.repeat(61), duration: 10 }, 'label', MESSAGES.labelTooLong],
       [{ label: '30MINUTES', duration: 10 }, 'label', MESSAGES.labelDuplicate],
+      [{ label: 'a\u0000b', duration: 10 }, 'label', MESSAGES.controlCharacters],
     ];
     for (const [payload, field, message] of cases) {
       const response = await call('POST', '/api/timeboxsettings', cookies, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().issues[0]).toEqual({ field, message });
+    }
+    // A NUL in a path or a label the database cannot store is refused by the schema, not a 500.
+    for (const [method, url, payload] of [
+      ['DELETE', '/api/timeboxsettings/a%00b', undefined],
+      ['PATCH', '/api/taskdurationsettings/label', { label: 'a\u0000b' }],
+      ['PATCH', '/api/calendar/id', { calendarId: 'x\u0000' }],
+      ['PATCH', '/api/calendar/category', { category: 'Work\u0000' }],
+    ] as const) {
+      expect((await call(method, url, cookies, payload)).statusCode, url).toBe(400);
     }
     const user = (await app.server.inject({ url: '/api/current_user', cookies })).json();
     expect(user.todoSettings.timeboxSettings).toEqual([{ label: '30Minutes', duration: 30 }]);
