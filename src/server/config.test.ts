@@ -136,26 +136,60 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 'x' })).toThrow(/MICROSOFT_CLIENT_ID/);
   });
 
+  const randomSecret = 'q8Zr2LmX0vT5nB7cYh3KdW9sPaE1uJfG';
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomSecret,
+    GOOGLE_CLIENT_ID: 'a',
+    GOOGLE_CLIENT_SECRET: 'b',
+  };
+  const randomKey = Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 37 + 11) % 256)).toString(
+    'base64',
+  );
+
   it('requires token encryption keys in production', () => {
-    const production = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      GOOGLE_CLIENT_ID: 'a',
-      GOOGLE_CLIENT_SECRET: 'b',
-    };
     expect(() => loadConfig(production)).toThrow(/TOKEN_ENCRYPTION_KEYS is required in production/);
-    const key = Buffer.alloc(32, 7).toString('base64');
-    expect(loadConfig({ ...production, TOKEN_ENCRYPTION_KEYS: `prod1:${key}` }).tokenKeys[0]?.id).toBe(
+    expect(loadConfig({ ...production, TOKEN_ENCRYPTION_KEYS: `prod1:${randomKey}` }).tokenKeys[0]?.id).toBe(
       'prod1',
     );
+  });
+
+  it('refuses in production the development key, a key of one repeated byte, and a key with junk around it', () => {
+    const refused = (key: string, reason: RegExp) =>
+      expect(() => loadConfig({ ...production, TOKEN_ENCRYPTION_KEYS: `k:${key}` })).toThrow(reason);
+    refused(DEVELOPMENT_TOKEN_KEY.key.toString('base64'), /development key/);
+    refused(Buffer.alloc(32).toString('base64'), /one byte repeated/);
+    refused(`!!${randomKey}!!`, /must be 32 bytes in base64/);
+    refused(`${randomKey} extra`, /must be 32 bytes in base64/);
+    // Outside production the development key is fine (tests and the sandbox use it).
+    expect(
+      loadConfig({ TOKEN_ENCRYPTION_KEYS: `dev:${DEVELOPMENT_TOKEN_KEY.key.toString('base64')}` }).tokenKeys,
+    ).toHaveLength(1);
+  });
+
+  it('refuses a hand-made session secret in production', () => {
+    expect(() =>
+      loadConfig({ ...production, SESSION_SECRET: 'x'.repeat(32), TOKEN_ENCRYPTION_KEYS: `k:${randomKey}` }),
+    ).toThrow(/SESSION_SECRET looks made by hand/);
+  });
+
+  it('names every missing or bad setting at once', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', STRIPE_SECRET_KEY: 'sk' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    expect(message).toContain('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+    expect(message).toContain('SESSION_SECRET is required in production');
+    expect(message).toContain('TOKEN_ENCRYPTION_KEYS is required in production');
   });
 
   it('requires a session secret and real credentials in production', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }),
     ).toThrow(/SESSION_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
-      /credentials/,
-    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: randomSecret })).toThrow(/credentials/);
   });
 });

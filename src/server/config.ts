@@ -177,6 +177,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // Every missing or bad setting is named at once, not the first one per start.
+  const problems: string[] = [];
+  const pair = (idName: string, id: string | undefined, secretName: string, secret: string | undefined) =>
+    pairOf(problems, idName, id, secretName, secret);
   const google = pair('GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET);
   const facebook = pair('FACEBOOK_APP_ID', e.FACEBOOK_APP_ID, 'FACEBOOK_APP_SECRET', e.FACEBOOK_APP_SECRET);
   const stripe = pair(
@@ -198,20 +202,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.MICROSOFT_CLIENT_SECRET,
   );
   const sandbox = !google && !facebook;
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required in production');
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
+  if (production && e.SESSION_SECRET && new Set(e.SESSION_SECRET).size < MIN_DISTINCT_SECRET_CHARACTERS) {
+    problems.push('SESSION_SECRET looks made by hand (too few different characters): use a random one');
   }
-  if (e.NODE_ENV === 'production' && sandbox) {
-    throw new ConfigError(
-      'Invalid configuration:\n  production needs Google or Facebook sign-in credentials',
-    );
-  }
-  if (e.NODE_ENV === 'production' && !e.TOKEN_ENCRYPTION_KEYS) {
-    throw new ConfigError('Invalid configuration:\n  TOKEN_ENCRYPTION_KEYS is required in production');
-  }
+  if (production && sandbox) problems.push('production needs Google or Facebook sign-in credentials');
+  if (production && !e.TOKEN_ENCRYPTION_KEYS)
+    problems.push('TOKEN_ENCRYPTION_KEYS is required in production');
   const tokenKeys = e.TOKEN_ENCRYPTION_KEYS
-    ? parseTokenKeys(e.TOKEN_ENCRYPTION_KEYS)
+    ? parseTokenKeys(e.TOKEN_ENCRYPTION_KEYS, production, problems)
     : [{ id: DEVELOPMENT_TOKEN_KEY.id, key: DEVELOPMENT_TOKEN_KEY.key }];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -276,9 +278,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+/** 32 bytes in base64 (padded) or base64url (unpadded), and nothing else around them. */
+const KEY_32_BYTES = /^(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9_-]{43})$/;
+/** A random 32-character secret has about 26 different characters; a hand-made one far fewer. */
+const MIN_DISTINCT_SECRET_CHARACTERS = 12;
 
-/** `id:base64-32-bytes`, comma-separated; ids are unique and safe inside the ciphertext format. */
-function parseTokenKeys(value: string): TokenKey[] {
+/**
+ * `id:base64-32-bytes`, comma-separated; ids are unique and safe inside the ciphertext format. In
+ * production the development key and keys of one repeated byte (all zeros …) are refused.
+ */
+function parseTokenKeys(value: string, production: boolean, found: string[]): TokenKey[] {
   const problems: string[] = [];
   const keys = value
     .split(',')
@@ -287,20 +296,27 @@ function parseTokenKeys(value: string): TokenKey[] {
     .map((entry, index) => {
       const separator = entry.indexOf(':');
       const id = separator > 0 ? entry.slice(0, separator) : '';
-      const key = Buffer.from(entry.slice(separator + 1), 'base64');
+      const encoded = entry.slice(separator + 1);
+      const key = Buffer.from(encoded, 'base64');
+      const name = `key ${index + 1} (${id || '?'})`;
       if (!KEY_ID.test(id)) problems.push(`key ${index + 1} needs an id of letters, digits, _ or -`);
-      if (key.length !== 32) problems.push(`key ${index + 1} (${id || '?'}) must be 32 bytes in base64`);
+      if (!KEY_32_BYTES.test(encoded) || key.length !== 32)
+        problems.push(`${name} must be 32 bytes in base64`);
+      else if (production && key.equals(DEVELOPMENT_TOKEN_KEY.key)) {
+        problems.push(`${name} is the development key written in the source: use a random one`);
+      } else if (production && new Set(key).size === 1) {
+        problems.push(`${name} is one byte repeated: use a random one`);
+      }
       return { id, key };
     });
   if (keys.length === 0) problems.push('no key given');
   if (new Set(keys.map((key) => key.id)).size !== keys.length) problems.push('key ids must be unique');
-  if (problems.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  TOKEN_ENCRYPTION_KEYS: ${problems.join('; ')}`);
-  }
+  if (problems.length > 0) found.push(`TOKEN_ENCRYPTION_KEYS: ${problems.join('; ')}`);
   return keys;
 }
 
-function pair(
+function pairOf(
+  problems: string[],
   idName: string,
   id: string | undefined,
   secretName: string,
@@ -308,7 +324,8 @@ function pair(
 ): [string, string] | null {
   if (!id && !secret) return null;
   if (!id || !secret) {
-    throw new ConfigError(`Invalid configuration:\n  ${idName} and ${secretName} must be set together`);
+    problems.push(`${idName} and ${secretName} must be set together`);
+    return null;
   }
   return [id, secret];
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { PRODUCTION_ENV } from '#server/test/production-env.ts';
 import { createTestApp } from '#server/test/test-app.ts';
 
 describe('the HTTP server', () => {
@@ -100,15 +101,7 @@ describe('the HTTP server with third-party scripts configured', () => {
 describe('the HTTP server in production', () => {
   it('sends HSTS and a __Host- session cookie name', async () => {
     const app = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        APP_URL: 'https://app.example',
-        SESSION_SECRET: 's'.repeat(40),
-        TOKEN_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 9).toString('base64')}`,
-        GOOGLE_CLIENT_ID: 'id',
-        GOOGLE_CLIENT_SECRET: 'secret',
-        GOOGLE_ISSUER: 'https://accounts.example',
-      },
+      env: PRODUCTION_ENV,
     });
     try {
       expect(app.emulators).toBeNull();

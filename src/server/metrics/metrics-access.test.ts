@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { PRODUCTION_ENV } from '#server/test/production-env.ts';
 import { createTestApp } from '#server/test/test-app.ts';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  APP_URL: 'https://app.example',
-  SESSION_SECRET: 's'.repeat(40),
-  TOKEN_ENCRYPTION_KEYS: `prod:${Buffer.alloc(32, 9).toString('base64')}`,
-  GOOGLE_CLIENT_ID: 'id',
-  GOOGLE_CLIENT_SECRET: 'secret',
-  GOOGLE_ISSUER: 'https://accounts.example',
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 describe('/metrics in production (docs/decisions/015-metrics.md)', () => {
   describe('with METRICS_PORT', () => {

@@ -1,0 +1,13 @@
+/**
+ * The environment of a production start for tests: real-looking credentials, a random-looking session
+ * secret and token key (production refuses hand-made ones, see config.ts).
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://app.example',
+  SESSION_SECRET: 'q8Zr2LmX0vT5nB7cYh3KdW9sPaE1uJfG',
+  TOKEN_ENCRYPTION_KEYS: `prod:${Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 37 + 11) % 256)).toString('base64')}`,
+  GOOGLE_CLIENT_ID: 'id',
+  GOOGLE_CLIENT_SECRET: 'secret',
+  GOOGLE_ISSUER: 'https://accounts.example',
+} as const;
