@@ -27,6 +27,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(ConfigError);
   });
 
+  it('trusts proxies by hop count or address, never the client’s own X-Forwarded-For', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(ConfigError);
+  });
+
   it('lets PORT move the app and its default URL', () => {
     const config = loadConfig({ PORT: '4321' });
     expect(config.port).toBe(4321);

@@ -7,11 +7,6 @@ const optional = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
@@ -19,7 +14,24 @@ const envSchema = z.object({
   APP_URL: optional.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Behind reverse proxies: how many (a hop count; `true` = 1, the usual one proxy) or which addresses
+   * (comma-separated IPs or CIDR ranges) are ours. A client writes the left of `X-Forwarded-For` itself,
+   * so only the entries our proxies appended are believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const ranges = value.split(',').map((entry) => entry.trim());
+      if (ranges.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return ranges;
+      context.addIssue({ code: 'custom', message: 'a hop count, or IP addresses and CIDR ranges' });
+      return z.NEVER;
+    }),
   DATABASE_URL: optional,
   PGLITE_DATA_DIR: z.string().default('.data/pglite'),
   SESSION_SECRET: optional.pipe(
@@ -131,7 +143,8 @@ export type Config = {
   logLevel: string;
   /** JSON lines for machines; readable lines for a developer's terminal. */
   logFormat: 'json' | 'pretty';
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or our proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   sessionSecret: string;
   supportEmail: string;

@@ -72,7 +72,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const thirdParty = [config.analyticsScriptUrl, config.chatWidgetScriptUrl].flatMap((url) =>
     url ? [new URL(url).origin] : [],
   );
-  const app = Fastify({ loggerInstance: deps.logger, trustProxy: config.trustProxy });
+  // A hop count trusts the nearest proxies only (the right of X-Forwarded-For), whoever wrote the left.
+  const hops = config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const app = Fastify({ loggerInstance: deps.logger, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

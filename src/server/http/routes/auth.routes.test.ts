@@ -173,4 +173,22 @@ describe('auth rate limit', () => {
       await app.close();
     }
   });
+
+  it('counts the address our proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        // The client forges the left entry; our one proxy appends the address it saw.
+        const forwarded = `198.51.100.${i}, 203.0.113.7`;
+        codes.push(
+          (await app.server.inject({ url: '/auth/google', headers: { 'x-forwarded-for': forwarded } }))
+            .statusCode,
+        );
+      }
+      expect(codes).toEqual([302, 302, 302, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
 });
