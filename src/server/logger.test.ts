@@ -33,6 +33,23 @@ describe('loggerOptions', () => {
     expect(output).not.toContain('secret');
   });
 
+  it('logs a failed database query without the values it was given', async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const { logger, lines } = captureLogger();
+    const cause = Object.assign(new Error('duplicate key'), { parameters: ['ada@secret.example'] });
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "first_name") values ($1, $2)',
+      ['ada@secret.example', 'Secret Label'],
+      cause,
+    );
+    logger.error({ err: error }, 'query failed');
+    const output = lines.join('');
+    expect(output).toContain('insert into');
+    expect(output).toContain('duplicate key');
+    expect(output).not.toContain('secret');
+    expect(output).not.toContain('Secret Label');
+  });
+
   it('redacts cookies a response sets', () => {
     const { logger, lines } = captureLogger();
     logger.info({ res: { headers: { 'set-cookie': 'sid=secret-session' } } }, 'response');
