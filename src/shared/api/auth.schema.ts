@@ -4,7 +4,7 @@
 export const SIGN_IN_REQUIRED = 'Please log in to access your account';
 
 /** Why a sign-in ended on /login instead of the dashboard (`/login?error=<reason>`); the login page explains each. */
-export const SIGN_IN_ERROR_REASONS = ['unavailable', 'expired', 'cancelled', 'failed'] as const;
+export const SIGN_IN_ERROR_REASONS = ['unavailable', 'expired', 'cancelled', 'failed', 'too-many'] as const;
 export type SignInErrorReason = (typeof SIGN_IN_ERROR_REASONS)[number];
 
 export const IDENTITY_PROVIDERS = ['google', 'facebook'] as const;

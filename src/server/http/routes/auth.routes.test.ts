@@ -163,12 +163,26 @@ describe('sign-in without a configured provider', () => {
 });
 
 describe('auth rate limit', () => {
-  it('answers 429 once a client exceeds the per-minute limit', async () => {
+  /** Where each sign-in start sent the browser: the provider, or back to the login page with a reason. */
+  const destinations = async (
+    app: App,
+    headers: (attempt: number) => Record<string, string> = () => ({}),
+  ) => {
+    const where: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await app.server.inject({ url: '/auth/google', headers: headers(attempt) });
+      expect(response.statusCode).toBe(302);
+      const location = String(response.headers.location);
+      where.push(location.startsWith('/login') ? location : 'provider');
+    }
+    return where;
+  };
+  const overLimit = ['provider', 'provider', 'provider', '/login?error=too-many', '/login?error=too-many'];
+
+  it('sends a client over the per-minute limit back to the login page, which says why', async () => {
     const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
-      const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await app.server.inject({ url: '/auth/google' })).statusCode);
-      expect(codes).toEqual([302, 302, 302, 429, 429]);
+      expect(await destinations(app)).toEqual(overLimit);
     } finally {
       await app.close();
     }
@@ -177,16 +191,29 @@ describe('auth rate limit', () => {
   it('counts the address our proxy saw, not one the client wrote into X-Forwarded-For', async () => {
     const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
     try {
-      const codes: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        // The client forges the left entry; our one proxy appends the address it saw.
-        const forwarded = `198.51.100.${i}, 203.0.113.7`;
-        codes.push(
-          (await app.server.inject({ url: '/auth/google', headers: { 'x-forwarded-for': forwarded } }))
-            .statusCode,
-        );
-      }
-      expect(codes).toEqual([302, 302, 302, 429, 429]);
+      // The client forges the left entry; our one proxy appends the address it saw.
+      const forged = (attempt: number) => ({ 'x-forwarded-for': `198.51.100.${attempt}, 203.0.113.7` });
+      expect(await destinations(app, forged)).toEqual(overLimit);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lands on the login page when the provider cannot be reached to start', async () => {
+    const unreachable: IdentityProvider = {
+      name: 'google',
+      authorizationUrl: async () => {
+        throw new Error('discovery failed: connect ECONNREFUSED');
+      },
+      exchange: async () => {
+        throw new Error('not reached');
+      },
+    };
+    const app = await createTestApp({ overrides: { identityProviders: { google: unreachable } } });
+    try {
+      const response = await app.server.inject({ url: '/auth/google' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/login?error=failed');
     } finally {
       await app.close();
     }

@@ -20,6 +20,14 @@ export async function authRoutes(app: FastifyInstance, options: Options) {
   const toLogin = (reply: FastifyReply, reason: SignInErrorReason) =>
     reply.redirect(`/login?error=${reason}`);
 
+  // Sign-in is a browser navigation: whatever goes wrong (too many attempts, the provider down) lands on
+  // the login page with a message, never on a page of raw JSON. Only these routes (the plugin's scope).
+  app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 429) return toLogin(reply, 'too-many');
+    request.log.warn({ err: error }, 'sign-in could not start');
+    return toLogin(reply, 'failed');
+  });
+
   for (const name of IDENTITY_PROVIDERS satisfies readonly IdentityProviderName[]) {
     const path = SIGN_IN_PATHS[name];
     const redirectUri = `${appUrl}${path}/callback`;

@@ -23,6 +23,7 @@ const errorMessages: Record<SignInErrorReason, string> = {
   expired: 'Your sign-in took too long or was opened in another browser. Please try again.',
   failed: 'We could not complete your sign-in. Please try again in a moment.',
   unavailable: 'This sign-in option is not available right now. Please use the other one.',
+  'too-many': 'Too many sign-in attempts from your network. Please wait a minute and try again.',
 };
 
 function isSignInErrorReason(value: string): value is SignInErrorReason {
