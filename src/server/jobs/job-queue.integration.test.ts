@@ -41,5 +41,14 @@ for (const database of await testDatabases('job queue')) {
       await workWith(null);
       expect(await scheduleOf()).toEqual([]);
     });
+
+    it('keeps the reconcile alive by heartbeat, so a worker killed while it spreads the runs frees it in seconds', async () => {
+      await workWith(null);
+      const result = await opened().db.execute(
+        sql`select heartbeat_seconds from pgboss.queue where name = ${RECONCILE_QUEUE}`,
+      );
+      const [queue] = (result as unknown as { rows: { heartbeat_seconds: number | null }[] }).rows;
+      expect(queue?.heartbeat_seconds).toBe(10);
+    });
   });
 }

@@ -140,7 +140,16 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   await boss.createQueue(USER_SYNC_QUEUE, { policy: 'stately', notify: true, ...userSyncRetries });
   // A queue keeps the options it was made with: bring one made by an earlier version up to date.
   await boss.updateQueue(USER_SYNC_QUEUE, userSyncRetries);
-  await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', retryLimit: 1 });
+  // The reconcile spends up to its jitter (2 minutes) spreading the users' runs: a worker killed meanwhile
+  // stops its heartbeat, and the job is retried within seconds instead of holding the next reconcile
+  // back until it expires.
+  const reconcileLiveness = {
+    retryLimit: 1,
+    heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
+    expireInSeconds: 600,
+  };
+  await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', ...reconcileLiveness });
+  await boss.updateQueue(RECONCILE_QUEUE, reconcileLiveness);
   await boss.createQueue(STRIPE_EVENT_QUEUE, {
     policy: 'short',
     notify: true,
