@@ -15,6 +15,7 @@ const publicRoutes = [
   '/profile',
   '/subscriptionsuccess',
   '/sandbox',
+  '/notices/off',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {

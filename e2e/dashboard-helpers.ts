@@ -51,12 +51,17 @@ export async function connectCalendar(
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Connects a service whose emulated consent page offers the signed-in e-mail: the person only confirms. */
-export async function connectOffered(page: Page, link: string, email: string) {
+/**
+ * Connects a service whose emulated consent page offers the signed-in e-mail: the person only confirms.
+ * Returns the emulator's origin (its consent page's), to change the service behind our back.
+ */
+export async function connectOffered(page: Page, link: string, email: string): Promise<string> {
   await page.getByRole('link', { name: link }).click();
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  const origin = new URL(page.url()).origin;
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  return origin;
 }
 
 /** Switches sync on from the Status section and confirms its preview, which names `calendar`. */
@@ -71,7 +76,7 @@ export async function switchSyncOn(page: Page, calendar: string) {
 /**
  * The newcomer's way to a running sync, all on the dashboard: signs in with Google, connects Todoist,
  * adds a timebox, connects Google Calendar (same e-mail), picks the Timeboxer calendar and switches
- * sync on.
+ * sync on. Returns the Google Calendar emulator's origin.
  */
 export async function startSyncing(
   page: Page,
@@ -81,7 +86,7 @@ export async function startSyncing(
   await signIn(page, 'Google', person);
   await connectOffered(page, 'Connect Todoist', person.email);
   await addTimebox(page, timebox.label, timebox.duration);
-  await connectOffered(page, 'Connect Google Calendar', person.email);
+  const calendarOrigin = await connectOffered(page, 'Connect Google Calendar', person.email);
   await choose(section(page, 'Calendar Settings'), page, 'Event colour', 'Basil');
   // The colour is saved (the select is enabled again) before the calendar is chosen: chosen while the
   // colour is still on its way, the page judges by the default colour and shows the main-calendar warning.
@@ -90,6 +95,7 @@ export async function startSyncing(
   await expect(colour).toHaveValue('Basil');
   await choose(section(page, 'Calendar Settings'), page, 'Calendar', 'Timeboxer');
   await switchSyncOn(page, 'Timeboxer');
+  return { calendarOrigin };
 }
 
 async function consent(page: Page, person: Person) {

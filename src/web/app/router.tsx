@@ -69,6 +69,12 @@ const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.noticesOff,
+        lazy: async () => ({
+          Component: (await import('../features/profile/notices-off-page.tsx')).NoticesOffPage,
+        }),
+      },
+      {
         path: paths.sandbox,
         lazy: async () => ({ Component: (await import('../features/sandbox/sandbox-page.tsx')).SandboxPage }),
       },

@@ -18,6 +18,8 @@ export const paths = {
   documentation: '/documentation',
   subscriptionSuccess: '/subscriptionsuccess',
   sandbox: '/sandbox',
+  /** Where a notice mail's "turn them off" link leads (`?u=…&t=…`, made by the server). */
+  noticesOff: '/notices/off',
   /** Server routes, reached by full navigation rather than the browser router. */
   logout: contract.user.logout.path,
   deleteAccount: contract.user.delete.path,

@@ -27,8 +27,8 @@ const STARTED: Record<NoticeKind, Words> = {
     subject: 'Your sync has stopped: choose a calendar',
     happened:
       'The calendar Timeboxer syncs with is gone (deleted, or no longer shared with you), so nothing is being synced.',
-    todo: 'Choose a calendar in your Calendar Settings.',
-    action: 'Choose a calendar',
+    todo: 'Open your Calendar Settings and choose the calendar to sync with.',
+    action: 'Your dashboard',
   },
   'quota-reached': {
     subject: 'Your sync is waiting on a provider limit',

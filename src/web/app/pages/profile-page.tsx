@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { NotLoggedIn } from '../../components/not-logged-in.tsx';
 import { PageContainer } from '../../components/page-container.tsx';
 import { DangerZone } from '../../features/profile/components/danger-zone.tsx';
+import { NoticeSettings } from '../../features/profile/components/notice-settings.tsx';
 import { PersonalData } from '../../features/profile/components/personal-data.tsx';
 import { SubscriptionCard } from '../../features/subscription/subscription-card.tsx';
 import { useAuth } from '../../lib/current-user.ts';
@@ -27,6 +28,7 @@ export function ProfilePage() {
       </Group>
       <PersonalData user={user} />
       <SubscriptionCard user={user} />
+      <NoticeSettings user={user} />
       <DangerZone />
     </PageContainer>
   );

@@ -56,6 +56,15 @@ export function useSandboxAccounts(enabled: boolean) {
   });
 }
 
+/** The notice mails the sandbox's mail server received for the signed-in visitor, newest first. */
+export function useSandboxInbox(userId: string) {
+  return useQuery({
+    queryKey: ['sandbox', 'inbox', userId],
+    queryFn: () => api(sandbox.inbox),
+    refetchInterval: SANDBOX_REFRESH_MS,
+  });
+}
+
 /** One mutation per change; each refreshes the panel it changed. */
 export function useSandboxChange<T>(side: 'todoist' | 'calendar', send: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import type { SandboxAccounts } from '#shared/api/sandbox.schema.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { CalendarPanel } from './components/calendar-panel.tsx';
+import { InboxPanel } from './components/inbox-panel.tsx';
 import { SandboxSyncActivity } from './components/sandbox-sync-activity.tsx';
 import { TodoistPanel } from './components/todoist-panel.tsx';
 import { useSandboxAccounts } from './sandbox-api.ts';
@@ -12,7 +13,10 @@ import { useSandboxAccounts } from './sandbox-api.ts';
 /** The emulated sign-in and connect pages suggest this identity, so it is the natural account to look at. */
 const DEFAULT_SANDBOX_EMAIL = 'ada.lovelace@example.com';
 
-/** Sandbox mode only: the emulated Todoist and calendar side by side, to change and watch the sync. */
+/**
+ * Sandbox mode only: the emulated Todoist and calendar side by side, to change and watch the sync, and the
+ * notice mails it sends.
+ */
 export function SandboxPage() {
   const config = usePublicConfig();
   const user = useAuth();
@@ -39,7 +43,8 @@ export function SandboxPage() {
           These are the local stand-ins for Todoist, Google Calendar and Microsoft 365. Change a task or an
           event here as you would in those apps, and watch the other side follow once sync is active. Each
           e-mail address is its own account, the one you choose on the emulated connect pages; the console
-          opens on the accounts you connected.
+          opens on the accounts you connected. The inbox shows the notice mails Timeboxer sends you when your
+          sync stops or needs you.
         </Alert>
         {user === null || accounts.isPending ? (
           <Loader role="status" aria-label="Loading your accounts" />
@@ -49,7 +54,10 @@ export function SandboxPage() {
               <Panels user={user} accounts={accounts.data} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
-              <SandboxSyncActivity user={user} />
+              <Stack gap="lg">
+                <SandboxSyncActivity user={user} />
+                <InboxPanel user={user} />
+              </Stack>
             </Grid.Col>
           </Grid>
         )}
