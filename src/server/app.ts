@@ -14,6 +14,7 @@ import { createIntegrationService } from './domain/integrations/integration.serv
 import { createTodoistLabelService } from './domain/integrations/todoist-label.service.ts';
 import { createTokenCipher } from './domain/integrations/token-cipher.ts';
 import { createTokenManager } from './domain/integrations/token-manager.ts';
+import { reencryptTokens } from './domain/integrations/token-rotation.ts';
 import { createNoticeRepository } from './domain/notices/notice.repository.ts';
 import { createNoticeService, type NoticeService } from './domain/notices/notice.service.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
@@ -130,9 +131,11 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     google: config.googleCalendar ? createGoogleCalendarGateway(config.googleCalendar) : null,
     microsoft: config.microsoft ? createMicrosoftCalendarGateway(config.microsoft, clock) : null,
   };
+  const integrationRows = createIntegrationRepository(database.db);
+  const tokenCipher = createTokenCipher(config.tokenKeys);
   const tokens = createTokenManager({
-    integrations: createIntegrationRepository(database.db),
-    cipher: createTokenCipher(config.tokenKeys),
+    integrations: integrationRows,
+    cipher: tokenCipher,
     refreshers: Object.fromEntries(
       Object.entries(gateways).flatMap(([provider, gateway]) =>
         gateway ? [[provider, gateway.refresh]] : [],
@@ -298,6 +301,13 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       .catch((error: unknown) => noticeLog.warn({ userId, err: error }, 'notice check failed'));
   };
   if (role !== 'web') {
+    // A key put first in TOKEN_ENCRYPTION_KEYS: every worker moves the stored tokens to it (safe side by
+    // side: a row changed meanwhile is skipped), so the older key can be removed (docs/operations.md).
+    void reencryptTokens({
+      integrations: integrationRows,
+      cipher: tokenCipher,
+      log: logger.child({ area: 'key-rotation' }),
+    }).catch((error: unknown) => logger.warn({ err: error }, 'token re-encryption stopped'));
     await jobs.work({
       sync: async (userId, trigger) => {
         const startedAt = clock().getTime();

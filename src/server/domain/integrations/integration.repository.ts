@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type IntegrationRow, integrations } from '#server/db/schema/integrations.table.ts';
 import type { IntegrationKind, IntegrationProvider } from './integration-providers.port.ts';
@@ -33,6 +33,16 @@ export type IntegrationRepository = {
   updateTokens(ref: ConnectionRef, tokens: StoredTokens, now: Date): Promise<void>;
   markNeedsReconnect(ref: ConnectionRef, now: Date): Promise<void>;
   delete(userId: string, kind: IntegrationKind): Promise<void>;
+  /** Up to `limit` connections whose tokens another key than `keyId` encrypted, and how many there are. */
+  onOtherKeys(keyId: string, limit: number): Promise<{ rows: IntegrationRow[]; remaining: number }>;
+  /**
+   * Stores a connection's tokens encrypted anew, unless they changed since `row` was read (a refresh
+   * wrote newer ones, under the current key already). False when it did not write.
+   */
+  reencrypt(
+    row: IntegrationRow,
+    tokens: Pick<StoredTokens, 'accessTokenEncrypted' | 'refreshTokenEncrypted' | 'keyId'>,
+  ): Promise<boolean>;
 };
 
 export function createIntegrationRepository(db: Db): IntegrationRepository {
@@ -73,6 +83,32 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
 
     async delete(userId, kind) {
       await db.delete(integrations).where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+    },
+
+    async onOtherKeys(keyId, limit) {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(integrations).where(ne(integrations.keyId, keyId)).limit(limit),
+        db.select({ value: count() }).from(integrations).where(ne(integrations.keyId, keyId)),
+      ]);
+      return { rows, remaining: Number(total?.value ?? 0) };
+    },
+
+    async reencrypt(row, tokens) {
+      const written = await db
+        .update(integrations)
+        .set(tokens)
+        .where(
+          and(
+            eq(integrations.userId, row.userId),
+            eq(integrations.kind, row.kind),
+            eq(integrations.accessTokenEncrypted, row.accessTokenEncrypted),
+            row.refreshTokenEncrypted === null
+              ? isNull(integrations.refreshTokenEncrypted)
+              : eq(integrations.refreshTokenEncrypted, row.refreshTokenEncrypted),
+          ),
+        )
+        .returning({ userId: integrations.userId });
+      return written.length > 0;
     },
   };
 }

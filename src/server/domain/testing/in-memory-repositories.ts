@@ -119,6 +119,18 @@ export function inMemoryIntegrations(): InMemoryIntegrations {
     delete: async (userId, kind) => {
       rows.delete(key(userId, kind));
     },
+    onOtherKeys: async (keyId, limit) => {
+      const other = [...rows.values()].filter((row) => row.keyId !== keyId);
+      return { rows: other.slice(0, limit).map((row) => ({ ...row })), remaining: other.length };
+    },
+    reencrypt: async (read, tokens) => {
+      const row = rows.get(key(read.userId, read.kind));
+      const unchanged =
+        row?.accessTokenEncrypted === read.accessTokenEncrypted &&
+        row.refreshTokenEncrypted === read.refreshTokenEncrypted;
+      if (row && unchanged) Object.assign(row, tokens);
+      return unchanged;
+    },
   };
 }
 
