@@ -370,6 +370,15 @@ describe('planning a sync', () => {
     expect(recreate?.next).toMatchObject({ generation: 1, completed: false });
   });
 
+  it('removes the event of a task reopened after it left the scope while done', () => {
+    // Its label was deleted (or its timebox setting removed) while the task was done.
+    for (const marked of [false, true]) {
+      const [gone] = plan({ links: [link({ completed: true, marked })], tasks: [task({ labels: [] })] });
+      expect(gone?.events).toEqual([{ action: 'remove', eventId: 'e1' }]);
+      expect(gone?.next).toBeNull();
+    }
+  });
+
   it('treats a recurring task’s due moving on as a completed occurrence when Todoist said so', () => {
     const recurring = { timezone: null, isRecurring: true, string: 'every day at 9' };
     const rolled = task({ due: { date: '2026-07-17T09:00:00', ...recurring } });

@@ -500,6 +500,17 @@ function completionChange(
     const plan = newEventPlan(input, task, link);
     return { ...plan, activity };
   }
+  // Reopened, but no longer timeboxed (its label deleted or its setting removed while it was done): its
+  // event goes, as an open task's does when it leaves the scope.
+  if (taskMinutes(task, settings) === null) {
+    return {
+      link,
+      events: [{ action: 'remove', eventId: link.eventId }],
+      task: null,
+      next: null,
+      activity: [{ direction: TODOIST, action: 'deleted', detail: 'out-of-scope' }],
+    };
+  }
   if (link.marked) {
     return {
       link,
