@@ -1,32 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import type { CalendarEvent } from './calendar-target.port.ts';
 import { changeEffect, proposedChange } from './change-effect.ts';
 import { DEFAULT_BRAKE } from './removal-brake.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type PlanInput } from './sync-planner.ts';
-import type { SyncSettings } from './sync-settings.ts';
 import type { TaskSnapshot } from './task-source.port.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z');
 const hash = (title: string) => `h:${title}`;
-const settings: SyncSettings = {
-  timeZone: 'Europe/Berlin',
+const settings = syncSettings({
   timeboxes: [
     { label: '30min', duration: 30 },
     { label: 'Focus', duration: 60 },
   ],
   taskDuration: { active: false, label: null, allowed: true },
-  calendarProvider: 'google',
-  calendarId: 'primary',
-  mainCalendar: true,
   color: '5',
-  category: null,
-  private: false,
-  reminder: null,
-  linkDescription: false,
-  onComplete: 'nothing',
-  onPreComplete: false,
-};
+});
 const startOf = (n: number) => new Date(Date.UTC(2026, 6, 16, 7 + n));
 const task = (n: number, labels: string[]): TaskSnapshot => ({
   id: `t${n}`,

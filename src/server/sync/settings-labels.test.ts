@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import { renamesBetween, withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
-import type { SyncSettings } from './sync-settings.ts';
 import type { TaskSnapshot } from './task-source.port.ts';
 
-const settings: SyncSettings = {
-  timeZone: 'Europe/Berlin',
-  timeboxes: [
-    { label: '30min', duration: 30 },
-    { label: '1h', duration: 60 },
-  ],
-  taskDuration: { active: true, label: 'focus', allowed: true },
-  calendarProvider: 'google',
-  calendarId: 'primary',
-  mainCalendar: true,
-  color: '',
-  category: null,
-  private: false,
-  reminder: null,
-  linkDescription: false,
-  onComplete: 'nothing',
-  onPreComplete: false,
-};
+const settings = syncSettings({ taskDuration: { active: true, label: 'focus', allowed: true } });
 
 const task = (id: string, labels: string[]): TaskSnapshot => ({
   id,

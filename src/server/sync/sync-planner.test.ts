@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import type { CalendarEvent } from './calendar-target.port.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type PlanInput, planSync } from './sync-planner.ts';
@@ -8,24 +9,7 @@ import type { TaskSnapshot } from './task-source.port.ts';
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
 const hash = (title: string) => `h:${title}`;
 
-const settings: SyncSettings = {
-  timeZone: 'Europe/Berlin',
-  timeboxes: [
-    { label: '30min', duration: 30 },
-    { label: '1h', duration: 60 },
-  ],
-  taskDuration: { active: false, label: null, allowed: false },
-  calendarProvider: 'google',
-  calendarId: 'primary',
-  mainCalendar: true,
-  color: '',
-  category: null,
-  private: false,
-  reminder: null,
-  linkDescription: false,
-  onComplete: 'nothing',
-  onPreComplete: false,
-};
+const settings = syncSettings();
 
 const task = (overrides: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
   id: 't1',

@@ -1,0 +1,24 @@
+import type { SyncSettings } from '#server/sync/sync-settings.ts';
+
+/** A user's sync settings for the sync's unit tests: Berlin, 30- and 60-minute timeboxes, Google's primary calendar. */
+export function syncSettings(overrides: Partial<SyncSettings> = {}): SyncSettings {
+  return {
+    timeZone: 'Europe/Berlin',
+    timeboxes: [
+      { label: '30min', duration: 30 },
+      { label: '1h', duration: 60 },
+    ],
+    taskDuration: { active: false, label: null, allowed: false },
+    calendarProvider: 'google',
+    calendarId: 'primary',
+    mainCalendar: true,
+    color: '',
+    category: null,
+    private: false,
+    reminder: null,
+    linkDescription: false,
+    onComplete: 'nothing',
+    onPreComplete: false,
+    ...overrides,
+  };
+}
