@@ -64,7 +64,28 @@ export async function relocatePairs(
   const moved = new Map<string, SyncLink>();
   for (const link of away) {
     let values: Partial<SyncLink> = { calendarId: settings.calendarId };
-    if (link.eventId) {
+    if (link.eventId === null && link.pendingKey && link.taskId) {
+      // A create whose answer was lost: its event may be in the old calendar. Moved under the create's
+      // own key, the run's repeated create finds it in the new one; not found, it is made there.
+      const { pendingKey, taskId } = link;
+      const made = await deps.withToken(userId, 'calendar', (token) =>
+        input.calendar.findCreated(token, link.calendarId, pendingKey, taskId),
+      );
+      if (made) {
+        await deps.withToken(userId, 'calendar', (token) =>
+          input.calendar.move(
+            token,
+            {
+              fromCalendarId: link.calendarId,
+              toCalendarId: settings.calendarId,
+              eventId: made.id,
+              clientKey: pendingKey,
+            },
+            lookOf(settings, link),
+          ),
+        );
+      }
+    } else if (link.eventId) {
       const event = await deps.withToken(userId, 'calendar', (token) =>
         input.calendar.move(
           token,

@@ -105,6 +105,16 @@ export type CalendarTarget = {
     move: { fromCalendarId: string; toCalendarId: string; eventId: string; clientKey: string },
     look: EventLook,
   ): Promise<CalendarEvent | null>;
+  /**
+   * The event a keyed `create` with `clientKey` (for `taskId`) made in the calendar, without making
+   * one: null when no attempt got through there (or the event was deleted or moved away since).
+   */
+  findCreated(
+    accessToken: string,
+    calendarId: string,
+    clientKey: string,
+    taskId: string,
+  ): Promise<CalendarEvent | null>;
   /** Push notifications for changes in the calendar (Google watch channel, Graph subscription). */
   watch(
     accessToken: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import { renamesBetween, withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
+import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
 import type { TaskSnapshot } from './task-source.port.ts';
 
 const settings = syncSettings({ taskDuration: { active: true, label: 'focus', allowed: true } });
@@ -24,21 +24,17 @@ describe('labels renamed in Todoist during a run', () => {
     taskDurationLabel: { label: 'Deep focus', labelId: 'L3' },
   });
 
-  it('names the renames the run followed, and no letter-case-only change', () => {
-    expect(renamesBetween(settings, followed)).toEqual([
-      { from: '30min', to: 'Half hour' },
-      { from: 'focus', to: 'Deep focus' },
-    ]);
-    const recased = withFollowedLabels(settings, {
-      timeboxes: [{ from: '1h', to: { label: '1H', labelId: 'L2' } }],
-      taskDurationLabel: null,
-    });
-    expect(renamesBetween(settings, recased)).toEqual([]);
-    expect(renamesBetween(settings, settings)).toEqual([]);
+  it('matches the timebox and the task-duration setting by the labels’ new names', () => {
+    expect(followed.timeboxes.map((timebox) => timebox.label)).toContain('Half hour');
+    expect(followed.timeboxes.map((timebox) => timebox.label)).not.toContain('30min');
+    expect(followed.taskDuration.label).toBe('Deep focus');
   });
 
   it('matches a task still carrying a label’s old name by its new one, and says what to write back', () => {
-    const renames = renamesBetween(settings, followed);
+    const renames = [
+      { from: '30min', to: 'Half hour' },
+      { from: 'focus', to: 'Deep focus' },
+    ];
     const { tasks, relabelled } = withRenamedTaskLabels(
       [
         task('stale', ['30MIN', 'home']),
@@ -52,6 +48,22 @@ describe('labels renamed in Todoist during a run', () => {
       ['stale', ['Half hour', 'home']],
       ['both', ['Half hour']],
     ]);
+  });
+
+  it('follows a chain of renames to the last name, and stops on a cycle', () => {
+    const chain = [
+      { from: 'A', to: 'B' },
+      { from: 'B', to: 'C' },
+    ];
+    expect(
+      withRenamedTaskLabels([task('a', ['a']), task('b', ['B'])], chain).tasks.map((t) => t.labels),
+    ).toEqual([['C'], ['C']]);
+    const cycle = [
+      { from: 'A', to: 'B' },
+      { from: 'B', to: 'A' },
+    ];
+    const { relabelled } = withRenamedTaskLabels([task('a', ['A'])], cycle);
+    expect(relabelled.get('a')).toHaveLength(1);
   });
 
   it('leaves every task as read when nothing was renamed', () => {

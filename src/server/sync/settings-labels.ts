@@ -1,3 +1,4 @@
+import type { LabelRename } from '#server/domain/settings/label-identity.ts';
 import type { FollowedLabels } from '#server/domain/settings/settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
 import type { TaskSnapshot } from './task-source.port.ts';
@@ -21,27 +22,13 @@ export function withFollowedLabels(settings: SyncSettings, followed: FollowedLab
   };
 }
 
-/** A label's name before and after a rename the run followed. */
-export type LabelRename = { from: string; to: string };
-
-/** The renames between the run's settings before and after `withFollowedLabels`. */
-export function renamesBetween(before: SyncSettings, after: SyncSettings): LabelRename[] {
-  const renames = before.timeboxes.flatMap((timebox, index) => {
-    const to = after.timeboxes[index]?.label;
-    return to !== undefined && to !== timebox.label ? [{ from: timebox.label, to }] : [];
-  });
-  const from = before.taskDuration.label;
-  const to = after.taskDuration.label;
-  if (from !== null && to !== null && from !== to) renames.push({ from, to });
-  return renames.filter((rename) => rename.from.toLowerCase() !== rename.to.toLowerCase());
-}
-
 /**
- * Tasks that still carry a label under the name it had before a rename this run followed. Todoist
- * renames the label on every task that has it, so such a name was written after the rename, by a
- * write that raced it (a task made from an event with the label's old name, say). Left so, the task
- * would look out of scope on the next read and lose its event: the run matches it by the new name, and
- * `relabelled` (task id → labels) is what to write back to Todoist.
+ * Tasks that still carry a label under the name it had before a rename the settings followed (see
+ * `LabelRename`). Todoist renames the label on every task that has it, so such a name was written
+ * after the rename, by a write that raced it (a task made from an event with the label's old name,
+ * say). Left so, the task would look out of scope and lose its event: the run matches it by the new
+ * name (through every later rename: A → B then B → C makes A a C), and `relabelled` (task id →
+ * labels) is what to write back to Todoist.
  */
 export function withRenamedTaskLabels(
   tasks: readonly TaskSnapshot[],
@@ -49,8 +36,18 @@ export function withRenamedTaskLabels(
 ): { tasks: TaskSnapshot[]; relabelled: Map<string, string[]> } {
   const relabelled = new Map<string, string[]>();
   if (renames.length === 0) return { tasks: [...tasks], relabelled };
-  const newName = (label: string) =>
+  const renamed = (label: string) =>
     renames.find((rename) => rename.from.toLowerCase() === label.toLowerCase())?.to;
+  const newName = (label: string) => {
+    let name = renamed(label);
+    // Bounded: a cycle of renames (A → B, B → A) stops after one lap.
+    for (let step = 0; name !== undefined && step < renames.length; step += 1) {
+      const next = renamed(name);
+      if (next === undefined) break;
+      name = next;
+    }
+    return name;
+  };
   const result = tasks.map((task) => {
     if (!task.labels.some((label) => newName(label) !== undefined)) return task;
     const labels = [...new Set(task.labels.map((label) => newName(label) ?? label))];

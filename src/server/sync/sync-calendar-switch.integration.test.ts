@@ -146,6 +146,48 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       expect(await microsoft.events()).toEqual([]);
     });
 
+    it('moves an event whose create lost its answer, on Google and on Microsoft 365: none left behind', async () => {
+      const emulators = app().emulators;
+      if (!emulators) throw new Error('the test app runs in sandbox mode');
+      // The create is stored, its answer lost; before a run repeats it, the user picks another calendar.
+      const loseNextCreate = (origin: string, path: string) =>
+        emulatorControl(origin, 'faults', { kind: 'lose-response', method: 'POST', path, times: 1 });
+      const failed = (run: Promise<{ status: string }>) =>
+        run.then(
+          (outcome) => outcome.status,
+          () => 'failed',
+        );
+
+      const google = await syncingUser(app(), 'switch-pending-google@example.com');
+      await google.addTask('Write', tomorrowAt(9).day, 9, ['30min']);
+      await loseNextCreate(google.origins.google, '^/calendar/v3/calendars/[^/]+/events$');
+      expect(await failed(google.run())).toBe('failed');
+      expect(await google.events()).toHaveLength(1);
+      const work = (await google.send('GET', '/api/current_user')).calendarSettings.calendars.find(
+        (entry: { name: string }) => entry.name === 'Work',
+      );
+      await google.send('PATCH', '/api/calendar/id', { calendarId: work.id });
+      expect(await google.run()).toMatchObject({ status: 'synced' });
+      expect(await google.events()).toEqual([]);
+      const inWork = (await google.google.events.list({ calendarId: work.id })).data.items ?? [];
+      expect(inWork.map((event) => event.summary)).toEqual(['Write']);
+      expect(await google.run()).toMatchObject({ status: 'synced', writes: 0 });
+
+      const microsoft = await microsoftSyncingUser(app(), 'switch-pending-microsoft@example.com');
+      await microsoft.addTask('Write', tomorrowAt(9).day, 9, ['30min']);
+      await loseNextCreate(emulators.microsoft.origin, '^/v1.0/me/calendars/[^/]+/events$');
+      expect(await failed(microsoft.run())).toBe('failed');
+      expect(await microsoft.events()).toHaveLength(1);
+      const other = (await microsoft.send('GET', '/api/current_user')).calendarSettings.calendars[1];
+      await microsoft.send('PATCH', '/api/calendar/id', { calendarId: other.id });
+      expect(await microsoft.run()).toMatchObject({ status: 'synced' });
+      expect(await microsoft.events()).toEqual([]);
+      const inOther = (await microsoft.graph('GET', `/me/calendars/${encodeURIComponent(other.id)}/events`))
+        .value;
+      expect(inOther.map((event: { subject: string }) => event.subject)).toEqual(['Write']);
+      expect(await microsoft.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
     it('never writes to another account’s calendar: its events stay, and the dashboard says where', async () => {
       const user = await syncingUser(app(), 'switch-account@example.com');
       const due = tomorrowAt(9);

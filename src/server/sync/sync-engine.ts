@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
+import type { LabelRename } from '#server/domain/settings/label-identity.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
@@ -17,12 +18,7 @@ import {
 import { titleHasher } from './event-title.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
 import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from './removal-brake.ts';
-import {
-  type LabelRename,
-  renamesBetween,
-  withFollowedLabels,
-  withRenamedTaskLabels,
-} from './settings-labels.ts';
+import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
@@ -49,7 +45,7 @@ export type { WithToken };
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;
   /** Where the Todoist labels a run reads go: settings follow their labels by id. */
-  labels: Pick<SettingsRepository, 'applyLabelChanges'>;
+  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'forgetLabelRenames'>;
   links: SyncLinkRepository;
   states: SyncStateRepository;
   activity: SyncActivityRepository;
@@ -196,9 +192,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           )
         : unread(state?.todoistToken);
       if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+      // Renames the settings followed (now, by the dashboard, or in a run that failed later) and no run
+      // has carried onto the tasks yet: a task with a label's old name is matched by its new one.
       let renames: LabelRename[] = [];
-      if (taskRead.labels.length > 0 || (reads.todoist && taskRead.full)) {
-        const followed = await deps.labels.applyLabelChanges(
+      if (reads.todoist) {
+        const applied = await deps.labels.applyLabelChanges(
           userId,
           taskRead.labels.map(({ order, isDeleted, ...label }) => ({
             ...label,
@@ -208,9 +206,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           taskRead.full,
           now,
         );
-        const before = settings;
-        settings = withFollowedLabels(settings, followed);
-        renames = renamesBetween(before, settings);
+        settings = withFollowedLabels(settings, applied);
+        renames = applied.renames;
       }
       const calendarRead = reads.calendar
         ? await deps.withToken(userId, 'calendar', async (token) => {
@@ -317,6 +314,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         now,
       );
       await brakeRecord.save(userId, state, brake, now);
+      await deps.labels.forgetLabelRenames(userId, renames);
       const sidesRead = BOTH_SIDES.filter((side) => reads[side]);
       return { status: 'synced', plans: plans.length, writes, reads: sidesRead };
     } catch (error) {

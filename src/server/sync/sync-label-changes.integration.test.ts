@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { microsoftSyncingUser, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import {
+  emulatorControl,
+  microsoftSyncingUser,
+  syncingUser,
+  tomorrowAt,
+} from '#server/test/sync-fixtures.ts';
 
 /**
  * Changes the user makes to their Todoist labels while sync is on (docs/product-rules.md §10): the
@@ -86,6 +91,67 @@ for (const database of await testDatabases('label changes while syncing')) {
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
       expect((await user.events()).map((event) => event.id)).toEqual([meeting.id]);
+    });
+
+    it('keeps that meeting when the rename was followed before the run: by the dashboard, or a failed run', async () => {
+      for (const followedBy of ['dashboard', 'failed run'] as const) {
+        const user = await syncingUser(
+          app(),
+          `rename-label-followed-${followedBy.replace(' ', '-')}@example.com`,
+        );
+        const start = new Date(`${tomorrowAt(7).day}T07:00:00Z`);
+        const { data: meeting } = await user.google.events.insert({
+          calendarId: user.calendarId,
+          requestBody: {
+            summary: 'Standup',
+            start: { dateTime: start.toISOString() },
+            end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+          },
+        });
+        await user.run();
+        const [task] = (await user.todoist.getTasks()).results;
+        const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '30min');
+        await user.todoist.updateLabel(label?.id ?? '', { name: 'Half hour' });
+        await user.todoist.updateTask(task?.id ?? '', { labels: ['30min'] });
+
+        if (followedBy === 'dashboard') {
+          await user.send('GET', '/api/todoist/updateuserprofile');
+        } else {
+          // The run follows the rename, then the calendar's read fails: nothing of the run is kept but that.
+          await emulatorControl(user.origins.google, 'faults', {
+            kind: 'status',
+            status: 503,
+            method: 'GET',
+            path: '/calendar/v3/calendars/',
+            times: 1,
+          });
+          const outcome = await user.run().then(
+            (run) => run.status,
+            () => 'failed',
+          );
+          expect(outcome).toBe('failed');
+        }
+        const current = await user.send('GET', '/api/current_user');
+        expect(current.todoSettings.timeboxSettings).toContainEqual({ label: 'Half hour', duration: 30 });
+
+        expect(await user.run()).toMatchObject({ status: 'synced', writes: 1 });
+        expect((await user.todoist.getTask(task?.id ?? '')).labels).toEqual(['Half hour']);
+        expect((await user.events()).map((event) => event.id)).toEqual([meeting.id]);
+        // Carried out once: the next runs have nothing to relabel, and the meeting stays.
+        expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+        expect((await user.events()).map((event) => event.id)).toEqual([meeting.id]);
+      }
+    });
+
+    it('leaves a task with the old name alone once a label of that name exists again', async () => {
+      const user = await syncingUser(app(), 'rename-label-new-old@example.com');
+      const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '30min');
+      await user.todoist.updateLabel(label?.id ?? '', { name: 'Half hour' });
+      await user.send('GET', '/api/todoist/updateuserprofile');
+      await user.todoist.addLabel({ name: '30min' });
+      const task = await user.addTask('Stretch', tomorrowAt(9).day, 9, ['30min']);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect((await user.todoist.getTask(task.id)).labels).toEqual(['30min']);
     });
 
     it('renames the setting on the dashboard’s read of Todoist too, before any sync run', async () => {

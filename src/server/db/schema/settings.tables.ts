@@ -5,6 +5,8 @@ import type { OnComplete } from '#shared/settings/constants.ts';
 import { users } from './users.table.ts';
 
 export type StoredTodoistLabel = TodoistLabel;
+/** A label's name before and after a rename (see `LabelRename` in domain/settings/label-identity.ts). */
+export type StoredLabelRename = { from: string; to: string };
 export type StoredCalendar = { id: string; name: string; color: string | null; timeZone: string | null };
 export type StoredCategory = { id: string; displayName: string; color: string };
 
@@ -17,6 +19,8 @@ export const todoSettings = pgTable('todo_settings', {
   todoistUserId: text('todoist_user_id'),
   timezone: text('timezone'),
   labels: jsonb('labels').$type<StoredTodoistLabel[]>().notNull().default([]),
+  /** Renames the settings followed, not yet carried onto tasks by a sync run (see `LabelRename`). */
+  labelRenames: jsonb('label_renames').$type<StoredLabelRename[]>().notNull().default([]),
   taskDurationActive: boolean('task_duration_active').notNull().default(false),
   taskDurationLabel: text('task_duration_label'),
   /** The Todoist id of `taskDurationLabel`: a label renamed in Todoist renames the setting. */

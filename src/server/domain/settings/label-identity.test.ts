@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followLabel, labelChanges } from './label-identity.ts';
+import { followLabel, labelChanges, renamesInForce, renamesOf } from './label-identity.ts';
 
 describe('settings follow Todoist labels by id', () => {
   const focus = { label: 'Focus', labelId: 'L1' };
@@ -53,6 +53,28 @@ describe('settings follow Todoist labels by id', () => {
     const errands = { label: 'Errands', labelId: 'L2' };
     expect(labelChanges([focus, errands], [{ id: 'L2', name: 'Chores' }], false)).toEqual([
       { from: errands, to: { label: 'Chores', labelId: 'L2' } },
+    ]);
+  });
+});
+
+describe('renames kept for the sync to carry onto tasks', () => {
+  it('are the settings’ renames, without a change of letter case', () => {
+    expect(
+      renamesOf([
+        { from: '30min', to: 'Half hour' },
+        { from: '1h', to: '1H' },
+      ]),
+    ).toEqual([{ from: '30min', to: 'Half hour' }]);
+  });
+
+  it('are no longer in force once a label has the old name again (made anew, or renamed back)', () => {
+    const kept = [
+      { from: '30min', to: 'Half hour' },
+      { from: '1h', to: 'Hour' },
+    ];
+    expect(renamesInForce(kept, [{ name: 'Half hour' }, { name: 'Hour' }])).toEqual(kept);
+    expect(renamesInForce(kept, [{ name: 'Half hour' }, { name: '1H' }])).toEqual([
+      { from: '30min', to: 'Half hour' },
     ]);
   });
 });

@@ -51,3 +51,28 @@ export function labelChanges<T extends LabelReference>(
     return to.label === from.label && to.labelId === from.labelId ? [] : [{ from, to }];
   });
 }
+
+/**
+ * A label's name before and after a rename a setting followed. Kept (`todo_settings.label_renames`)
+ * until a sync run that read the tasks has carried it onto them: a task written with the old name by
+ * a write that raced the rename would otherwise look out of scope and lose its event, even when the
+ * rename was followed by the dashboard's read or by a run that failed afterwards.
+ */
+export type LabelRename = { from: string; to: string };
+
+/** The renames `from` → `to` of the settings a follow changed (a change of letter case is none). */
+export function renamesOf(changes: readonly { from: string; to: string }[]): LabelRename[] {
+  return changes.filter(({ from, to }) => from.toLowerCase() !== to.toLowerCase());
+}
+
+/**
+ * The kept renames still to carry onto tasks: a name that is a label's name again (made anew, or
+ * renamed back) has tasks of its own, which are left alone.
+ */
+export function renamesInForce(
+  renames: readonly LabelRename[],
+  labels: readonly { name: string }[],
+): LabelRename[] {
+  const names = new Set(labels.map((label) => label.name.toLowerCase()));
+  return renames.filter((rename) => !names.has(rename.from.toLowerCase()));
+}

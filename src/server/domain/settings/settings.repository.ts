@@ -11,7 +11,14 @@ import {
 } from '#server/db/schema/settings.tables.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { isConnected, sortLabels } from '#shared/settings/rules.ts';
-import { type LabelReference, type LabelSeen, labelChanges } from './label-identity.ts';
+import {
+  type LabelReference,
+  type LabelRename,
+  type LabelSeen,
+  labelChanges,
+  renamesInForce,
+  renamesOf,
+} from './label-identity.ts';
 
 export type TodoSettingsRow = typeof todoSettings.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
@@ -43,6 +50,8 @@ export type FollowedLabels = {
   timeboxes: { from: string; to: LabelReference }[];
   taskDurationLabel: LabelReference | null;
 };
+/** What a sync run's read of the labels changed, and the renames it is to carry onto tasks. */
+export type AppliedLabelChanges = FollowedLabels & { renames: LabelRename[] };
 /** What the calendar provider told us about the account. */
 export type CalendarAccount = { calendars: StoredCalendar[]; categories: StoredCategory[] };
 
@@ -83,7 +92,9 @@ export type SettingsRepository = {
     changed: readonly LabelChange[],
     complete: boolean,
     now: Date,
-  ): Promise<FollowedLabels>;
+  ): Promise<AppliedLabelChanges>;
+  /** A sync run carried these renames onto the tasks it read: they are no longer kept. */
+  forgetLabelRenames(userId: string, renames: readonly LabelRename[]): Promise<void>;
   saveCalendarAccount(userId: string, account: CalendarAccount, now: Date): Promise<void>;
   /** Another calendar provider: the chosen calendar, colour and category meant the old one. */
   forgetCalendarChoice(userId: string, now: Date): Promise<void>;
@@ -94,13 +105,16 @@ export function createSettingsRepository(db: Db): SettingsRepository {
   const sameLabel = (userId: string, label: string) =>
     and(eq(timeboxSettings.userId, userId), sql`lower(${timeboxSettings.label}) = lower(${label})`);
 
-  /** Renames the settings whose Todoist label was renamed, and keeps their label ids current. */
+  /**
+   * Renames the settings whose Todoist label was renamed, and keeps their label ids current; the
+   * renames are kept for the sync to carry onto tasks (answered as `renames`).
+   */
   async function followLabels(
     userId: string,
     labels: readonly LabelSeen[],
     complete: boolean,
     now: Date,
-  ): Promise<FollowedLabels> {
+  ): Promise<AppliedLabelChanges> {
     const [timeboxes, [todo]] = await Promise.all([
       db
         .select({ label: timeboxSettings.label, labelId: timeboxSettings.labelId })
@@ -138,7 +152,17 @@ export function createSettingsRepository(db: Db): SettingsRepository {
         .where(eq(todoSettings.userId, userId));
       followed.taskDurationLabel = duration.to;
     }
-    return followed;
+    const renames = renamesOf([
+      ...followed.timeboxes.map(({ from, to }) => ({ from, to: to.label })),
+      ...(duration ? [{ from: duration.from.label, to: duration.to.label }] : []),
+    ]);
+    if (renames.length > 0) {
+      await db
+        .update(todoSettings)
+        .set({ labelRenames: sql`${todoSettings.labelRenames} || ${JSON.stringify(renames)}::jsonb` })
+        .where(eq(todoSettings.userId, userId));
+    }
+    return { ...followed, renames };
   }
 
   return {
@@ -233,11 +257,13 @@ export function createSettingsRepository(db: Db): SettingsRepository {
     },
 
     async applyLabelChanges(userId, changed, complete, now) {
-      if (changed.length === 0 && !complete) return { timeboxes: [], taskDurationLabel: null };
       const [row] = await db
-        .select({ labels: todoSettings.labels })
+        .select({ labels: todoSettings.labels, renames: todoSettings.labelRenames })
         .from(todoSettings)
         .where(eq(todoSettings.userId, userId));
+      const kept = row?.renames ?? [];
+      if (changed.length === 0 && !complete)
+        return { timeboxes: [], taskDurationLabel: null, renames: renamesInForce(kept, row?.labels ?? []) };
       const byId = new Map(complete ? [] : (row?.labels ?? []).map((label) => [label.id, label]));
       for (const { deleted, ...label } of changed) {
         if (deleted) byId.delete(label.id);
@@ -245,7 +271,19 @@ export function createSettingsRepository(db: Db): SettingsRepository {
       }
       const labels = sortLabels([...byId.values()]);
       await db.update(todoSettings).set({ labels, updatedAt: now }).where(eq(todoSettings.userId, userId));
-      return followLabels(userId, changed, complete, now);
+      const followed = await followLabels(userId, changed, complete, now);
+      return { ...followed, renames: renamesInForce([...kept, ...followed.renames], labels) };
+    },
+
+    async forgetLabelRenames(userId, renames) {
+      if (renames.length === 0) return;
+      // Only those carried out: a rename followed meanwhile (by the dashboard, say) stays.
+      await db
+        .update(todoSettings)
+        .set({
+          labelRenames: sql`coalesce((select jsonb_agg(kept) from jsonb_array_elements(${todoSettings.labelRenames}) as kept where not ${JSON.stringify(renames)}::jsonb @> jsonb_build_array(kept)), '[]'::jsonb)`,
+        })
+        .where(eq(todoSettings.userId, userId));
     },
 
     async saveCalendarAccount(userId, account, now) {

@@ -5,8 +5,9 @@ import { isConnected, sortLabels } from '#shared/settings/rules.ts';
 import type { StripeEventRepository } from '../billing/stripe-event.repository.ts';
 import type { IntegrationRepository } from '../integrations/integration.repository.ts';
 import type { SessionRepository } from '../sessions/session.repository.ts';
-import { type LabelSeen, labelChanges } from '../settings/label-identity.ts';
+import { type LabelSeen, labelChanges, renamesInForce, renamesOf } from '../settings/label-identity.ts';
 import type {
+  AppliedLabelChanges,
   CalendarSettingsRow,
   FollowedLabels,
   SettingsRepository,
@@ -141,6 +142,7 @@ export function todoRow(userId: string, overrides: Partial<TodoSettingsRow> = {}
     todoistUserId: 'todoist-1',
     timezone: 'Europe/Berlin',
     labels: [],
+    labelRenames: [],
     taskDurationActive: false,
     taskDurationLabel: null,
     taskDurationLabelId: null,
@@ -201,7 +203,11 @@ export function inMemorySettings(
     });
   const upsertCalendar = (userId: string, patch: Partial<CalendarSettingsRow>) =>
     calendar.set(userId, { ...(calendar.get(userId) ?? calendarRow(userId)), ...patch });
-  const followLabels = (userId: string, labels: readonly LabelSeen[], complete: boolean): FollowedLabels => {
+  const followLabels = (
+    userId: string,
+    labels: readonly LabelSeen[],
+    complete: boolean,
+  ): AppliedLabelChanges => {
     const rows = timeboxes.filter((row) => row.userId === userId);
     const followed: FollowedLabels = { timeboxes: [], taskDurationLabel: null };
     for (const { from, to } of labelChanges(rows, labels, complete)) {
@@ -210,15 +216,23 @@ export function inMemorySettings(
       Object.assign(from, to);
     }
     const row = todo.get(userId);
+    const durationRename: { from: string; to: string }[] = [];
     if (row?.taskDurationLabel) {
       const reference = { label: row.taskDurationLabel, labelId: row.taskDurationLabelId };
       const [change] = labelChanges([reference], labels, complete);
       if (change) {
         upsertTodo(userId, { taskDurationLabel: change.to.label, taskDurationLabelId: change.to.labelId });
         followed.taskDurationLabel = change.to;
+        durationRename.push({ from: change.from.label, to: change.to.label });
       }
     }
-    return followed;
+    const renames = renamesOf([
+      ...followed.timeboxes.map(({ from, to }) => ({ from, to: to.label })),
+      ...durationRename,
+    ]);
+    const kept = todo.get(userId)?.labelRenames ?? [];
+    if (renames.length > 0) upsertTodo(userId, { labelRenames: [...kept, ...renames] });
+    return { ...followed, renames };
   };
 
   return {
@@ -279,8 +293,17 @@ export function inMemorySettings(
         if (deleted) byId.delete(label.id);
         else byId.set(label.id, label);
       }
-      upsertTodo(userId, { labels: sortLabels([...byId.values()]), updatedAt: now });
-      return followLabels(userId, changed, complete);
+      const labels = sortLabels([...byId.values()]);
+      const kept = todo.get(userId)?.labelRenames ?? [];
+      upsertTodo(userId, { labels, updatedAt: now });
+      const followed = followLabels(userId, changed, complete);
+      return { ...followed, renames: renamesInForce([...kept, ...followed.renames], labels) };
+    },
+    forgetLabelRenames: async (userId, renames) => {
+      const carried = (rename: { from: string; to: string }) =>
+        renames.some((each) => each.from === rename.from && each.to === rename.to);
+      const row = todo.get(userId);
+      if (row) upsertTodo(userId, { labelRenames: row.labelRenames.filter((rename) => !carried(rename)) });
     },
     saveCalendarAccount: async (userId, account, now) => {
       upsertCalendar(userId, { ...account, updatedAt: now });

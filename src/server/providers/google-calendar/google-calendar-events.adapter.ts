@@ -48,6 +48,18 @@ export function createGoogleCalendarEvents(
       timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     });
   };
+  /** The event, or null when it is not in the calendar (never was, deleted, or moved away). */
+  const existingEvent = async (token: string, calendarId: string, eventId: string) => {
+    try {
+      const response = await api(token).events.get({ calendarId, eventId });
+      const event = toCalendarEvent(googleEventSchema.parse(response.data));
+      return event.deleted ? null : event;
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404 || status === 410) return null;
+      throw error;
+    }
+  };
 
   return {
     changes: (token, calendarId, syncToken) =>
@@ -125,16 +137,12 @@ export function createGoogleCalendarEvents(
           if (status !== 404 && status !== 410) throw error;
         }
         // Not in the old calendar: an earlier attempt moved it (its answer lost), or it is gone.
-        try {
-          const response = await api(token).events.get({ calendarId: toCalendarId, eventId });
-          const event = toCalendarEvent(googleEventSchema.parse(response.data));
-          return event.deleted ? null : event;
-        } catch (error) {
-          const status = statusOf(error);
-          if (status === 404 || status === 410) return null;
-          throw error;
-        }
+        return existingEvent(token, toCalendarId, eventId);
       }),
+
+    // A keyed create gave the event our key as its id.
+    findCreated: (token, calendarId, clientKey) =>
+      call('look for an event', () => existingEvent(token, calendarId, clientKey)),
 
     watch: (token, calendarId, channel) =>
       call('watch the calendar', async () => {

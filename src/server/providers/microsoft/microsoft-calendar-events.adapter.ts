@@ -241,6 +241,17 @@ export function createMicrosoftCalendarEvents(
       return moved;
     },
 
+    async findCreated(accessToken, calendarId, clientKey, taskId) {
+      const client = syncGraphClient(config, accessToken);
+      try {
+        const earlier = await createdBefore(client, calendarId, transactionIdFor(clientKey, taskId));
+        return earlier ? toCalendarEvent(earlier) : null;
+      } catch (error) {
+        if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        throw graphFailure(error, 'look for an event', clock());
+      }
+    },
+
     async watch(accessToken, calendarId, channel) {
       if (channel.secret.length > 128)
         throw new ProviderRequestError('A Graph clientState is 128 characters at most');

@@ -1,0 +1,1 @@
+ALTER TABLE "todo_settings" ADD COLUMN "label_renames" jsonb DEFAULT '[]'::jsonb NOT NULL;
