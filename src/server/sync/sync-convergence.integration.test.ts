@@ -20,10 +20,11 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
  *
  * Each property run plays PARALLEL users' sequences at once (the worker serves them together).
  * SYNC_MODEL_RUNS and SYNC_MODEL_SEED set the number of runs and the seed (`npm run test:sync-soak`).
- * A failure prints the seed, the path and the shrunk sequences to replay it.
+ * A failure prints the seed, the path and the shrunk sequences; SYNC_MODEL_SEED with SYNC_MODEL_PATH
+ * replays just that counterexample.
  */
 const PARALLEL = 4;
-const { runsFor, seed, maxCommands: MAX_COMMANDS } = modelRunOptions;
+const { runsFor, seed, path, maxCommands: MAX_COMMANDS } = modelRunOptions;
 
 for (const database of await testDatabases('sync convergence')) {
   describe.skipIf(!database.enabled)(`sync converges under faults (${database.name})`, () => {
@@ -50,7 +51,12 @@ for (const database of await testDatabases('sync convergence')) {
           fc.asyncProperty(userPlans(PARALLEL, MAX_COMMANDS), async (plans) => {
             await Promise.all(plans.map(play));
           }),
-          { numRuns: runsFor(database.name), ...(seed !== undefined ? { seed } : {}), verbose: 1 },
+          {
+            numRuns: runsFor(database.name),
+            ...(seed !== undefined ? { seed } : {}),
+            ...(path ? { path, endOnFailure: true } : {}),
+            verbose: 1,
+          },
         );
       },
       runsFor(database.name) * 60_000,

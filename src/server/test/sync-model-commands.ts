@@ -30,6 +30,8 @@ import type { CalendarKind, ModelUser } from './sync-model-calendars.ts';
 export const modelRunOptions = {
   runsFor: (database: string) => Number(process.env.SYNC_MODEL_RUNS ?? (database === 'PGlite' ? 50 : 13)),
   seed: process.env.SYNC_MODEL_SEED ? Number(process.env.SYNC_MODEL_SEED) : undefined,
+  /** With the seed, replays one run: the path a failure printed (its shrunk counterexample). */
+  path: process.env.SYNC_MODEL_PATH || undefined,
   maxCommands: Number(process.env.SYNC_MODEL_MAX_COMMANDS ?? 12),
 };
 
