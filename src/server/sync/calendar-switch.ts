@@ -141,6 +141,10 @@ async function leaveBehind(
   now: Date,
 ) {
   const withEvents = away.filter((link) => link.eventId !== null);
+  // Their tasks get events in the chosen calendar from a read of every task. Forgetting the Todoist
+  // token first keeps that so until a run saves a new one: a run that fails after this still leaves
+  // the next one reading them all (and no task waits for a change of its own).
+  await deps.states.save(userId, { todoistToken: null }, now);
   for (const link of away) await deps.links.remove(userId, link.id);
   await deps.activity.add(
     userId,

@@ -274,6 +274,60 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 
+    it('gives every timeboxed task its event in another account, also when the run that left the old one behind failed', async () => {
+      for (const [firstRun, secondRun] of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ] as const) {
+        const email = `switch-away-back-${firstRun}-${secondRun}@example.com`;
+        const second = `switch-away-back-${firstRun}-${secondRun}-account2@example.com`;
+        const user = await syncingUser(app(), email);
+        const due = tomorrowAt(7);
+        await user.addTask('Write', due.day, 7, ['30min']);
+        if (firstRun) await user.run();
+        await user.send('PATCH', '/api/settings/onsyncactive', { setting: false });
+        await user.send('GET', `${CONNECT_PATHS.google}/revoke`);
+        await connectThroughEmulator(app().server, 'google', { email: second }, user.cookies);
+        await user.send('PATCH', '/api/calendar/id', { calendarId: second });
+        await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+        if (secondRun) {
+          // The run that leaves the first account's pairs behind fails at its read of the new calendar.
+          await emulatorControl(user.origins.google, 'faults', {
+            kind: 'status',
+            status: 503,
+            method: 'GET',
+            path: `^/calendar/v3/calendars/[^/]+/events$`,
+            times: 1,
+          });
+          const outcome = await user.run().then(
+            (run) => run.status,
+            () => 'failed',
+          );
+          expect(outcome).toBe('failed');
+        }
+        await user.send('GET', `${CONNECT_PATHS.google}/revoke`);
+        await user.addTask('Read', due.day, 8, ['30min']);
+        await connectThroughEmulator(app().server, 'google', { email: second }, user.cookies);
+        await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+        expect(await user.run()).toMatchObject({ status: 'synced' });
+        const token = await emulatorControl(user.origins.google, 'tokens', {
+          email: second,
+          scopes: ['https://www.googleapis.com/auth/calendar'],
+        });
+        const auth = new OAuth2Client();
+        auth.setCredentials({ access_token: token.access_token });
+        const client = googleCalendar({ version: 'v3', auth, rootUrl: `${user.origins.google}/` });
+        const inSecond = (await client.events.list({ calendarId: second })).data.items ?? [];
+        expect(inSecond.map((event) => event.summary).sort(), `runs: ${firstRun}, ${secondRun}`).toEqual([
+          'Read',
+          'Write',
+        ]);
+        expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      }
+    });
+
     it('resumes without a single duplicate when the same account is connected again', async () => {
       const user = await syncingUser(app(), 'switch-reconnect@example.com');
       const due = tomorrowAt(9);
