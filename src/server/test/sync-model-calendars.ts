@@ -1,5 +1,7 @@
 import { TodoistApi } from '@doist/todoist-sdk';
+import { calendar as googleCalendarApi } from '@googleapis/calendar';
 import { eq } from 'drizzle-orm';
+import { OAuth2Client } from 'google-auth-library';
 import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
@@ -12,6 +14,7 @@ import {
 import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
 import { connectThroughEmulator } from './sign-in.ts';
 import { emulatorControl, graphSpan, type SyncingUser, syncingUser } from './sync-fixtures.ts';
+import type { Style } from './sync-model.ts';
 import { addTimeboxes, type Send, seedTodoistUser, signInAndConnect } from './sync-user-setup.ts';
 import { sameOrigin } from './test-app.ts';
 
@@ -19,9 +22,9 @@ import { sameOrigin } from './test-app.ts';
  * The user's calendar in the model-based sync tests, Google Calendar or Microsoft 365, acted on the
  * way the user's own client would, and read back in one shape for the comparison with the model.
  *
- * In scope is what the sync takes from the calendar: on Google, events without a colour (the user's
- * colour setting is the default); on Microsoft, events of the chosen category. A foreign event (another
- * colour, another category) must stay untouched.
+ * In scope is what the sync takes from the calendar: on Google, events of the chosen colour (at first
+ * the default: events without a colour); on Microsoft, events of the chosen category. A foreign event
+ * (another colour, another category) must stay untouched. The model knows two of each (`Style`).
  */
 export type CalendarKind = 'google' | 'microsoft';
 
@@ -46,6 +49,8 @@ export type SeenCalendar = { id: string; name: string; events: SeenEvent[] };
 
 export type ModelCalendar = {
   kind: CalendarKind;
+  /** The account's e-mail (the account the user connected in the app). */
+  email: string;
   /** The emulator's origin, for its control routes (faults, notifications). */
   origin: string;
   /**
@@ -55,7 +60,7 @@ export type ModelCalendar = {
   choices: readonly [string, string];
   /** The calendar chosen in the app now: where the user adds events, and what `list` reads. */
   chosen: string;
-  add(title: string, start: Date, minutes: number, foreign: boolean): Promise<string>;
+  add(title: string, start: Date, minutes: number, style: Style): Promise<string>;
   move(id: string, start: Date, minutes: number): Promise<void>;
   retitle(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
@@ -63,30 +68,39 @@ export type ModelCalendar = {
   list(): Promise<SeenEvent[]>;
   /** Every calendar of the account (the two choices and any other) with its events. */
   listAll(): Promise<SeenCalendar[]>;
-  /** What `list` shows as the style of an event the sync takes (false) or must leave alone (true). */
-  styleOf(foreign: boolean): string | null;
+  /** What `list` shows as the colour or category `style`. */
+  styleOf(style: Style): string | null;
+  /** Chooses in the app the colour (Google) or category (Microsoft) whose events the sync takes. */
+  chooseFilter(style: Style): Promise<void>;
   /** The provider forgets the app's incremental read position (Google 410, Graph delta token gone). */
   expireSyncState(): Promise<void>;
   /** The push channel (Google channel, Graph subscription) goes quiet before its time. */
   expireChannel(): Promise<void>;
 };
 
-/** A Google colour the sync does not take: events of it are out of scope and must stay untouched. */
-const FOREIGN_COLOUR = '5';
-/** The Microsoft user's chosen category, and another one the sync must not take. */
-const CHOSEN_CATEGORY = 'Blue category';
-const FOREIGN_CATEGORY = 'Red category';
+/** The Google colours of the two styles: the default (no colour), chosen at first, and another one. */
+const COLOURS = ['', '5'] as const;
+/** The Microsoft categories of the two styles: the one chosen at first, and another one. */
+const CATEGORIES = ['Blue category', 'Red category'] as const;
 
 export type ModelUser = {
   userId: string;
   todoist: SyncingUser['todoist'];
   todoistOrigin: string;
   send: SyncingUser['send'];
+  /** A DELETE of the signed-in user (the app's `DELETE` routes); fails unless it answers 200. */
+  remove(url: string): Promise<unknown>;
+  /** The calendar account connected now, through the user's own client (replaced by `connectCalendar`). */
   calendar: ModelCalendar;
   /** Removes the calendar integration on the dashboard (the app keeps the links and switches sync off). */
   disconnectCalendar(): Promise<void>;
   /** Connects the same calendar account again through the app and the provider's consent page. */
   reconnectCalendar(): Promise<void>;
+  /**
+   * Connects another calendar account (`email`, of `kind`) once the integration was removed, and
+   * chooses its first calendar and the first style on the dashboard; `calendar` becomes its client.
+   */
+  connectCalendar(kind: CalendarKind, email: string): Promise<void>;
 };
 
 /** The ids of the calendars the app lists for the user, and the one named `name` (or the second). */
@@ -98,25 +112,47 @@ async function calendarChoices(send: Send, first: string, name: string | null) {
   return [first, other.id] as const;
 }
 
-/** Removing and connecting again the calendar account, in the user's session (`cookies`). */
-function connection(
+/**
+ * The user's session around the calendar integration: removing it, connecting the same account again,
+ * or another one (`cookies`: the session; `calendar`: the client of the account connected first).
+ */
+function account(
   app: App,
-  kind: CalendarKind,
-  email: string,
-  send: Send,
+  base: { userId: string; todoist: SyncingUser['todoist']; todoistOrigin: string; send: Send },
   cookies: Record<string, string>,
-) {
-  return {
+  calendar: ModelCalendar,
+): ModelUser {
+  const user: ModelUser = {
+    ...base,
+    calendar,
+    async remove(url) {
+      const response = await app.server.inject({ method: 'DELETE', url, cookies, headers: sameOrigin });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json();
+    },
     async disconnectCalendar() {
-      const user = await send('GET', `${CONNECT_PATHS[kind]}/revoke`);
-      expect(user.calendarSettings.connected, 'the calendar is no longer connected').toBe(false);
-      expect(user.syncActive, 'sync is off once the calendar is removed').toBe(false);
+      const current = await base.send('GET', `${CONNECT_PATHS[user.calendar.kind]}/revoke`);
+      expect(current.calendarSettings.connected, 'the calendar is no longer connected').toBe(false);
+      expect(current.syncActive, 'sync is off once the calendar is removed').toBe(false);
     },
     async reconnectCalendar() {
+      const { kind, email } = user.calendar;
       const { location } = await connectThroughEmulator(app.server, kind, { email }, cookies);
       expect(location, 'the calendar connects again').toBe(`/dashboard?connected=${kind}`);
     },
+    async connectCalendar(kind, email) {
+      const { location } = await connectThroughEmulator(app.server, kind, { email }, cookies);
+      expect(location, 'another calendar account connects').toBe(`/dashboard?connected=${kind}`);
+      const next =
+        kind === 'google'
+          ? await googleCalendar(app, email, base.send)
+          : await microsoftCalendar(app, email, base.send, base.userId);
+      await base.send('PATCH', '/api/calendar/id', { calendarId: next.choices[0] });
+      await next.chooseFilter(0);
+      user.calendar = next;
+    },
   };
+  return user;
 }
 
 const span = (start: Date, minutes: number) => ({
@@ -124,9 +160,16 @@ const span = (start: Date, minutes: number) => ({
   end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
 });
 
-async function googleUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
-  const user = await syncingUser(app, email, { onComplete });
-  const { google } = user;
+/** The user's own Google Calendar client for the account `email`, as the model reads and edits it. */
+async function googleCalendar(app: App, email: string, send: Send): Promise<ModelCalendar> {
+  const origin = app.emulators?.googleCalendar.origin ?? '';
+  const token = await emulatorControl(origin, 'tokens', {
+    email,
+    scopes: ['https://www.googleapis.com/auth/calendar'],
+  });
+  const auth = new OAuth2Client();
+  auth.setCredentials({ access_token: token.access_token });
+  const google = googleCalendarApi({ version: 'v3', auth, rootUrl: `${origin}/` });
   const patch = async (eventId: string, requestBody: object) => {
     await google.events.patch({ calendarId: calendar.chosen, eventId, requestBody });
   };
@@ -142,19 +185,21 @@ async function googleUser(app: App, email: string, onComplete: string): Promise<
       taskTag: event.extendedProperties?.private?.[TASK_TAG] ?? null,
     }));
   };
-  const choices = await calendarChoices(user.send, user.calendarId, 'Work');
+  // The primary calendar's id is the account's e-mail.
+  const choices = await calendarChoices(send, email, 'Work');
   const calendar: ModelCalendar = {
     kind: 'google',
-    origin: user.origins.google,
+    email,
+    origin,
     choices,
     chosen: choices[0],
-    async add(title, start, minutes, foreign) {
+    async add(title, start, minutes, style) {
       const created = await google.events.insert({
         calendarId: calendar.chosen,
         requestBody: {
           summary: title,
           ...span(start, minutes),
-          ...(foreign ? { colorId: FOREIGN_COLOUR } : {}),
+          ...(style ? { colorId: COLOURS[style] } : {}),
         },
       });
       return created.data.id ?? '';
@@ -175,7 +220,10 @@ async function googleUser(app: App, email: string, onComplete: string): Promise<
         })),
       );
     },
-    styleOf: (foreign) => (foreign ? FOREIGN_COLOUR : null),
+    styleOf: (style) => COLOURS[style] || null,
+    async chooseFilter(style) {
+      await send('PATCH', '/api/calendar/color', { color: COLOURS[style] });
+    },
     async expireSyncState() {
       await emulatorControl(
         calendar.origin,
@@ -187,15 +235,14 @@ async function googleUser(app: App, email: string, onComplete: string): Promise<
       await emulatorControl(calendar.origin, 'channels/expire', { calendarId: calendar.chosen });
     },
   };
+  return calendar;
+}
+
+async function googleUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
+  const user = await syncingUser(app, email, { onComplete });
   const { userId, todoist, send, cookies } = user;
-  return {
-    userId,
-    todoist,
-    todoistOrigin: user.origins.todoist,
-    send,
-    calendar,
-    ...connection(app, 'google', email, send, cookies),
-  };
+  const calendar = await googleCalendar(app, email, send);
+  return account(app, { userId, todoist, todoistOrigin: user.origins.todoist, send }, cookies, calendar);
 }
 
 type GraphEvent = {
@@ -239,10 +286,27 @@ async function microsoftSyncing(app: App, email: string, onComplete: string) {
   const current = await send('GET', '/api/current_user');
   const calendarId: string = current.calendarSettings.calendars[0].id;
   const user = await send('PATCH', '/api/calendar/id', { calendarId });
-  await send('PATCH', '/api/calendar/category', { category: CHOSEN_CATEGORY });
+  await send('PATCH', '/api/calendar/category', { category: CATEGORIES[0] });
   await send('PATCH', '/api/settings/oncomplete', { setting: onComplete });
   await send('PATCH', '/api/settings/onsyncactive', { setting: true });
-  const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
+  const userId: string = user.id;
+  return { userId, todoist, todoistOrigin, send, cookies };
+}
+
+const calendarPath = (id: string) => `/me/calendars/${encodeURIComponent(id)}`;
+const WANTED_TAG = TASK_TAG_PROPERTY.toLowerCase();
+
+/** The user's own Graph client for the mailbox `email`, as the model reads and edits it. */
+async function microsoftCalendar(
+  app: App,
+  email: string,
+  send: Send,
+  userId: string,
+): Promise<ModelCalendar> {
+  const microsoft = app.emulators?.microsoft;
+  if (!microsoft) throw new Error('the test app runs in sandbox mode');
+  const { origin } = microsoft;
+  const { access_token: token } = await emulatorControl(origin, 'tokens', { email });
   // biome-ignore lint/suspicious/noExplicitAny: each Graph route answers its own JSON
   const graph = async (method: string, path: string, body?: unknown): Promise<any> => {
     const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
@@ -257,16 +321,6 @@ async function microsoftSyncing(app: App, email: string, onComplete: string) {
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
     return response.status === 204 ? null : response.json();
   };
-  const userId: string = user.id;
-  return { userId, todoist, todoistOrigin, send, cookies, graph, origin: microsoft.origin, calendarId };
-}
-
-const calendarPath = (id: string) => `/me/calendars/${encodeURIComponent(id)}`;
-const WANTED_TAG = TASK_TAG_PROPERTY.toLowerCase();
-
-async function microsoftUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
-  const user = await microsoftSyncing(app, email, onComplete);
-  const { graph, origin } = user;
   const events = async (calendarId: string): Promise<SeenEvent[]> => {
     const expand = encodeURIComponent(TASK_TAG_EXPANSION);
     const page: GraphEvent[] = (
@@ -285,17 +339,20 @@ async function microsoftUser(app: App, email: string, onComplete: string): Promi
           null),
     }));
   };
-  const choices = await calendarChoices(user.send, user.calendarId, null);
+  // The first calendar the app lists is the mailbox's default one.
+  const listed: { id: string }[] = (await send('GET', '/api/current_user')).calendarSettings.calendars;
+  const choices = await calendarChoices(send, listed[0]?.id ?? '', null);
   const calendar: ModelCalendar = {
     kind: 'microsoft',
+    email,
     origin,
     choices,
     chosen: choices[0],
-    async add(title, start, minutes, foreign) {
+    async add(title, start, minutes, style) {
       const created = await graph('POST', `${calendarPath(calendar.chosen)}/events`, {
         subject: title,
         ...graphSpan(start, minutes),
-        categories: [foreign ? FOREIGN_CATEGORY : CHOSEN_CATEGORY],
+        categories: [CATEGORIES[style]],
       });
       return created.id;
     },
@@ -315,7 +372,10 @@ async function microsoftUser(app: App, email: string, onComplete: string): Promi
         calendars.map(async (entry) => ({ id: entry.id, name: entry.name, events: await events(entry.id) })),
       );
     },
-    styleOf: (foreign) => (foreign ? FOREIGN_CATEGORY : CHOSEN_CATEGORY),
+    styleOf: (style) => CATEGORIES[style],
+    async chooseFilter(style) {
+      await send('PATCH', '/api/calendar/category', { category: CATEGORIES[style] });
+    },
     async expireSyncState() {
       await emulatorControl(origin, 'delta/expire', { email });
     },
@@ -323,7 +383,7 @@ async function microsoftUser(app: App, email: string, onComplete: string): Promi
       const [state] = await app.database.db
         .select({ channelId: syncStates.channelId })
         .from(syncStates)
-        .where(eq(syncStates.userId, user.userId));
+        .where(eq(syncStates.userId, userId));
       // Silent expiry: the subscription is gone, and no lifecycle notice says so (404: already gone).
       if (!state?.channelId) return;
       const response = await fetch(`${origin}/_emulator/subscriptions/${state.channelId}/expire`, {
@@ -333,15 +393,13 @@ async function microsoftUser(app: App, email: string, onComplete: string): Promi
         throw new Error(`subscription expiry answered ${response.status}`);
     },
   };
-  const { userId, todoist, todoistOrigin, send, cookies } = user;
-  return {
-    userId,
-    todoist,
-    todoistOrigin,
-    send,
-    calendar,
-    ...connection(app, 'microsoft', email, send, cookies),
-  };
+  return calendar;
+}
+
+async function microsoftUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
+  const { cookies, ...base } = await microsoftSyncing(app, email, onComplete);
+  const calendar = await microsoftCalendar(app, email, base.send, base.userId);
+  return account(app, base, cookies, calendar);
 }
 
 /** A signed-in user syncing Todoist with the given calendar, as in `syncingUser`. */

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   actionable,
+  adoptable,
+  adoptForeignEvents,
   type CalendarChoice,
+  calendarQuiet,
   eventExpected,
   inScope,
   LABEL_OF,
@@ -11,11 +14,13 @@ import {
   type ModelItem,
   newTitle,
   type Side,
+  type Style,
+  switchAccount,
   taskExists,
   touch,
   unsyncedEvent,
 } from './sync-model.ts';
-import type { CalendarKind, ModelUser } from './sync-model-calendars.ts';
+import type { CalendarKind, ModelCalendar, ModelUser, SeenCalendar } from './sync-model-calendars.ts';
 
 /**
  * The user's actions and the world's faults as fast-check commands: each acts on the emulators the
@@ -46,6 +51,13 @@ export type Real = {
   appToken(provider: Provider): Promise<string>;
   /** Lets the sync finish, checks both sides against the model, and learns the ids of new items. */
   settle(model: Model): Promise<void>;
+  /** Waits until a run of the user asked for now has ended (and so any run in flight before it). */
+  idle(): Promise<void>;
+  /**
+   * Calendar accounts connected before the one connected now, with every event they held when the
+   * user connected another one: nothing may be written there since.
+   */
+  retired: { calendar: ModelCalendar; calendars: SeenCalendar[] }[];
 };
 
 type Step = fc.AsyncCommand<Model, Real>;
@@ -109,7 +121,12 @@ const pick = fc.nat(20);
 
 const startOn = (real: Real, at: number) => berlinAt(real.day, at).instant;
 
-const openTimeboxed = (_model: Readonly<Model>, item: ModelItem) => inScope(item) && !item.completed;
+const openTimeboxed = (model: Readonly<Model>, item: ModelItem) => inScope(model, item) && !item.completed;
+/** A label the user may put on a task: not deleted in Todoist. */
+const usableLabel = (model: Readonly<Model>, minutes: Length) => !model.labelDeleted[minutes];
+/** A length the sync takes an event of as it is (a timebox setting has it). */
+const timeboxLength = (model: Readonly<Model>, minutes: Length) => model.settings[minutes];
+const otherLength = (minutes: Length): Length => (minutes === 30 ? 60 : 30);
 const ourOpenEvent = (model: Readonly<Model>, item: ModelItem) =>
   item.outOfScope === null && !item.completed && eventExpected(model as Model, item);
 
@@ -120,7 +137,7 @@ const addTask = fc
   .map(({ at, length: minutes, unlabelled }) => {
     return new Action(
       `addTask(${at}:00, ${unlabelled ? 'no label' : `${minutes} min`})`,
-      () => true,
+      (model) => unlabelled || usableLabel(model, minutes),
       async (model, real) => {
         const title = newTitle(model);
         const task = await real.user.todoist.addTask({
@@ -143,6 +160,9 @@ const addTask = fc
           createdOn: 'todoist',
           relabelled: false,
           calendar: model.calendar,
+          account: model.account,
+          style: model.filter,
+          eventLeftBehind: false,
         };
         model.items.push(item);
         real.taskIds.set(item.id, task.id);
@@ -178,20 +198,38 @@ const moveTask = fc.tuple(pick, hour).map(([n, at]) =>
   ),
 );
 
+/** To a label that is not deleted and has a timebox setting (another length's event stays in scope). */
 const relabelTask = fc.tuple(pick, length).map(([n, minutes]) =>
-  onItem(`relabelTask(${minutes} min)`, n, 'todoist', openTimeboxed, async (model, real, item) => {
-    await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [model.labels[minutes]] });
-    item.length = minutes;
-  }),
+  onItem(
+    `relabelTask(${minutes} min)`,
+    n,
+    'todoist',
+    (model, item) =>
+      openTimeboxed(model, item) && usableLabel(model, minutes) && timeboxLength(model, minutes),
+    async (model, real, item) => {
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [model.labels[minutes]] });
+      item.length = minutes;
+    },
+  ),
 );
 
-/** Takes the timebox label off (the event goes) or puts it back (a new event comes). */
+/**
+ * Takes the timebox label off (the event goes) or puts it back (a new event comes, when the label has a
+ * setting); a deleted label is not put back.
+ */
 const toggleTimebox = pick.map((n) =>
   onItem(
     'toggleTimebox',
     n,
     'todoist',
-    (_m, item) => item.outOfScope === null && taskExists(item) && !item.untimed && !item.completed,
+    (model, item) =>
+      item.outOfScope === null &&
+      taskExists(item) &&
+      !item.untimed &&
+      !item.completed &&
+      // Once per settle: taken off and put back before a run saw it, the link (and its origin) stays.
+      !item.relabelled &&
+      (item.timeboxed || usableLabel(model, item.length)),
     async (model, real, item) => {
       const labels = item.timeboxed ? [] : [model.labels[item.length]];
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels });
@@ -221,15 +259,27 @@ const completeTask = pick.map((n) =>
   ),
 );
 
+/**
+ * Undoes what completion did. A task whose label was deleted or lost its setting while it was done is
+ * out of scope once open: its event goes (docs/product-rules.md §10, "a task out of scope deletes its
+ * event"). A task done while another account's pairs were unlinked gets an event in the account now.
+ */
 const reopenTask = pick.map((n) =>
   onItem(
     'reopenTask',
     n,
     'todoist',
     (_m, item) => item.completed && taskExists(item),
-    async (_model, real, item) => {
+    async (model, real, item) => {
       await real.user.todoist.reopenTask(idOf(real.taskIds, item));
       item.completed = false;
+      if (!inScope(model, item)) item.origin = 'task';
+      if (item.eventLeftBehind) {
+        // Unlinked: whether a run made its event before a completion would decide whether it keeps one.
+        item.eventLeftBehind = false;
+        item.origin = 'task';
+        item.relabelled = true;
+      }
     },
   ),
 );
@@ -242,7 +292,7 @@ const renameLabel = length.map(
   (minutes) =>
     new Action(
       `renameLabel(${minutes} min)`,
-      () => true,
+      (model) => !model.labelDeleted[minutes],
       async (model, real) => {
         const { todoist } = real.user;
         const label = (await todoist.getLabels()).results.find((each) => each.name === model.labels[minutes]);
@@ -251,6 +301,38 @@ const renameLabel = length.map(
         const name = `${LABEL_OF[minutes]}-${model.renames}`;
         await todoist.updateLabel(label.id, { name });
         model.labels[minutes] = name;
+      },
+    ),
+);
+
+/**
+ * Deletes a timebox label in Todoist, which takes it off every task (done ones too). The setting stays
+ * under the name (the dashboard's "missing in Todoist" row). Open tasks that carried it are out of scope:
+ * their events go, the user's own events included (their tasks lost the label); done pairs stay as they
+ * are. Events of that length still become tasks carrying the name (the setting matches it); the user no
+ * longer puts it on a task. Not while a change on the calendar side waits for a run: whether the run
+ * made or relabelled its task before the label went would decide whether it keeps the label.
+ */
+const deleteLabel = length.map(
+  (minutes) =>
+    new Action(
+      `deleteLabel(${minutes} min)`,
+      (model) => !model.labelDeleted[minutes] && calendarQuiet(model),
+      async (model, real) => {
+        const { todoist } = real.user;
+        const label = (await todoist.getLabels()).results.find((each) => each.name === model.labels[minutes]);
+        if (!label) throw new Error(`no Todoist label “${model.labels[minutes]}”`);
+        await todoist.deleteLabel(label.id);
+        model.labelDeleted[minutes] = true;
+        for (const item of model.items) {
+          if (item.outOfScope !== null || !taskExists(item) || item.untimed || !item.timeboxed) continue;
+          if (item.length !== minutes) continue;
+          item.timeboxed = false;
+          if (item.completed) continue;
+          item.origin = 'task';
+          item.relabelled = true;
+          touch(model, item, 'todoist');
+        }
       },
     ),
 );
@@ -275,10 +357,12 @@ const addEvent = fc
   .map(({ at, length: minutes, foreign }) => {
     return new Action(
       `addEvent(${at}:00, ${minutes} min${foreign ? ', foreign colour or category' : ''})`,
-      () => true,
+      // The sync takes it with the length of a timebox setting (else the task gets the nearest one).
+      (model) => !model.filterChanged && (foreign || timeboxLength(model, minutes)),
       async (model, real) => {
         const title = newTitle(model);
-        const id = await real.user.calendar.add(title, startOn(real, at), minutes, foreign);
+        const style: Style = foreign ? (model.filter === 0 ? 1 : 0) : model.filter;
+        const id = await real.user.calendar.add(title, startOn(real, at), minutes, style);
         const item: ModelItem = {
           id: model.items.length,
           origin: 'event',
@@ -294,6 +378,9 @@ const addEvent = fc
           createdOn: 'calendar',
           relabelled: false,
           calendar: model.calendar,
+          account: model.account,
+          style,
+          eventLeftBehind: false,
         };
         model.items.push(item);
         real.eventIds.set(item.id, id);
@@ -310,10 +397,16 @@ const moveEvent = fc.tuple(pick, hour).map(([n, at]) =>
 );
 
 const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
-  onItem(`resizeEvent(${minutes} min)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
-    await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
-    item.length = minutes;
-  }),
+  onItem(
+    `resizeEvent(${minutes} min)`,
+    n,
+    'calendar',
+    (model, item) => ourOpenEvent(model, item) && timeboxLength(model, minutes),
+    async (_model, real, item) => {
+      await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
+      item.length = minutes;
+    },
+  ),
 );
 
 const retitleEvent = pick.map((n) =>
@@ -365,18 +458,98 @@ const toggleLinkDescription = fc.constant(
  * Chooses another calendar of the same account (or the first one again) on the dashboard: every linked
  * event moves there in the next run, none stays behind and none is made twice; the user's calendar
  * client follows the choice. Not while an event the user made is not yet a task (see `unsyncedEvent`).
+ * The user's events already there of the colour or category the sync takes become tasks.
  */
 const switchCalendar = fc.constantFrom<CalendarChoice>(0, 1).map(
   (to) =>
     new Action(
       `switchCalendar(${to === 0 ? 'first' : 'other'})`,
-      (model) => model.calendarConnected && model.calendar !== to && !model.items.some(unsyncedEvent),
+      (model) =>
+        model.calendarConnected &&
+        model.calendar !== to &&
+        !model.items.some(unsyncedEvent) &&
+        adoptable(model, model.filter, to),
       async (model, real) => {
         const { calendar } = real.user;
         await real.user.send('PATCH', '/api/calendar/id', { calendarId: calendar.choices[to] });
         calendar.chosen = calendar.choices[to];
         model.calendar = to;
         model.calendarMoving = true;
+        adoptForeignEvents(model);
+      },
+    ),
+);
+
+/**
+ * Another colour (Google) or category (Microsoft) chosen for the sync to take: the user's events of it in
+ * the chosen calendar become tasks; pairs stay as they are (the user's events keep their own look, ours
+ * take the new one); events of the old one made from then on are foreign. Not while an event the user
+ * made is not yet a task: whether a run linked it before would decide whether it stays out; and no new
+ * event until the next settle (a run in flight may still take it by the old filter).
+ */
+const changeFilter = fc.constant(
+  new Action(
+    'changeFilter',
+    (model) =>
+      model.calendarConnected &&
+      !model.items.some(unsyncedEvent) &&
+      adoptable(model, model.filter === 0 ? 1 : 0, model.calendar),
+    async (model, real) => {
+      const to: Style = model.filter === 0 ? 1 : 0;
+      await real.user.calendar.chooseFilter(to);
+      model.filter = to;
+      model.filterChanged = true;
+      adoptForeignEvents(model);
+    },
+  ),
+);
+
+/** The items of `minutes` whose task carries its label, open: a setting added or removed acts on them. */
+const openOfLength = (model: Model, minutes: Length) =>
+  model.items.filter(
+    (item) =>
+      item.outOfScope === null &&
+      taskExists(item) &&
+      !item.untimed &&
+      item.timeboxed &&
+      !item.completed &&
+      item.length === minutes,
+  );
+
+/**
+ * Removes a timebox setting on the dashboard (the other length keeps one), or adds it again for a label
+ * Todoist has: the open tasks carrying its label keep the label and lose their events (the user's own
+ * events too), or get events; done pairs stay. The dashboard reads Todoist first (§7), so a label
+ * renamed meanwhile is the setting's name. A removal waits until no change on the calendar side waits
+ * for a run (a new event would get this label or the nearest one); once per length between two settles.
+ */
+const toggleTimeboxSetting = length.map(
+  (minutes) =>
+    new Action(
+      `toggleTimeboxSetting(${minutes} min)`,
+      (model) =>
+        !model.settingChanged[minutes] &&
+        (model.settings[minutes]
+          ? model.settings[otherLength(minutes)] && calendarQuiet(model)
+          : usableLabel(model, minutes)),
+      async (model, real) => {
+        const { user } = real;
+        const add = !model.settings[minutes];
+        await user.send('GET', '/api/todoist/updateuserprofile');
+        if (add)
+          await user.send('POST', '/api/timeboxsettings', {
+            label: model.labels[minutes],
+            duration: minutes,
+          });
+        else await user.remove(`/api/timeboxsettings/${encodeURIComponent(model.labels[minutes])}`);
+        model.settings[minutes] = add;
+        model.settingChanged[minutes] = true;
+        for (const item of openOfLength(model, minutes)) {
+          item.origin = 'task';
+          // Added: whether a run made the event before a completion would decide whether it keeps one.
+          item.relabelled = true;
+          touch(model, item, 'todoist');
+        }
       },
     ),
 );
@@ -401,6 +574,40 @@ const reconnectCalendar = fc.constant(
     (model) => !model.calendarConnected,
     (model, real) => reconnect(model, real),
   ),
+);
+
+/**
+ * Removes the calendar integration (unless it is already) and connects another calendar account: of the
+ * same provider, or the other one; the user chooses its first calendar and the first colour or category,
+ * and switches sync on. Nothing is written to the old account's events from then on (ours and the user's stay as they
+ * were); the pairs are unlinked, the open timeboxed tasks get events in the new calendar, done ones none.
+ * Not while a change on the calendar side waits for a run: the old account is no longer read.
+ */
+const connectAnotherCalendar = fc.constantFrom<'same' | 'other'>('same', 'other').map(
+  (provider) =>
+    new Action(
+      `connectAnotherCalendar(${provider} provider)`,
+      (model) => calendarQuiet(model),
+      async (model, real) => {
+        if (model.calendarConnected) {
+          await real.user.disconnectCalendar();
+          model.calendarConnected = false;
+          model.syncOn = false;
+        }
+        // A run in flight when the integration was removed may still have been writing there.
+        await real.idle();
+        const old = real.user.calendar;
+        real.retired.push({ calendar: old, calendars: await old.listAll() });
+        const kind: CalendarKind =
+          provider === 'same' ? old.kind : old.kind === 'google' ? 'microsoft' : 'google';
+        const email = old.email.replace(/(-account\d+)?@/, `-account${model.account + 1}@`);
+        await real.user.connectCalendar(kind, email);
+        switchAccount(model);
+        model.calendarConnected = true;
+        await real.user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+        model.syncOn = true;
+      },
+    ),
 );
 
 export async function reconnect(model: Model, real: Real): Promise<void> {
@@ -520,10 +727,14 @@ export function userSequences(maxCommands: number) {
       retitleEvent,
       deleteEvent,
       renameLabel,
+      deleteLabel,
+      toggleTimeboxSetting,
+      changeFilter,
       ...Array(2).fill(switchSync),
       ...Array(3).fill(switchCalendar),
       removeCalendar,
       reconnectCalendar,
+      connectAnotherCalendar,
       toggleLinkDescription,
       ...Array(3).fill(settle),
       providerFault,

@@ -1,17 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App, SyncRunReport } from '#server/app.ts';
+import { syncLinks } from '#server/db/schema/sync.tables.ts';
 import { appAccessToken, berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   type CalendarChoice,
+  type ExpectedEvent,
   expectedEvents,
   expectedTasks,
   initialModel,
+  inScope,
   type Model,
   settled,
 } from './sync-model.ts';
-import { modelUser, type SeenCalendar } from './sync-model-calendars.ts';
+import { modelUser, type SeenCalendar, type SeenEvent } from './sync-model-calendars.ts';
 import { type Real, reconnect, type UserPlan } from './sync-model-commands.ts';
 
 const BERLIN_HOUR = new Intl.DateTimeFormat('en-GB', {
@@ -93,6 +96,71 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     ).toEqual([]);
   }
 
+  /** Nothing was written to an account connected before (its events are as when another was connected). */
+  async function compareRetired(real: Real) {
+    const seen = (calendars: SeenCalendar[]) =>
+      calendars
+        .map(({ id, events }) => ({
+          id,
+          events: events
+            .map((event: SeenEvent) => ({ ...event, start: event.start.getTime(), end: event.end.getTime() }))
+            .sort((a, b) => a.id.localeCompare(b.id)),
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    for (const { calendar, calendars } of real.retired) {
+      expect(
+        seen(await calendar.listAll()),
+        `the ${calendar.kind} account ${calendar.email}, no longer connected`,
+      ).toEqual(seen(calendars));
+    }
+  }
+
+  /**
+   * The links agree with both sides: one per pair, none in flight, each naming a task of the model (in
+   * scope, or done) and the event it has in the chosen calendar (none: done, its event removed), and every
+   * event the sync keeps for a task named by exactly one.
+   */
+  async function compareLinks(model: Model, real: Real, wantedEvents: ExpectedEvent[]) {
+    const links = await app.database.db
+      .select({
+        taskId: syncLinks.taskId,
+        eventId: syncLinks.eventId,
+        calendarId: syncLinks.calendarId,
+        pendingKey: syncLinks.pendingKey,
+        completed: syncLinks.completed,
+      })
+      .from(syncLinks)
+      .where(eq(syncLinks.userId, real.user.userId));
+    const itemOfTask = new Map(
+      model.items.flatMap((item) => {
+        const id = real.taskIds.get(item.id);
+        return id && item.outOfScope === null && !item.taskDeleted ? [[id, item] as const] : [];
+      }),
+    );
+    for (const link of links) {
+      const item = link.taskId === null ? undefined : itemOfTask.get(link.taskId);
+      const label = `link of task ${link.taskId} / event ${link.eventId}`;
+      expect(link.pendingKey, `${label}: no create in flight`).toBeNull();
+      expect(link.calendarId, `${label}: in the chosen calendar`).toBe(real.user.calendar.chosen);
+      expect(item?.title, `${label}: a task of the model`).toBeDefined();
+      if (!item) continue;
+      expect(link.completed, `${label} (“${item.title}”): done as the task`).toBe(item.completed);
+      const wanted = wantedEvents.some((event) => event.item === item);
+      expect(item.completed || inScope(model, item), `${label} (“${item.title}”): in scope`).toBe(true);
+      expect(link.eventId, `${label} (“${item.title}”): its event`).toBe(
+        wanted ? (real.eventIds.get(item.id) ?? '?') : null,
+      );
+    }
+    for (const wanted of wantedEvents) {
+      if (wanted.item.outOfScope !== null) continue;
+      const eventId = real.eventIds.get(wanted.item.id);
+      expect(
+        links.filter((link) => link.eventId === eventId).length,
+        `links of the event “${wanted.summary}”`,
+      ).toBe(1);
+    }
+  }
+
   async function compare(model: Model, real: Real) {
     const { user } = real;
     const calendars = await user.calendar.listAll();
@@ -118,7 +186,8 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       const label = `event “${wanted.summary}”`;
       expect(start, `${label} starts`).toBe(berlinAt(real.day, wanted.hour).instant.getTime());
       expect((end - start) / 60_000, `${label} lasts`).toBe(wanted.minutes);
-      expect(event?.style ?? null, `${label} colour or category`).toBe(user.calendar.styleOf(wanted.foreign));
+      if (wanted.style !== null)
+        expect(event?.style ?? null, `${label} colour or category`).toBe(user.calendar.styleOf(wanted.style));
       if (wanted.linkDescription !== null) {
         const taskId = openTasks.find((task) => task.content === wanted.item.title)?.id ?? '?';
         expect(event?.description ?? null, `${label} description`).toBe(
@@ -140,6 +209,8 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       expect([...(task?.labels ?? [])].sort(), `${label} labels`).toEqual(wanted.labels);
       real.taskIds.set(wanted.item.id, task?.id ?? '');
     }
+    await compareLinks(model, real, wantedEvents);
+    await compareRetired(real);
   }
 
   async function settle(model: Model, real: Real) {
@@ -164,6 +235,12 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       eventIds: new Map(),
       appToken: (kind) => appAccessToken(app, user.userId, kind),
       settle: (current) => settle(current, real),
+      async idle() {
+        const since = Date.now();
+        await app.sync.service.request(user.userId);
+        await runSince(user.userId, since);
+      },
+      retired: [],
     };
     await fc.asyncModelRun(() => ({ model, real }), commands);
     if (!model.calendarConnected) await reconnect(model, real);

@@ -19,6 +19,12 @@ export const LABEL_OF: Record<Length, string> = { 30: '30min', 60: '1h' };
 /** Which of the account's calendars: the one chosen at the start, or another one of the same account. */
 export type CalendarChoice = 0 | 1;
 
+/**
+ * An event's colour (Google) or category (Microsoft), as one of the two the model knows: 0 is the one the
+ * sync takes when a sequence begins (Google: no colour; Microsoft: 'Blue category'), 1 the other.
+ */
+export type Style = 0 | 1;
+
 export type ModelItem = {
   id: number;
   /** Where the sync link started: decides what deleting the event does to the task. */
@@ -44,6 +50,15 @@ export type ModelItem = {
    * calendar (a switch moves every linked event).
    */
   calendar: CalendarChoice;
+  /** The calendar account (0: the first one connected) its event was made in; a foreign event stays there. */
+  account: number;
+  /** The colour or category the user gave the event (an event the user made keeps it). */
+  style: Style;
+  /**
+   * Done while the pairs of another account were unlinked: its event stayed there, and it has none in
+   * the account connected now (reopened, it gets one).
+   */
+  eventLeftBehind: boolean;
 };
 
 export type Model = {
@@ -67,6 +82,29 @@ export type Model = {
   calendarMoving: boolean;
   /** The calendar integration is connected (removing it keeps the links and switches sync off). */
   calendarConnected: boolean;
+  /** A timebox setting exists for the length (the user removed it, or added it again, on the dashboard). */
+  settings: Record<Length, boolean>;
+  /**
+   * The length's setting was removed or added since the last settle: changed back before a run saw it,
+   * the scope would be as before and the pairs kept, so it is not changed again until a settle.
+   */
+  settingChanged: Record<Length, boolean>;
+  /**
+   * The colour or category filter changed since the last settle: a run that loaded the settings just
+   * before the change may still take the user's next event by the old filter, so no event is added
+   * until a settle.
+   */
+  filterChanged: boolean;
+  /**
+   * The length's label was deleted in Todoist: the setting stays under its name (the "missing in
+   * Todoist" row) and events of that length still become tasks carrying the name; the user no longer
+   * puts it on a task.
+   */
+  labelDeleted: Record<Length, boolean>;
+  /** The colour (Google) or category (Microsoft) whose events the sync takes. */
+  filter: Style;
+  /** The calendar account connected now (another one connected after the integration was removed). */
+  account: number;
 };
 
 export function initialModel(prefix: string, onComplete: OnComplete): Model {
@@ -83,6 +121,12 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     calendar: 0,
     calendarMoving: false,
     calendarConnected: true,
+    settings: { 30: true, 60: true },
+    settingChanged: { 30: false, 60: false },
+    filterChanged: false,
+    labelDeleted: { 30: false, 60: false },
+    filter: 0,
+    account: 0,
   };
 }
 
@@ -116,15 +160,69 @@ export function touch(model: Model, item: ModelItem, side: Side): void {
 
 export const taskExists = (item: ModelItem) => item.outOfScope !== 'foreign-event' && !item.taskDeleted;
 
-/** In the sync: a timeboxed task with a time (open or done). */
-export const inScope = (item: ModelItem) =>
-  item.outOfScope === null && !item.taskDeleted && !item.untimed && item.timeboxed;
+/** In the sync: a task with a time carrying a timebox label that has a setting. */
+export const inScope = (model: Readonly<Model>, item: ModelItem) =>
+  item.outOfScope === null &&
+  !item.taskDeleted &&
+  !item.untimed &&
+  item.timeboxed &&
+  model.settings[item.length];
 
-export const eventExpected = (model: Model, item: ModelItem) => {
+/**
+ * Whether the item has an event (in the chosen calendar, or for a foreign one where it was made). A done
+ * task keeps the event its completion left, whatever happened to its label or setting since (done pairs
+ * are left as they are); reopened, it is judged like any open task.
+ */
+export const eventExpected = (model: Readonly<Model>, item: ModelItem) => {
   if (item.outOfScope === 'foreign-event') return !item.eventDeleted;
-  if (!inScope(item) || item.eventDeleted) return false;
-  return !(item.completed && model.onComplete === 'remove');
+  if (item.outOfScope !== null || item.taskDeleted || item.untimed || item.eventDeleted) return false;
+  if (item.completed) return !item.eventLeftBehind && model.onComplete !== 'remove';
+  return inScope(model, item);
 };
+
+/**
+ * The user's foreign events in the chosen calendar whose colour or category the sync now takes (the
+ * filter changed, or another calendar was chosen) become tasks in the next run, like new events.
+ */
+export function adoptForeignEvents(model: Model): void {
+  for (const item of model.items) {
+    if (
+      item.outOfScope !== 'foreign-event' ||
+      item.eventDeleted ||
+      item.account !== model.account ||
+      item.calendar !== model.calendar ||
+      item.style !== model.filter
+    )
+      continue;
+    item.outOfScope = null;
+    item.origin = 'event';
+    item.timeboxed = true;
+    item.createdOn = 'calendar';
+  }
+}
+
+/**
+ * The foreign events `adoptForeignEvents` would turn into tasks all have a length with a timebox setting
+ * (else the task takes the nearest one, which the model does not follow).
+ */
+export const adoptable = (model: Readonly<Model>, filter: Style, calendar: CalendarChoice) =>
+  model.items.every(
+    (item) =>
+      item.outOfScope !== 'foreign-event' ||
+      item.eventDeleted ||
+      item.account !== model.account ||
+      item.calendar !== calendar ||
+      item.style !== filter ||
+      model.settings[item.length],
+  );
+
+/**
+ * No change on the calendar side is waiting for a run (an event made, moved, resized, retitled or
+ * deleted since the last settle): what a settings change does to it would depend on whether a run saw it
+ * before.
+ */
+export const calendarQuiet = (model: Readonly<Model>) =>
+  ![...model.touched.values()].includes('calendar') && !model.items.some(unsyncedEvent);
 
 export type ExpectedEvent = {
   item: ModelItem;
@@ -133,8 +231,11 @@ export type ExpectedEvent = {
   minutes: number;
   /** Checked only on events the sync made and styles (a task's, open). */
   linkDescription: boolean | null;
-  /** Of a colour or category the sync does not take (and must leave as it is). */
-  foreign: boolean;
+  /**
+   * Its colour or category: an event the user made keeps its own, an open task's event takes the
+   * filter's; null (not checked) on a done task's event, styled when it was done.
+   */
+  style: Style | null;
 };
 
 export type ExpectedTask = {
@@ -158,7 +259,9 @@ export function expectedEvents(
     .filter(
       (item) =>
         eventExpected(model, item) &&
-        (item.outOfScope === 'foreign-event' ? item.calendar === calendar : calendar === model.calendar),
+        (item.outOfScope === 'foreign-event'
+          ? item.account === model.account && item.calendar === calendar
+          : calendar === model.calendar),
     )
     .map((item) => ({
       item,
@@ -167,7 +270,12 @@ export function expectedEvents(
       minutes: item.length,
       linkDescription:
         item.outOfScope === null && item.origin === 'task' && !item.completed ? model.linkDescription : null,
-      foreign: item.outOfScope === 'foreign-event',
+      style:
+        item.outOfScope !== null || item.origin === 'event'
+          ? item.style
+          : item.completed
+            ? null
+            : model.filter,
     }));
 }
 
@@ -181,10 +289,31 @@ export function expectedTasks(model: Model): ExpectedTask[] {
   }));
 }
 
+/**
+ * Another calendar account connected (the integration was removed first): its first calendar and the
+ * first colour or category are chosen. The old account keeps every event as it was; the pairs are
+ * unlinked, so every open task in scope gets a new event (from the task, known only in Todoist until a
+ * settle), a done one none, and the user's events there no longer count.
+ */
+export function switchAccount(model: Model): void {
+  model.account += 1;
+  model.calendar = 0;
+  model.filter = 0;
+  model.calendarMoving = false;
+  for (const item of model.items) {
+    if (item.outOfScope !== null) continue;
+    item.origin = 'task';
+    if (item.completed) item.eventLeftBehind = true;
+    else if (taskExists(item)) item.createdOn = 'todoist';
+  }
+}
+
 /** After a settle every item is known on both sides, and either side may change it again. */
 export function settled(model: Model): void {
   model.touched.clear();
   model.calendarMoving = false;
+  model.settingChanged = { 30: false, 60: false };
+  model.filterChanged = false;
   for (const item of model.items) {
     item.createdOn = null;
     item.relabelled = false;
