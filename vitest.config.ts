@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on emulators, timers and the database rather than the CPU: at least three run at
+    // once, also on a 2-core machine (where the default would be one).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
   },
 });

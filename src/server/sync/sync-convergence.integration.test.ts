@@ -8,14 +8,14 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
 
 /**
  * Model-based: random sequences of what users do on both sides, Todoist and their calendar (Google
- * Calendar or Microsoft 365, chosen per user) (tasks and events created, edited,
- * moved, resized, relabelled, completed, reopened, deleted; sync switched off and on; settings
- * changed; a timebox label renamed or deleted in Todoist; a timebox setting removed or added; the
- * colour or category the sync takes changed; another calendar of the account chosen; the calendar
- * removed and connected again, or another account of either provider connected) with faults injected
- * (429 with Retry-After, 5xx, lost answers after the write, slow answers, notifications dropped,
- * duplicated, reordered and late, sync tokens and channels expired), through the emulators, the
- * webhooks, the queue and the worker. At every settle both sides must match the model: every in-scope
+ * Calendar or Microsoft 365, chosen per user) (tasks and events created, edited, moved, resized,
+ * relabelled, completed, reopened, deleted; sync switched off and on; settings changed; a timebox
+ * label renamed or deleted in Todoist; a timebox setting removed or added; the colour or category the
+ * sync takes changed; task durations switched on and off; another calendar of the account chosen; the
+ * calendar removed and connected again, or another account of either provider connected) with
+ * faults injected (429 with Retry-After, 5xx, lost answers after the write, slow answers,
+ * notifications dropped, duplicated, reordered and late, sync tokens and channels expired), through
+ * the emulators, the webhooks, the queue and the worker. At every settle both sides must match the model: every in-scope
  * task has exactly one event with its title, time, length and look, every synced event one task,
  * nothing out of scope touched, nothing the user wrote lost, no duplicates, none of our events in a
  * calendar of the account other than the chosen one, nothing written to an account no longer

@@ -85,6 +85,8 @@ const CATEGORIES = ['Blue category', 'Red category'] as const;
 
 export type ModelUser = {
   userId: string;
+  /** The user's Todoist account (and first calendar account). */
+  email: string;
   todoist: SyncingUser['todoist'];
   todoistOrigin: string;
   send: SyncingUser['send'];
@@ -118,7 +120,13 @@ async function calendarChoices(send: Send, first: string, name: string | null) {
  */
 function account(
   app: App,
-  base: { userId: string; todoist: SyncingUser['todoist']; todoistOrigin: string; send: Send },
+  base: {
+    userId: string;
+    email: string;
+    todoist: SyncingUser['todoist'];
+    todoistOrigin: string;
+    send: Send;
+  },
   cookies: Record<string, string>,
   calendar: ModelCalendar,
 ): ModelUser {
@@ -242,7 +250,8 @@ async function googleUser(app: App, email: string, onComplete: string): Promise<
   const user = await syncingUser(app, email, { onComplete });
   const { userId, todoist, send, cookies } = user;
   const calendar = await googleCalendar(app, email, send);
-  return account(app, { userId, todoist, todoistOrigin: user.origins.todoist, send }, cookies, calendar);
+  const base = { userId, email, todoist, todoistOrigin: user.origins.todoist, send };
+  return account(app, base, cookies, calendar);
 }
 
 type GraphEvent = {
@@ -399,7 +408,7 @@ async function microsoftCalendar(
 async function microsoftUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
   const { cookies, ...base } = await microsoftSyncing(app, email, onComplete);
   const calendar = await microsoftCalendar(app, email, base.send, base.userId);
-  return account(app, base, cookies, calendar);
+  return account(app, { ...base, email }, cookies, calendar);
 }
 
 /** A signed-in user syncing Todoist with the given calendar, as in `syncingUser`. */

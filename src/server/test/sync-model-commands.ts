@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   actionable,
@@ -153,6 +154,7 @@ const addTask = fc
           hour: at,
           length: minutes,
           timeboxed: !unlabelled,
+          durationField: false,
           completed: false,
           taskDeleted: false,
           eventDeleted: false,
@@ -205,7 +207,10 @@ const relabelTask = fc.tuple(pick, length).map(([n, minutes]) =>
     n,
     'todoist',
     (model, item) =>
-      openTimeboxed(model, item) && usableLabel(model, minutes) && timeboxLength(model, minutes),
+      !model.durations &&
+      openTimeboxed(model, item) &&
+      usableLabel(model, minutes) &&
+      timeboxLength(model, minutes),
     async (model, real, item) => {
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [model.labels[minutes]] });
       item.length = minutes;
@@ -229,6 +234,9 @@ const toggleTimebox = pick.map((n) =>
       !item.completed &&
       // Once per settle: taken off and put back before a run saw it, the link (and its origin) stays.
       !item.relabelled &&
+      // Labels are the timeboxes only while task durations are off; a task with a duration keeps none.
+      !model.durations &&
+      !item.durationField &&
       (item.timeboxed || usableLabel(model, item.length)),
     async (model, real, item) => {
       const labels = item.timeboxed ? [] : [model.labels[item.length]];
@@ -317,7 +325,7 @@ const deleteLabel = length.map(
   (minutes) =>
     new Action(
       `deleteLabel(${minutes} min)`,
-      (model) => !model.labelDeleted[minutes] && calendarQuiet(model),
+      (model) => !model.labelDeleted[minutes] && !model.durations && calendarQuiet(model),
       async (model, real) => {
         const { todoist } = real.user;
         const label = (await todoist.getLabels()).results.find((each) => each.name === model.labels[minutes]);
@@ -357,8 +365,13 @@ const addEvent = fc
   .map(({ at, length: minutes, foreign }) => {
     return new Action(
       `addEvent(${at}:00, ${minutes} min${foreign ? ', foreign colour or category' : ''})`,
-      // The sync takes it with the length of a timebox setting (else the task gets the nearest one).
-      (model) => !model.filterChanged && (foreign || timeboxLength(model, minutes)),
+      // The sync takes it with the length of a timebox setting (else the task gets the nearest one), or
+      // as the duration field while task durations are on; not while a run may still judge it by the
+      // filter or mode before a change.
+      (model) =>
+        !model.filterChanged &&
+        !model.durationsChanged &&
+        (foreign || model.durations || timeboxLength(model, minutes)),
       async (model, real) => {
         const title = newTitle(model);
         const style: Style = foreign ? (model.filter === 0 ? 1 : 0) : model.filter;
@@ -370,7 +383,8 @@ const addEvent = fc
           title,
           hour: at,
           length: minutes,
-          timeboxed: true,
+          timeboxed: !model.durations,
+          durationField: model.durations,
           completed: false,
           taskDeleted: false,
           eventDeleted: false,
@@ -401,7 +415,7 @@ const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
     `resizeEvent(${minutes} min)`,
     n,
     'calendar',
-    (model, item) => ourOpenEvent(model, item) && timeboxLength(model, minutes),
+    (model, item) => ourOpenEvent(model, item) && (model.durations || timeboxLength(model, minutes)),
     async (_model, real, item) => {
       await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
       item.length = minutes;
@@ -529,6 +543,8 @@ const toggleTimeboxSetting = length.map(
       `toggleTimeboxSetting(${minutes} min)`,
       (model) =>
         !model.settingChanged[minutes] &&
+        // Paused (the table is disabled) while task durations are on.
+        !model.durations &&
         (model.settings[minutes]
           ? model.settings[otherLength(minutes)] && calendarQuiet(model)
           : usableLabel(model, minutes)),
@@ -573,6 +589,42 @@ const reconnectCalendar = fc.constant(
     'reconnectCalendar',
     (model) => !model.calendarConnected,
     (model, real) => reconnect(model, real),
+  ),
+);
+
+/**
+ * Switches Todoist task durations on ("sync all tasks"; the first time, the user's plan becomes
+ * Premium) or off again on the dashboard. On: only tasks with Todoist's duration field are timeboxed
+ * (the model's tasks made in Todoist have none), so the labelled tasks' events go, the user's own
+ * too; events become tasks with a duration and no label. Off: the labels count again, and the tasks
+ * with only a duration lose their events. Done pairs stay. Not while a change on the calendar side
+ * waits for a run; once between two settles.
+ */
+const toggleTaskDurations = fc.constant(
+  new Action(
+    'toggleTaskDurations',
+    (model) => !model.durationsChanged && calendarQuiet(model),
+    async (model, real) => {
+      const { user } = real;
+      if (!model.premium) {
+        await emulatorControl(user.todoistOrigin, `users/${encodeURIComponent(user.email)}`, {
+          premiumStatus: 'current_personal_plan',
+        });
+        await user.send('GET', '/api/todoist/updateuserprofile');
+        await user.send('PATCH', '/api/taskdurationsettings/label', { label: SYNC_ALL_TASKS });
+        model.premium = true;
+      }
+      const before = model.items.map((item) => inScope(model, item));
+      model.durations = !model.durations;
+      await user.send('PATCH', '/api/taskdurationsettings/active', { active: model.durations });
+      model.durationsChanged = true;
+      model.items.forEach((item, index) => {
+        if (item.completed || !taskExists(item) || before[index] === inScope(model, item)) return;
+        item.origin = 'task';
+        item.relabelled = true;
+        touch(model, item, 'todoist');
+      });
+    },
   ),
 );
 
@@ -735,6 +787,7 @@ export function userSequences(maxCommands: number) {
       removeCalendar,
       reconnectCalendar,
       connectAnotherCalendar,
+      toggleTaskDurations,
       toggleLinkDescription,
       ...Array(3).fill(settle),
       providerFault,

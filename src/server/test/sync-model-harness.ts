@@ -207,6 +207,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       expect(task?.due?.date.slice(0, 10), `${label} day`).toBe(real.day);
       expect(dueHour(task?.due), `${label} hour`).toBe(wanted.hour);
       expect([...(task?.labels ?? [])].sort(), `${label} labels`).toEqual(wanted.labels);
+      expect(task?.duration?.amount ?? null, `${label} duration`).toBe(wanted.duration);
       real.taskIds.set(wanted.item.id, task?.id ?? '');
     }
     await compareLinks(model, real, wantedEvents);

@@ -36,6 +36,11 @@ export type ModelItem = {
   length: Length;
   /** The task carries its timebox label. */
   timeboxed: boolean;
+  /**
+   * The task carries Todoist's duration field (of `length` minutes) and no label: made from an event
+   * while task durations were on. Only such tasks are timeboxed while they are on.
+   */
+  durationField: boolean;
   completed: boolean;
   taskDeleted: boolean;
   eventDeleted: boolean;
@@ -105,6 +110,15 @@ export type Model = {
   filter: Style;
   /** The calendar account connected now (another one connected after the integration was removed). */
   account: number;
+  /**
+   * Task durations are on ("sync all tasks"): a task is timeboxed by Todoist's duration field, the
+   * timebox settings are paused, and events become tasks with a duration and no label.
+   */
+  durations: boolean;
+  /** Switched since the last settle: not switched back until a settle (see `settingChanged`). */
+  durationsChanged: boolean;
+  /** The user's Todoist plan has task durations (Premium); set the first time they are switched on. */
+  premium: boolean;
 };
 
 export function initialModel(prefix: string, onComplete: OnComplete): Model {
@@ -127,6 +141,9 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     labelDeleted: { 30: false, 60: false },
     filter: 0,
     account: 0,
+    durations: false,
+    durationsChanged: false,
+    premium: false,
   };
 }
 
@@ -160,13 +177,15 @@ export function touch(model: Model, item: ModelItem, side: Side): void {
 
 export const taskExists = (item: ModelItem) => item.outOfScope !== 'foreign-event' && !item.taskDeleted;
 
-/** In the sync: a task with a time carrying a timebox label that has a setting. */
+/**
+ * In the sync: a task with a time carrying a timebox label that has a setting, or, while task durations
+ * are on, Todoist's duration field.
+ */
 export const inScope = (model: Readonly<Model>, item: ModelItem) =>
   item.outOfScope === null &&
   !item.taskDeleted &&
   !item.untimed &&
-  item.timeboxed &&
-  model.settings[item.length];
+  (model.durations ? item.durationField : item.timeboxed && model.settings[item.length]);
 
 /**
  * Whether the item has an event (in the chosen calendar, or for a foreign one where it was made). A done
@@ -196,7 +215,8 @@ export function adoptForeignEvents(model: Model): void {
       continue;
     item.outOfScope = null;
     item.origin = 'event';
-    item.timeboxed = true;
+    item.timeboxed = !model.durations;
+    item.durationField = model.durations;
     item.createdOn = 'calendar';
   }
 }
@@ -213,6 +233,7 @@ export const adoptable = (model: Readonly<Model>, filter: Style, calendar: Calen
       item.account !== model.account ||
       item.calendar !== calendar ||
       item.style !== filter ||
+      model.durations ||
       model.settings[item.length],
   );
 
@@ -245,6 +266,8 @@ export type ExpectedTask = {
   /** null: a date without a time. */
   hour: number | null;
   labels: string[];
+  /** Todoist's duration field in minutes, null for none. */
+  duration: number | null;
 };
 
 /**
@@ -286,6 +309,7 @@ export function expectedTasks(model: Model): ExpectedTask[] {
     checked: item.completed,
     hour: item.untimed ? null : item.hour,
     labels: item.outOfScope === null && item.timeboxed && !item.untimed ? [model.labels[item.length]] : [],
+    duration: item.durationField ? item.length : null,
   }));
 }
 
@@ -314,6 +338,7 @@ export function settled(model: Model): void {
   model.calendarMoving = false;
   model.settingChanged = { 30: false, 60: false };
   model.filterChanged = false;
+  model.durationsChanged = false;
   for (const item of model.items) {
     item.createdOn = null;
     item.relabelled = false;
