@@ -7,6 +7,7 @@ import { GoogleOAuth, type GoogleOAuthClient } from '../shared/oauth/google-oaut
 import { countRequests } from '../shared/request-counter.ts';
 import { installApiAuth } from './google-calendar.api-auth.ts';
 import { type ApiContext, registerCalendarRoutes } from './google-calendar.calendar-routes.ts';
+import { registerCalendarWriteRoutes } from './google-calendar.calendar-write-routes.ts';
 import { ChannelStore } from './google-calendar.channel-store.ts';
 import { registerConsentRoutes } from './google-calendar.consent-routes.ts';
 import { registerControlRoutes } from './google-calendar.control-routes.ts';
@@ -38,9 +39,10 @@ export type GoogleCalendarEmulatorOptions = EmulatorFactoryOptions & {
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 /**
- * Google Calendar API v3 with its own OAuth consent (calendar scopes): calendarList, colors, events
- * with sync tokens, watch channels with push notifications. Serves www.googleapis.com,
- * accounts.google.com and oauth2.googleapis.com paths on one origin. Not listening yet.
+ * Google Calendar API v3 with its own OAuth consent (calendar scopes): calendarList, calendars (get,
+ * insert, patch, update, delete), colors, events with sync tokens, watch channels with push
+ * notifications. Serves www.googleapis.com, accounts.google.com and oauth2.googleapis.com paths on one
+ * origin. Not listening yet.
  */
 export async function createGoogleCalendarEmulator(
   options: GoogleCalendarEmulatorOptions,
@@ -103,6 +105,7 @@ export async function createGoogleCalendarEmulator(
     async (api) => {
       installApiAuth(api, oauth);
       registerCalendarRoutes(api, context);
+      registerCalendarWriteRoutes(api, context);
       registerEventListRoutes(api, context);
       registerEventRoutes(api, context);
       registerWatchRoutes(api, context);

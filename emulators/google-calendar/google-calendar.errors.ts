@@ -90,6 +90,14 @@ export const errors = {
       reason: 'cannotChangeOrganizerOfInstance',
       message: 'Cannot change the organizer of an instance.',
     }),
+  // calendars.delete on a primary calendar (calendars.clear empties it instead). Google documents neither
+  // status nor message; 400 with this reason, the domain as for cannotChangeOrganizerOfInstance.
+  cannotDeletePrimaryCalendar: () =>
+    new GoogleApiError(400, {
+      domain: 'calendar',
+      reason: 'cannotDeletePrimaryCalendar',
+      message: 'Cannot delete primary calendar.',
+    }),
   duplicate: () => new GoogleApiError(409, global('duplicate', 'The requested identifier already exists.')),
   deleted: () => new GoogleApiError(410, global('deleted', 'Resource has been deleted')),
   fullSyncRequired: () =>

@@ -39,7 +39,8 @@ const all = (value: unknown): string[] =>
   );
 const one = (value: unknown): string | undefined => all(value)[0];
 
-function flag(query: Record<string, unknown>, name: string): boolean | undefined {
+/** A boolean query parameter, `true` or `false` only (Google's 400 for anything else). */
+export function flag(query: Record<string, unknown>, name: string): boolean | undefined {
   const value = one(query[name]);
   if (value === undefined) return undefined;
   if (value !== 'true' && value !== 'false') throw errors.invalid(`Invalid boolean value: '${value}'.`, name);

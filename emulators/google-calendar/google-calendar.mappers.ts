@@ -1,5 +1,5 @@
 import { COLORS } from './google-calendar.colors.ts';
-import type { StoredCalendar, StoredEvent } from './google-calendar.store.ts';
+import type { RemovedCalendar, StoredCalendar, StoredEvent } from './google-calendar.store.ts';
 
 /** The wire form of an event, fields in the order Google sends them. */
 export function toWireEvent(event: StoredEvent, calendar: StoredCalendar, origin: string) {
@@ -60,6 +60,7 @@ export function toCalendarListEntry(calendar: StoredCalendar) {
     id: calendar.id,
     summary: calendar.summary,
     ...(calendar.description ? { description: calendar.description } : {}),
+    ...(calendar.location ? { location: calendar.location } : {}),
     timeZone: calendar.timeZone,
     colorId: calendar.colorId,
     backgroundColor: color?.background,
@@ -84,6 +85,11 @@ export function toCalendarListEntry(calendar: StoredCalendar) {
   };
 }
 
+/** A deleted calendar in calendarList incremental syncs (and with `showDeleted`): only its identity. */
+export function toDeletedCalendarListEntry(removed: RemovedCalendar) {
+  return { kind: 'calendar#calendarListEntry', etag: removed.etag, id: removed.id, deleted: true };
+}
+
 export function toCalendarResource(calendar: StoredCalendar) {
   return {
     kind: 'calendar#calendar',
@@ -91,6 +97,7 @@ export function toCalendarResource(calendar: StoredCalendar) {
     id: calendar.id,
     summary: calendar.summary,
     ...(calendar.description ? { description: calendar.description } : {}),
+    ...(calendar.location ? { location: calendar.location } : {}),
     timeZone: calendar.timeZone,
     ...(calendar.primary ? {} : { dataOwner: calendar.ownerEmail }),
     conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },

@@ -38,6 +38,15 @@ export const eventInputSchema = z.object({
 export type EventInput = z.infer<typeof eventInputSchema>;
 export type EventTimeInput = z.infer<typeof eventTimeSchema>;
 
+/** The writable properties of a `calendar#calendar` (calendars.insert, patch, update). */
+export const calendarInputSchema = z.object({
+  summary: z.string().nullish(),
+  description: z.string().nullish(),
+  location: z.string().nullish(),
+  timeZone: z.string().nullish(),
+});
+export type CalendarInput = z.infer<typeof calendarInputSchema>;
+
 export const channelInputSchema = z.object({
   id: z.string().min(1).max(64),
   type: z.string(),

@@ -25,12 +25,16 @@ const LONG_IDENTITY: Record<string, string> = {
 
 /** What each kind of call needs: any one of these scopes (short names). */
 const ACCESS: Record<
-  'eventsRead' | 'eventsWrite' | 'eventsMove' | 'calendarListRead' | 'anyCalendar',
+  'eventsRead' | 'eventsWrite' | 'eventsMove' | 'calendarsWrite' | 'calendarListRead' | 'anyCalendar',
   string[]
 > = {
   eventsWrite: ['calendar', 'calendar.events', 'calendar.events.owned', 'calendar.app.created'],
   // events.move is not among the calls `calendar.app.created` allows.
   eventsMove: ['calendar', 'calendar.events', 'calendar.events.owned'],
+  // calendars.insert, patch, update and delete. Google also lists `calendar.calendars`, which this
+  // emulator does not know; like eventsWrite, `calendar.app.created` is not narrowed to the calendars
+  // the app made.
+  calendarsWrite: ['calendar', 'calendar.app.created'],
   eventsRead: [
     'calendar',
     'calendar.events',

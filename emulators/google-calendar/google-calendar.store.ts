@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { randomUrlSafe } from '../shared/ids.ts';
 import type { EventData, NormalizedEvent } from './google-calendar.event-model.ts';
 
@@ -9,6 +9,7 @@ export type StoredCalendar = {
   ownerEmail: string;
   summary: string;
   description?: string;
+  location?: string;
   timeZone: string;
   colorId: string;
   primary: boolean;
@@ -41,6 +42,15 @@ export type StoredEvent = {
   movedTo?: string;
 };
 
+/** The properties calendars.insert, patch and update write (the `calendar#calendar` resource's writable ones). */
+export type CalendarProperties = Pick<StoredCalendar, 'summary' | 'description' | 'location' | 'timeZone'>;
+
+/**
+ * What is left of a deleted calendar: enough for calendarList incremental syncs (and `showDeleted`) to
+ * report it gone to its owner.
+ */
+export type RemovedCalendar = { id: string; ownerEmail: string; etag: string; seq: number };
+
 export type ChangeListener = (calendar: StoredCalendar, state: 'exists' | 'not_exists') => void;
 
 type SyncToken = { calendarId: string; seq: number };
@@ -50,6 +60,8 @@ const SECONDARY_CALENDARS = [
   { summary: 'Work', colorId: '9' },
   { summary: 'Timeboxer', colorId: '16' },
 ];
+// The colour a calendar made with calendars.insert gets (Google picks one; the request cannot).
+const NEW_CALENDAR_COLOR_ID = '1';
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -66,6 +78,7 @@ export function eventIn(calendar: StoredCalendar, id: string): StoredEvent | und
 export class CalendarStore {
   #accounts = new Map<string, Account>();
   #calendars = new Map<string, StoredCalendar>();
+  #removedCalendars: RemovedCalendar[] = [];
   #syncTokens = new Map<string, SyncToken>();
   #listeners: ChangeListener[] = [];
   #seq = 0;
@@ -104,7 +117,7 @@ export class CalendarStore {
 
   addCalendar(
     account: Account,
-    details: { id: string; summary: string; colorId: string; primary: boolean; timeZone: string },
+    details: CalendarProperties & { id: string; colorId: string; primary: boolean },
   ): StoredCalendar {
     const calendar: StoredCalendar = {
       ...details,
@@ -119,6 +132,25 @@ export class CalendarStore {
     };
     this.#calendars.set(calendar.id, calendar);
     account.calendarIds.push(calendar.id);
+    return calendar;
+  }
+
+  /**
+   * A new secondary calendar of the account (calendars.insert), with an id in the form Google gives
+   * them; the account owns it and has it on its calendar list.
+   */
+  createCalendar(account: Account, properties: CalendarProperties): StoredCalendar {
+    const id = `c_${randomBytes(32).toString('hex')}@group.calendar.google.com`;
+    return this.addCalendar(account, { ...properties, id, colorId: NEW_CALENDAR_COLOR_ID, primary: false });
+  }
+
+  /**
+   * New properties (calendars.patch and update) and so a new etag. The change number stays: Google's
+   * calendarList incremental sync leaves out entries where only read-only fields such as the calendar's
+   * properties changed (calendarList.list, `syncToken`).
+   */
+  updateCalendar(calendar: StoredCalendar, properties: CalendarProperties): StoredCalendar {
+    Object.assign(calendar, properties, { etag: this.nextEtag() });
     return calendar;
   }
 
@@ -138,10 +170,26 @@ export class CalendarStore {
     return (account?.calendarIds ?? []).flatMap((id) => this.#calendars.get(id) ?? []);
   }
 
+  /** The owner's deleted calendars, for calendarList incremental syncs. */
+  removedCalendarsOf(email: string): RemovedCalendar[] {
+    const key = email.trim().toLowerCase();
+    return this.#removedCalendars.filter((removed) => removed.ownerEmail === key);
+  }
+
+  /**
+   * The calendar goes with its events and sync tokens; its owner's calendarList syncs report it
+   * deleted, and its watchers hear `not_exists`.
+   */
   deleteCalendar(calendar: StoredCalendar): void {
     this.#calendars.delete(calendar.id);
     const account = this.account(calendar.ownerEmail);
     if (account) account.calendarIds = account.calendarIds.filter((id) => id !== calendar.id);
+    this.#removedCalendars.push({
+      id: calendar.id,
+      ownerEmail: calendar.ownerEmail,
+      etag: this.nextEtag(),
+      seq: ++this.#seq,
+    });
     this.expireSyncTokens(calendar.id);
     for (const listener of this.#listeners) listener(calendar, 'not_exists');
   }
@@ -252,6 +300,7 @@ export class CalendarStore {
   reset(): void {
     this.#accounts.clear();
     this.#calendars.clear();
+    this.#removedCalendars = [];
     this.#syncTokens.clear();
   }
 

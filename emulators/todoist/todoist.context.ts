@@ -2,6 +2,7 @@ import type { TodoistAccounts } from './todoist.accounts.ts';
 import type { DueContext } from './todoist.due.ts';
 import type { UserRecord } from './todoist.records.ts';
 import type { TodoistStore } from './todoist.store.ts';
+import type { SyncLimiter } from './todoist.sync-limits.ts';
 import type { Clock } from './todoist.time.ts';
 import type { WebhookEmitter } from './todoist.webhooks.ts';
 
@@ -21,6 +22,8 @@ export type TodoistContext = {
   accounts: TodoistAccounts;
   clock: Clock;
   webhooks: WebhookEmitter;
+  /** Todoist's per-user limits on `/api/v1/sync`. */
+  syncLimits: SyncLimiter;
 };
 
 export function dueContext(context: TodoistContext, user: UserRecord): DueContext {

@@ -10,6 +10,7 @@ import { COLORS } from './todoist.label-operations.ts';
 import { restLabelWire, taskWire } from './todoist.mappers.ts';
 import { PREMIUM_STATUSES, type UserRecord } from './todoist.records.ts';
 import { createTaskBody, restTaskFields } from './todoist.rest-schemas.ts';
+import { syncLimitsSchema } from './todoist.sync-limits.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
 import { isValidTimeZone } from './todoist.time.ts';
 import { parseWith } from './todoist.validation.ts';
@@ -80,8 +81,18 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
     requests: parts.counter.counts(),
   }));
 
+  app.post('/_emulator/limits', async (request) => {
+    context.syncLimits.set(parseWith(syncLimitsSchema, request.body));
+    return context.syncLimits.limits();
+  });
+  app.delete('/_emulator/limits', async () => {
+    context.syncLimits.reset();
+    return context.syncLimits.limits();
+  });
+
   app.post('/_emulator/reset', async () => {
     store.reset();
+    context.syncLimits.reset();
     accounts.reset();
     webhooks.reset();
     notifier.reset();

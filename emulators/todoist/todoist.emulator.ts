@@ -12,6 +12,7 @@ import { createLabelOperations } from './todoist.label-operations.ts';
 import { registerLabelRoutes } from './todoist.label-routes.ts';
 import { registerOAuthRoutes } from './todoist.oauth-routes.ts';
 import { TodoistStore } from './todoist.store.ts';
+import { createSyncLimiter } from './todoist.sync-limits.ts';
 import { registerSyncRoutes } from './todoist.sync-routes.ts';
 import { createTaskOperations } from './todoist.task-operations.ts';
 import { registerTaskRoutes } from './todoist.task-routes.ts';
@@ -97,6 +98,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
       notifier,
       url: options.webhookUrl,
     }),
+    syncLimits: createSyncLimiter(),
   };
   const tasks = createTaskOperations(context);
   const labels = createLabelOperations(context, tasks);

@@ -48,6 +48,10 @@ export const errors = {
       argument,
       ...(explanation === undefined ? {} : { explanation }),
     }),
+  limitsReached: (retryAfterSeconds: number) =>
+    new TodoistError(429, 'LIMITS_REACHED', 35, 'Too many requests. Limits reached. Try again later', {
+      retry_after: retryAfterSeconds,
+    }),
   tooManyCommands: () =>
     new TodoistError(400, 'MAX_COMMANDS_EXCEEDED', 36, 'Maximum number of commands exceeded', {
       max_count: 100,

@@ -57,7 +57,7 @@ export function registerSyncRoutes(
 ): void {
   const { store } = context;
 
-  app.post('/api/v1/sync', async (request) => {
+  app.post('/api/v1/sync', async (request, reply) => {
     const session = authenticate(context, request);
     const { user } = session;
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
@@ -65,6 +65,17 @@ export function registerSyncRoutes(
       unknown
     >;
     const response: Record<string, unknown> = {};
+    const fullRead =
+      body.resource_types !== undefined && (typeof body.sync_token !== 'string' || body.sync_token === '*');
+    const retryAfter = context.syncLimits.take(
+      user.id,
+      fullRead ? 'full' : 'partial',
+      context.clock.now().getTime(),
+    );
+    if (retryAfter !== null) {
+      reply.header('retry-after', String(retryAfter));
+      throw errors.limitsReached(retryAfter);
+    }
 
     if (body.commands !== undefined) {
       const commands = parseWith(commandsSchema, decoded(body.commands, 'commands'));

@@ -330,3 +330,47 @@ describe('commands', () => {
     expect(failure.httpStatusCode).toBe(400);
   });
 });
+
+describe('published limits', () => {
+  it('answers 429 LIMITS_REACHED with Retry-After beyond the partial and full syncs of the window, per user', async () => {
+    expect(
+      await (await control(todoist.origin, 'limits', { partial: 3, full: 2, windowSeconds: 60 })).json(),
+    ).toEqual({ partial: 3, full: 2, windowSeconds: 60 });
+    const first = await api.sync({ syncToken: '*', resourceTypes: ['items'] });
+    await api.sync({ syncToken: '*', resourceTypes: ['items'] });
+    const fullFailure = await rejection(api.sync({ syncToken: '*', resourceTypes: ['items'] }));
+    expect(fullFailure.httpStatusCode).toBe(429);
+    expect(fullFailure.responseData).toMatchObject({ error_tag: 'LIMITS_REACHED', error_code: 35 });
+    expect(Number(fullFailure.responseData?.error_extra?.retry_after)).toBeGreaterThan(0);
+    expect(Number(fullFailure.responseData?.error_extra?.retry_after)).toBeLessThanOrEqual(60);
+
+    // Partial syncs (incremental reads, commands) have their own count.
+    for (let call = 0; call < 3; call++)
+      await api.sync({ syncToken: first.syncToken, resourceTypes: ['items'] });
+    const response = await fetch(`${todoist.origin}/api/v1/sync`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sync_token: first.syncToken, resource_types: ['items'] }),
+    });
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(
+      ((await response.json()) as { error_extra: { retry_after: number } }).error_extra.retry_after,
+    ).toBe(retryAfter);
+
+    // Another user has a window of their own.
+    const other = await seedUser(todoist.origin, { email: 'grace@example.com' });
+    const otherApi = sdk(todoist.origin, other.accessToken ?? '');
+    expect((await otherApi.sync({ syncToken: '*', resourceTypes: ['items'] })).fullSync).toBe(true);
+  });
+
+  it('enforces Todoist’s published figures by default: 1,000 partial syncs and 100 full ones', async () => {
+    const limits = await fetch(`${todoist.origin}/_emulator/limits`, { method: 'DELETE' });
+    expect(await limits.json()).toEqual({ partial: 1000, full: 100, windowSeconds: 900 });
+    for (let call = 0; call < 100; call++) await api.sync({ syncToken: '*', resourceTypes: ['labels'] });
+    expect((await rejection(api.sync({ syncToken: '*', resourceTypes: ['labels'] }))).httpStatusCode).toBe(
+      429,
+    );
+  });
+});

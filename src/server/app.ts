@@ -210,7 +210,6 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     withToken,
     clock,
     log: syncLog,
-    runSpacingMs: config.syncRunSpacingMs,
     brake: config.syncBrake,
   });
   const jobs = await startJobQueue(database, {

@@ -56,7 +56,6 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Least time between two queued sync runs of one user (provider per-user quotas). */
-  SYNC_RUN_SPACING_MS: z.coerce.number().int().min(0).default(1000),
   /** The safety brake holds back a run's removals above this many items … */
   SYNC_BRAKE_MIN_ITEMS: z.coerce.number().int().min(0).default(5),
   /** … and above this share of the user's linked pairs (0 to 1) … */
@@ -154,7 +153,6 @@ export type Config = {
   analyticsScriptUrl: string | null;
   chatWidgetScriptUrl: string | null;
   authRateLimitPerMinute: number;
-  syncRunSpacingMs: number;
   /** The safety brake's thresholds (sync/removal-brake.ts). */
   syncBrake: { minItems: number; share: number; windowMs: number };
   /** Per provider request of a sync run; a hanging provider cannot hold a user's run longer. */
@@ -244,7 +242,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     chatWidgetScriptUrl: e.CHAT_WIDGET_SCRIPT_URL ?? null,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
-    syncRunSpacingMs: e.SYNC_RUN_SPACING_MS,
     syncBrake: {
       minItems: e.SYNC_BRAKE_MIN_ITEMS,
       share: e.SYNC_BRAKE_SHARE,

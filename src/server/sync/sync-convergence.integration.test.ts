@@ -33,11 +33,9 @@ for (const database of await testDatabases('sync convergence')) {
   describe.skipIf(!database.enabled)(`sync converges under faults (${database.name})`, () => {
     const runs: SyncRunReport[] = [];
     const app = setUpTestApp(database, {
-      // Runs of one user are spaced for provider quotas; the emulators have none, and the test
-      // would mostly wait. A hanging provider is given up on after 2 s instead of 30.
+      // A hanging provider is given up on after 2 s instead of 30.
       env: {
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        SYNC_RUN_SPACING_MS: '0',
         SYNC_PROVIDER_TIMEOUT_MS: '2000',
         // The model knows no safety brake (its own tests prove it): a sequence's deletes never trip it.
         SYNC_BRAKE_MIN_ITEMS: '100000',

@@ -54,10 +54,9 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
       drop = scratch.drop;
       app = await createTestApp({
         database: { kind: 'postgres', url: scratch.url },
-        // As in the convergence test: no run spacing, and a hanging provider given up on after 2 s.
+        // As in the convergence test: a hanging provider given up on after 2 s.
         env: {
           AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-          SYNC_RUN_SPACING_MS: '0',
           SYNC_PROVIDER_TIMEOUT_MS: '2000',
           // The model knows no safety brake (its own tests prove it): a sequence's deletes never trip it.
           SYNC_BRAKE_MIN_ITEMS: '100000',

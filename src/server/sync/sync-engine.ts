@@ -16,8 +16,10 @@ import {
   SyncTokenExpiredError,
 } from './calendar-target.port.ts';
 import { titleHasher } from './event-title.ts';
+import type { BudgetProvider, BudgetRule } from './provider-budget.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
 import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from './removal-brake.ts';
+import { createRunBudget } from './run-budget.ts';
 import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
@@ -56,8 +58,8 @@ export type SyncEngineDeps = {
   withToken: WithToken;
   clock: Clock;
   log: Logger;
-  /** Least time between two spaced runs of one user (default MIN_RUN_SPACING_MS). */
-  runSpacingMs?: number;
+  /** The provider budgets of a user's runs (default PROVIDER_BUDGETS). */
+  budgets?: Record<BudgetProvider, BudgetRule>;
   /** The safety brake's thresholds (default DEFAULT_BRAKE). */
   brake?: BrakeThresholds;
 };
@@ -69,7 +71,6 @@ export type SyncOutcome =
   | { status: 'retry-later'; afterMs: number };
 
 const TODOIST_BATCH = 100;
-export const MIN_RUN_SPACING_MS = 1000;
 
 /** A key that is the same on every attempt at one create: the link and which of its events it is. */
 export const createKey = (linkId: string, generation: number) =>
@@ -79,7 +80,7 @@ const uuidOf = (key: string) =>
   `${key.slice(0, 8)}-${key.slice(8, 12)}-4${key.slice(13, 16)}-8${key.slice(17, 20)}-${key.slice(20, 32)}`;
 
 export type RunOptions = {
-  /** The queue's runs keep their distance (MIN_RUN_SPACING_MS); a direct call runs now. */
+  /** The queue's runs wait while the user's provider budget is spent (run-budget.ts); a direct call runs now. */
   spaced?: boolean;
   /**
    * Read only the sides a notification or request asked for (the queue's runs); a direct call reads
@@ -96,6 +97,8 @@ export type RunOptions = {
 export function createSyncEngine(deps: SyncEngineDeps) {
   const thresholds = deps.brake ?? DEFAULT_BRAKE;
   const brakeRecord = createBrakeRecord({ ...deps, thresholds });
+  const budget = createRunBudget({ ...deps, ...(deps.budgets ? { rules: deps.budgets } : {}) });
+  const withToken = budget.withToken;
   /**
    * Every event update names the version the run planned from: the one it read, or for an event it did
    * not read (a run reading one side only, or an event unchanged since the last read), the link's last
@@ -103,17 +106,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * on the way), the provider refuses and the run is done again reading both sides, so the user's change
    * is planned with, never overwritten.
    */
-  async function run(userId: string, options: RunOptions = {}): Promise<SyncOutcome> {
-    try {
-      return await runOnce(userId, options);
-    } catch (error) {
-      if (!(error instanceof EventChangedError)) throw error;
-      deps.log.info(
-        { userId },
-        'an event changed since the run planned its update; reading both sides again',
-      );
-      return runOnce(userId, { ...options, requestedSidesOnly: false });
-    }
+  function run(userId: string, options: RunOptions = {}): Promise<SyncOutcome> {
+    return budget.spend(userId, async () => {
+      try {
+        return await runOnce(userId, options);
+      } catch (error) {
+        if (!(error instanceof EventChangedError)) throw error;
+        deps.log.info(
+          { userId },
+          'an event changed since the run planned its update; reading both sides again',
+        );
+        return runOnce(userId, { ...options, requestedSidesOnly: false });
+      }
+    });
   }
 
   async function runOnce(userId: string, options: RunOptions): Promise<SyncOutcome> {
@@ -129,11 +134,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (state?.backoffUntil && state.backoffUntil > now) {
       return { status: 'retry-later', afterMs: state.backoffUntil.getTime() - now.getTime() };
     }
-    // Runs of one user at least this far apart keep a busy user within the providers' per-user quotas
-    // (Todoist allows about one request a second); changes meanwhile wait for the next run.
-    const sinceLast = state?.lastRunAt ? now.getTime() - state.lastRunAt.getTime() : Number.POSITIVE_INFINITY;
-    const spacing = deps.runSpacingMs ?? MIN_RUN_SPACING_MS;
-    if (options.spaced && sinceLast < spacing) return { status: 'retry-later', afterMs: spacing - sinceLast };
+    // A user who calls the providers faster than their per-user limits allow waits for the budget to
+    // refill; changes meanwhile are read by that run together.
+    const wait = options.spaced ? budget.waitMs(state, now) : 0;
+    if (wait > 0) return { status: 'retry-later', afterMs: wait };
     let settings = { ...context.settings };
     let titleSalt = state?.titleSalt;
     if (!titleSalt) {
@@ -146,15 +150,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     try {
       await ensureChannel(userId, settings, state);
       // Another calendar chosen: the pairs' events move there first (or stay with an account gone).
-      const relocated = await relocatePairs(deps, {
-        userId,
-        settings,
-        calendar,
-        state,
-        calendarAccountId: context.calendarAccountId,
-        links: await deps.links.all(userId),
-        now,
-      });
+      const relocated = await relocatePairs(
+        { ...deps, withToken },
+        {
+          userId,
+          settings,
+          calendar,
+          state,
+          calendarAccountId: context.calendarAccountId,
+          links: await deps.links.all(userId),
+          now,
+        },
+      );
       const links = relocated.links;
       const hints = await deps.hints.completedOccurrences(userId);
       const appearance = appearanceHash(settings);
@@ -187,7 +194,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       });
 
       const taskRead = reads.todoist
-        ? await deps.withToken(userId, 'todoist', (token) =>
+        ? await withToken(userId, 'todoist', (token) =>
             deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
           )
         : unread(state?.todoistToken);
@@ -210,7 +217,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         renames = applied.renames;
       }
       const calendarRead = reads.calendar
-        ? await deps.withToken(userId, 'calendar', async (token) => {
+        ? await withToken(userId, 'calendar', async (token) => {
             const since = sameCalendar && !readAll ? (state?.calendarToken ?? null) : null;
             try {
               return await calendar.changes(token, settings.calendarId, since);
@@ -373,7 +380,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         ((full && !link.completed) || (link.pendingKey && !link.eventId)),
     );
     if (missing.length === 0) return read;
-    const extra = await deps.withToken(userId, 'todoist', (token) =>
+    const extra = await withToken(userId, 'todoist', (token) =>
       Promise.all(
         missing.map(async (link) => {
           const id = link.taskId as string;
@@ -425,25 +432,23 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         for (const action of plan.events) {
           writes += 1;
           if (action.action === 'remove') {
-            await deps.withToken(userId, 'calendar', (token) =>
+            await withToken(userId, 'calendar', (token) =>
               calendar.remove(token, calendarId, action.eventId),
             );
             if (action.eventId === eventId) eventId = null;
           } else if (action.action === 'update') {
             const ifVersion = readVersions.get(action.eventId) ?? plan.link?.eventVersion ?? undefined;
-            const updated = await deps.withToken(userId, 'calendar', (token) =>
+            const updated = await withToken(userId, 'calendar', (token) =>
               calendar.update(token, calendarId, action.eventId, action.write, ifVersion),
             );
             if (updated.id === eventId) eventVersion = updated.version;
           } else {
             const key = plan.link?.pendingKey ?? createKey(linkId, plan.next?.generation ?? 0);
-            let created = await deps.withToken(userId, 'calendar', (token) =>
+            let created = await withToken(userId, 'calendar', (token) =>
               calendar.create(token, calendarId, key, action.write),
             );
             if (action.discard) {
-              await deps.withToken(userId, 'calendar', (token) =>
-                calendar.remove(token, calendarId, created.id),
-              );
+              await withToken(userId, 'calendar', (token) => calendar.remove(token, calendarId, created.id));
               writes += 1;
               continue;
             }
@@ -453,7 +458,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             const lookChanged = firstLook !== null && firstLook !== plan.next?.appearanceHash;
             if (lookChanged || !asWritten(created, action.write)) {
               const made = created;
-              created = await deps.withToken(userId, 'calendar', (token) =>
+              created = await withToken(userId, 'calendar', (token) =>
                 calendar.update(token, calendarId, made.id, action.write),
               );
               writes += 1;
@@ -490,7 +495,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
     for (let index = 0; index < taskCommands.length; index += TODOIST_BATCH) {
       const batch = taskCommands.slice(index, index + TODOIST_BATCH);
-      const result = await deps.withToken(userId, 'todoist', (token) =>
+      const result = await withToken(userId, 'todoist', (token) =>
         deps.tasks.apply(
           token,
           batch.map((entry) => entry.command),
@@ -512,7 +517,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       taskCommands.some((entry) => taskIds.get(entry.plan) === id),
     );
     if (toDelete.length > 0) {
-      await deps.withToken(userId, 'todoist', (token) =>
+      await withToken(userId, 'todoist', (token) =>
         deps.tasks.apply(
           token,
           toDelete.map((id) => ({ kind: 'delete', uuid: randomUUID(), id })),

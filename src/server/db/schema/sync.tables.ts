@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -90,6 +91,14 @@ export const syncStates = pgTable('sync_states', {
   /** Random per user: keys the title hashes of the user's links. */
   titleSalt: text('title_salt'),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  /**
+   * The provider budgets (sync/provider-budget.ts): calls the user's sync may still make at once, as
+   * of when a run last spent from it (null: full). Below zero, the next queued run waits.
+   */
+  todoistBudget: doublePrecision('todoist_budget'),
+  todoistBudgetAt: timestamp('todoist_budget_at', { withTimezone: true }),
+  calendarBudget: doublePrecision('calendar_budget'),
+  calendarBudgetAt: timestamp('calendar_budget_at', { withTimezone: true }),
   /** A provider asked us to wait (429 Retry-After): no sync before then. */
   backoffUntil: timestamp('backoff_until', { withTimezone: true }),
   /**

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { syncStates } from '#server/db/schema/sync.tables.ts';
+import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
+import { syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { PROVIDER_BUDGETS } from './provider-budget.ts';
+
+/**
+ * The provider budgets (provider-budget.ts) instead of a pause between runs: a user's quick edits each
+ * run at once, every run spends the calls it made, and a user who spent their budget waits for it.
+ */
+for (const database of await testDatabases('provider budgets')) {
+  describe.skipIf(!database.enabled)(`provider budgets of sync runs (${database.name})`, () => {
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
+    });
+    const queued = (userId: string) => app().sync.engine.run(userId, { spaced: true });
+    const state = async (userId: string) => {
+      const [row] = await app().database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
+      return row;
+    };
+
+    it('runs a user’s quick edits one right after another, each spending its calls', async () => {
+      const user = await syncingUser(app(), 'budget-burst@example.com');
+      const due = tomorrowAt(9);
+      await user.run();
+      const before = await state(user.userId);
+      for (const [index, title] of ['Write', 'Read', 'Call'].entries()) {
+        await user.addTask(title, due.day, 9 + index, ['30min']);
+        // Queued runs right after each other: none waits (the old pause made each wait a second).
+        expect(await queued(user.userId)).toMatchObject({ status: 'synced' });
+      }
+      expect((await user.events()).map((event) => event.summary).sort()).toEqual(['Call', 'Read', 'Write']);
+      const after = await state(user.userId);
+      // Each run read Todoist and wrote nothing there, and created one event: three calls a side at least.
+      expect(after?.todoistBudget).toBeLessThanOrEqual((before?.todoistBudget ?? 0) - 3 + 1);
+      expect(after?.calendarBudget).toBeLessThanOrEqual((before?.calendarBudget ?? 0) - 3 + 1);
+      expect(after?.todoistBudget).toBeLessThan(PROVIDER_BUDGETS.todoist.capacity);
+    });
+
+    it('holds a queued run of a user whose budget is spent until it has refilled, and not a direct one', async () => {
+      const user = await syncingUser(app(), 'budget-spent@example.com');
+      await user.run();
+      await app()
+        .database.db.update(syncStates)
+        .set({ todoistBudget: -8, todoistBudgetAt: new Date() })
+        .where(eq(syncStates.userId, user.userId));
+      const outcome = await queued(user.userId);
+      expect(outcome.status).toBe('retry-later');
+      const wait = outcome.status === 'retry-later' ? outcome.afterMs : 0;
+      // About nine calls' worth of refill at Todoist's rate (the clock moved on a little meanwhile).
+      expect(wait).toBeGreaterThan((8 / PROVIDER_BUDGETS.todoist.perSecond) * 1000);
+      expect(wait).toBeLessThanOrEqual(Math.ceil((9 / PROVIDER_BUDGETS.todoist.perSecond) * 1000));
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+
+      // Refilled (as if the time had passed), the queued run goes.
+      await app()
+        .database.db.update(syncStates)
+        .set({ todoistBudgetAt: new Date(Date.now() - 60_000) })
+        .where(eq(syncStates.userId, user.userId));
+      expect(await queued(user.userId)).toMatchObject({ status: 'synced' });
+    });
+  });
+}
