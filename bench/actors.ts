@@ -15,6 +15,8 @@ export type MadeChange = {
   side: 'todoist' | 'google';
   sentAt: number;
   ackAt: number;
+  /** The event a task's move is written to (task-move only). */
+  eventId?: string;
 };
 
 type Pair = { taskId: string; eventId: string; minutes: number; lastSlot: string };
@@ -96,7 +98,7 @@ export class Actor {
     if (kind === 'task-move') {
       ownRequests.todoist += 1;
       await this.todoist.updateTask(pair.taskId, { dueString });
-      return { kind, side: 'google', sentAt, ackAt: now() };
+      return { kind, side: 'google', sentAt, ackAt: now(), eventId: pair.eventId };
     }
     if (kind === 'task-add') {
       ownRequests.todoist += 1;

@@ -162,13 +162,17 @@ const handlers: HostApi = {
     return { idle: false, waitedMs: now() - started };
   },
 
-  async observeChange({ userId, sentAt, side, timeoutMs }) {
+  async observeChange({ userId, sentAt, side, timeoutMs, eventId }) {
     const deadline = sentAt + timeoutMs;
     let write: RequestRecord | undefined;
     while (!write && now() < deadline) {
       write = requestsOf(userId).find(
         (record) =>
-          record.target === side && record.kind === 'write' && record.start >= sentAt && record.end !== null,
+          record.target === side &&
+          record.kind === 'write' &&
+          record.start >= sentAt &&
+          record.end !== null &&
+          (eventId === undefined || record.path.includes(encodeURIComponent(eventId))),
       );
       if (!write) await sleep(5);
     }
@@ -215,6 +219,16 @@ const handlers: HostApi = {
           };
         }),
     };
+  },
+
+  async userRequests({ userId, from, to }) {
+    return requestsOf(userId)
+      .filter((record) => record.start >= from && record.start <= to)
+      .flatMap((record) =>
+        record.target === 'todoist' || record.target === 'google'
+          ? [{ target: record.target, start: record.start, status: record.status }]
+          : [],
+      );
   },
 
   async window({ from, to }) {

@@ -116,8 +116,16 @@ export type HostApi = {
     sentAt: number;
     side: 'todoist' | 'google';
     timeoutMs: number;
+    /** Only a write to this event counts (a user's changes overlap in the quick-edits phase). */
+    eventId?: string;
   }): Promise<ChangeObservation>;
   window(args: { from: number; to: number }): Promise<WindowStats>;
+  /** When each request the app made for the user to a provider started, and what it was answered. */
+  userRequests(args: {
+    userId: string;
+    from: number;
+    to: number;
+  }): Promise<{ target: 'todoist' | 'google'; start: number; status: number | 'error' | null }[]>;
   queueRounds(args: { userIds: string[]; rounds: number }): Promise<QueueRounds>;
   waitForRun(args: { userId: string; after: number; timeoutMs: number }): Promise<RunSummary | null>;
   linkCount(args: { userId: string }): Promise<number>;

@@ -6,6 +6,7 @@ import {
   mostPerWindow,
   PROVIDER_BUDGETS,
   type StoredBudget,
+  spend,
   waitMs,
 } from './provider-budget.ts';
 
@@ -38,6 +39,15 @@ describe('provider budgets', () => {
     // Waited out, the balance is back above zero.
     const stored = { tokens: -8, at: at(0) };
     expect(balanceAt(stored, at(waitMs(-8, rule) / 1000), rule)).toBeGreaterThan(0);
+  });
+
+  it('hold at most one bucket of debt after a run far larger than the budget', () => {
+    const rule = PROVIDER_BUDGETS.google;
+    expect(spend(rule.capacity, 3, rule)).toBe(rule.capacity - 3);
+    expect(spend(rule.capacity, 1036, rule)).toBe(-rule.capacity);
+    expect(waitMs(spend(rule.capacity, 1036, rule), rule)).toBe(
+      Math.ceil(((1 + rule.capacity) / rule.perSecond) * 1000),
+    );
   });
 
   it('keep a user who calls as often as they may within the limit over every window (property)', () => {

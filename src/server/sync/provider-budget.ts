@@ -7,7 +7,10 @@
  * A bucket holds at most `capacity` calls and refills at `perSecond`. Over any window of `windowSeconds`
  * the most a user can spend is `capacity + perSecond × windowSeconds`, which each rule keeps at or
  * under the provider's limit. A run spends what it actually called, so the balance can go below zero
- * (a run is not cut short midway); the next queued run waits until the debt is refilled.
+ * (a run is not cut short midway); the next queued run waits until the debt is refilled. The debt is
+ * at most one bucket (`spend`): a run far larger than the budget (a first sync of a thousand tasks) has
+ * met the provider's own limit already (its 429 and Retry-After are honoured), and holding the user's
+ * next change for minutes would not undo it.
  */
 
 export type BudgetRule = {
@@ -44,6 +47,11 @@ export function balanceAt(stored: StoredBudget | null, now: Date, rule: BudgetRu
   if (!stored) return rule.capacity;
   const seconds = Math.max(0, (now.getTime() - stored.at.getTime()) / 1000);
   return Math.min(rule.capacity, stored.tokens + seconds * rule.perSecond);
+}
+
+/** The balance after `calls` were made from `balance`: at least minus one bucket (see above). */
+export function spend(balance: number, calls: number, rule: BudgetRule): number {
+  return Math.max(-rule.capacity, balance - calls);
 }
 
 /** How long until a run may call the provider again: 0 while the balance is above zero. */

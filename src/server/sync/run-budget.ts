@@ -7,6 +7,7 @@ import {
   balanceAt,
   PROVIDER_BUDGETS,
   type StoredBudget,
+  spend,
   waitMs,
 } from './provider-budget.ts';
 import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
@@ -82,9 +83,9 @@ export function createRunBudget(deps: {
     await deps.states.save(
       userId,
       {
-        todoistBudget: todoist - calls.todoist,
+        todoistBudget: spend(todoist, calls.todoist, rules.todoist),
         todoistBudgetAt: now,
-        calendarBudget: calendar - calls.calendar,
+        calendarBudget: spend(calendar, calls.calendar, calendarRule(state)),
         calendarBudgetAt: now,
       },
       now,
