@@ -11,6 +11,7 @@ export type ChangeKind = 'task-move' | 'event-move' | 'task-add';
 /** A change the user made: when it was sent and when the provider acknowledged it. */
 export type MadeChange = {
   kind: ChangeKind;
+  userId: string;
   /** Where the app has to write it. */
   side: 'todoist' | 'google';
   sentAt: number;
@@ -98,13 +99,13 @@ export class Actor {
     if (kind === 'task-move') {
       ownRequests.todoist += 1;
       await this.todoist.updateTask(pair.taskId, { dueString });
-      return { kind, side: 'google', sentAt, ackAt: now(), eventId: pair.eventId };
+      return { kind, userId: this.user.userId, side: 'google', sentAt, ackAt: now(), eventId: pair.eventId };
     }
     if (kind === 'task-add') {
       ownRequests.todoist += 1;
       this.added += 1;
       await this.todoist.addTask({ content: `Added ${this.added}`, labels: ['30min'], dueString });
-      return { kind, side: 'google', sentAt, ackAt: now() };
+      return { kind, userId: this.user.userId, side: 'google', sentAt, ackAt: now() };
     }
     const start = Date.parse(`${date}T00:00:00Z`) + (hour * 60 + minute) * 60_000;
     ownRequests.google += 1;
@@ -116,7 +117,7 @@ export class Actor {
         end: { dateTime: new Date(start + pair.minutes * 60_000).toISOString() },
       },
     });
-    return { kind, side: 'todoist', sentAt, ackAt: now() };
+    return { kind, userId: this.user.userId, side: 'todoist', sentAt, ackAt: now() };
   }
 
   /**

@@ -221,6 +221,27 @@ const handlers: HostApi = {
     };
   },
 
+  async jobs({ userId, from, to }) {
+    const result = await app.database.db.execute(
+      sql`select data->>'trigger' as trigger, state,
+            extract(epoch from created_on) * 1000 as created, extract(epoch from start_after) * 1000 as due,
+            extract(epoch from started_on) * 1000 as started, extract(epoch from completed_on) * 1000 as ended
+          from pgboss.job where name = ${USER_SYNC_QUEUE} and singleton_key = ${userId}
+            and created_on between to_timestamp(${from / 1000}) and to_timestamp(${to / 1000})
+          order by created_on`,
+    );
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const time = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+    return rows.map((row) => ({
+      trigger: (row.trigger as string | null) ?? null,
+      state: String(row.state),
+      created: Number(row.created),
+      due: Number(row.due),
+      started: time(row.started),
+      ended: time(row.ended),
+    }));
+  },
+
   async userRequests({ userId, from, to }) {
     return requestsOf(userId)
       .filter((record) => record.start >= from && record.start <= to)

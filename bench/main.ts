@@ -600,8 +600,16 @@ async function main() {
           (b.seen.writtenAt as number) - b.change.ackAt - ((a.seen.writtenAt as number) - a.change.ackAt),
       )
       .slice(0, 3)) {
+      const jobs = await host.call('jobs', {
+        userId: sample.change.userId,
+        from: sample.change.ackAt - 3000,
+        to: sample.seen.writtenAt as number,
+      });
+      const at = (time: number | null) =>
+        time === null ? '…' : `${round((time - sample.change.ackAt) / 1000, 2)}`;
       log(
-        `  slow: written after ${ms((sample.seen.writtenAt as number) - sample.change.ackAt)}; runs (s): ${runsAround(sample)}`,
+        `  slow: written after ${ms((sample.seen.writtenAt as number) - sample.change.ackAt)}; runs (s): ${runsAround(sample)}; ` +
+          `jobs (created/due/started/ended, s): ${jobs.map((job) => `${job.trigger ?? '-'} ${at(job.created)}/${at(job.due)}/${at(job.started)}/${at(job.ended)}`).join(', ')}`,
       );
     }
 

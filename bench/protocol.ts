@@ -120,6 +120,17 @@ export type HostApi = {
     eventId?: string;
   }): Promise<ChangeObservation>;
   window(args: { from: number; to: number }): Promise<WindowStats>;
+  /** The user's sync jobs created in the window: when created, due, started and ended (ms epoch). */
+  jobs(args: { userId: string; from: number; to: number }): Promise<
+    {
+      trigger: string | null;
+      created: number;
+      due: number;
+      started: number | null;
+      ended: number | null;
+      state: string;
+    }[]
+  >;
   /** When each request the app made for the user to a provider started, and what it was answered. */
   userRequests(args: {
     userId: string;

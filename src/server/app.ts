@@ -55,6 +55,7 @@ import { createSyncEngine, type SyncOutcome, type WithToken } from './sync/sync-
 import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
 import { createSyncPreview } from './sync/sync-preview.ts';
+import { createSyncRunLeaseRepository } from './sync/sync-run-lease.repository.ts';
 import { createSyncSettingsReader } from './sync/sync-settings.repository.ts';
 import { createSyncStateRepository } from './sync/sync-state.repository.ts';
 import type { TaskSource } from './sync/task-source.port.ts';
@@ -180,6 +181,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncSettings = createSyncSettingsReader(database.db);
   const syncHints = createSyncHintRepository(database.db);
   const syncLinks = createSyncLinkRepository(database.db);
+  const syncRunLeases = createSyncRunLeaseRepository(database.db);
   const metrics = createMetrics({
     // The gauges read when scraped, after the queue (below) has started.
     operations: createOperationsReader({ db: database.db, jobs: { waiting: () => jobs.waiting() }, clock }),
@@ -205,6 +207,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     activity: syncActivity,
     hints: syncHints,
     channels: syncChannels,
+    leases: syncRunLeases,
     tasks: taskSource ?? unavailableTaskSource,
     calendars: calendarTargets,
     withToken,

@@ -7,7 +7,9 @@ import type { Database } from '#server/db/client.ts';
  * The app's background work, in the app's own database: user sync runs, the periodic reconcile that
  * visits every active user, and Stripe events (verified by the web process, applied by a worker).
  */
-export const USER_SYNC_QUEUE = 'user-sync';
+export const USER_SYNC_QUEUE = 'user-runs';
+/** The user queue before decision 018 (stately policy): its waiting users move to `USER_SYNC_QUEUE`. */
+const LEGACY_USER_SYNC_QUEUE = 'user-sync';
 export const RECONCILE_QUEUE = 'sync-reconcile';
 export const STRIPE_EVENT_QUEUE = 'stripe-event';
 export const NOTICE_MAIL_QUEUE = 'notice-mail';
@@ -21,14 +23,9 @@ const SYNC_HEARTBEAT_SECONDS = 10;
 /** Sync runs one process works at once; each lane fetches its next job as soon as a run ends. */
 const SYNC_LANES = 4;
 /**
- * A worker's fetch skips every user whose job was active when the queue's statistics were last taken
- * and then read into the process's queue cache. Statistics are taken once per supervise pass (every
- * max(monitor, supervise) interval), so a user whose run was in progress at that moment gets no run
- * until the next pass: with the cache read every 60 s by default this paused the whole queue for 58 s
- * after a burst, and with passes every 5 s about one change in a hundred still waited 3.5–4.7 s (its
- * user's previous run had been caught by a pass). Passes and cache reads every second (pg-boss's
- * shortest) keep the skip under 2 s; a dead worker's job is also retried within about 11 s. Completed
- * sync jobs are deleted after an hour, so the statistics, a scan of the job table, stay cheap.
+ * Supervise passes every second (pg-boss's shortest): a dead worker's job is retried within about 11 s.
+ * The queue statistics and cache follow at the same pace (the queue metrics read them). Completed sync
+ * jobs are deleted after an hour, so the statistics, a scan of the job table, stay cheap.
  */
 const LIVENESS = {
   superviseIntervalSeconds: 1,
@@ -102,10 +99,40 @@ export type JobQueueOptions = {
 };
 
 /**
- * pg-boss on the app's database (PGlite embedded or PostgreSQL). The `stately` policy with the user id as
- * singleton key allows one waiting and one running job per user, in every process at once: a burst of
- * notifications becomes one run, and two runs of one user never overlap.
+ * pg-boss on the app's database (PGlite embedded or PostgreSQL). A user's sync jobs (decision 018): the
+ * `short` policy with the user id as singleton key keeps one waiting job per user, so a burst of
+ * notifications becomes one run; the user id as the job's group, worked with a group concurrency of
+ * one, starts no job of a user while another is active, judged from the job table at each fetch (the
+ * `stately` policy judged it from statistics up to two seconds old, and held a user's next change
+ * back that long after their last run); the run lease (sync/run-lease.ts) makes it a guarantee.
  */
+/** A user's sync job: one waiting per user (singleton key), none started while another runs (group). */
+function userJob(userId: string, trigger?: SyncTrigger) {
+  return {
+    data: trigger ? { userId, trigger } : { userId },
+    singletonKey: userId,
+    group: { id: userId },
+  };
+}
+
+/** Users waiting in the queue an earlier version used get a job in this one; that queue goes. */
+async function moveLegacyUserJobs(boss: PgBoss) {
+  if (!(await boss.getQueue(LEGACY_USER_SYNC_QUEUE))) return;
+  const { rows } = await boss
+    .getDb()
+    .executeSql(
+      `select distinct singleton_key as "userId" from pgboss.job where name = $1 and state < 'active'`,
+      [LEGACY_USER_SYNC_QUEUE],
+    );
+  const userIds = (rows as { userId: string | null }[]).flatMap((row) => (row.userId ? [row.userId] : []));
+  if (userIds.length > 0)
+    await boss.insert(
+      USER_SYNC_QUEUE,
+      userIds.map((userId) => userJob(userId)),
+    );
+  await boss.deleteQueue(LEGACY_USER_SYNC_QUEUE);
+}
+
 export async function startJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
   const connection = database.queueConnection;
   const boss =
@@ -137,9 +164,10 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     deleteAfterSeconds: 3600,
     heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
   };
-  await boss.createQueue(USER_SYNC_QUEUE, { policy: 'stately', notify: true, ...userSyncRetries });
+  await boss.createQueue(USER_SYNC_QUEUE, { policy: 'short', notify: true, ...userSyncRetries });
   // A queue keeps the options it was made with: bring one made by an earlier version up to date.
   await boss.updateQueue(USER_SYNC_QUEUE, userSyncRetries);
+  await moveLegacyUserJobs(boss);
   // The reconcile spends up to its jitter (2 minutes) spreading the users' runs: a worker killed meanwhile
   // stops its heartbeat, and the job is retried within seconds instead of holding the next reconcile
   // back until it expires.
@@ -187,7 +215,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       // The queue's policy keeps one waiting job per user: the insert skips users who have one.
       await boss.insert(
         USER_SYNC_QUEUE,
-        unique.map((userId) => ({ data: { userId }, singletonKey: userId })),
+        unique.map((userId) => userJob(userId)),
         { db: database.notificationSql },
       );
     },
@@ -205,6 +233,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
             notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
             batchSize: 1,
             localConcurrency: 1,
+            // No job of a user starts while another is active (judged at the fetch, in every process).
+            groupConcurrency: 1,
           },
           async ([job]) => {
             try {
@@ -218,11 +248,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
               });
               if (outcome.retryAfterMs !== undefined) {
                 // A provider asked us to wait: the next run starts after that, not before.
-                await boss.send(
-                  USER_SYNC_QUEUE,
-                  { userId, trigger: 'retry' },
-                  { singletonKey: userId, startAfter: Math.ceil(outcome.retryAfterMs / 1000) },
-                );
+                const { data, ...job } = userJob(userId, 'retry');
+                await boss.send(USER_SYNC_QUEUE, data, {
+                  ...job,
+                  startAfter: Math.ceil(outcome.retryAfterMs / 1000),
+                });
               }
             } finally {
               // pg-boss would wait out its polling interval before the next fetch; a lane that just
@@ -240,7 +270,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         const users = shuffled(await handlers.reconcile());
         const gapMs = users.length > 0 ? (jitterSeconds * 1000) / users.length : 0;
         for (const userId of users) {
-          await boss.send(USER_SYNC_QUEUE, { userId, trigger: 'reconcile' }, { singletonKey: userId });
+          await boss.insert(USER_SYNC_QUEUE, [userJob(userId, 'reconcile')]);
           if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
         }
       });
@@ -285,7 +315,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async reconcileNow() {
       for (const userId of await listActiveUsers()) {
-        await boss.send(USER_SYNC_QUEUE, { userId, trigger: 'reconcile' }, { singletonKey: userId });
+        await boss.insert(USER_SYNC_QUEUE, [userJob(userId, 'reconcile')]);
       }
     },
 

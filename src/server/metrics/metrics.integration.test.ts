@@ -60,8 +60,8 @@ for (const database of await testDatabases('metrics')) {
       expect(response.headers['content-type']).toContain('text/plain; version=0.0.4');
       for (const name of METRIC_NAMES) expect(response.body, name).toContain(`# TYPE ${name} `);
       const all = samples(response.body);
-      expect(total(all, 'timeboxer_queue_depth', { queue: 'user-sync' })).toBeGreaterThanOrEqual(0);
-      expect(all.some((sample) => sample.labels.queue === 'user-sync')).toBe(true);
+      expect(total(all, 'timeboxer_queue_depth', { queue: 'user-runs' })).toBeGreaterThanOrEqual(0);
+      expect(all.some((sample) => sample.labels.queue === 'user-runs')).toBe(true);
       expect(all.some((sample) => sample.labels.queue?.startsWith('__pgboss'))).toBe(false);
     });
 

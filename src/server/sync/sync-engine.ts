@@ -20,6 +20,7 @@ import type { BudgetProvider, BudgetRule } from './provider-budget.ts';
 import { RateLimitedError } from './rate-limited-error.ts';
 import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from './removal-brake.ts';
 import { createRunBudget } from './run-budget.ts';
+import { createRunLease } from './run-lease.ts';
 import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
 import { deletedEvent, deletedTask } from './snapshots.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
@@ -29,6 +30,7 @@ import type { SyncLinkRepository } from './sync-link.repository.ts';
 import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
 import { readPlan } from './sync-read-plan.ts';
+import type { SyncRunLeaseRepository } from './sync-run-lease.repository.ts';
 import { scopeHash } from './sync-scope.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
@@ -58,6 +60,8 @@ export type SyncEngineDeps = {
   withToken: WithToken;
   clock: Clock;
   log: Logger;
+  /** One run per user at a time, across processes. */
+  leases: SyncRunLeaseRepository;
   /** The provider budgets of a user's runs (default PROVIDER_BUDGETS). */
   budgets?: Record<BudgetProvider, BudgetRule>;
   /** The safety brake's thresholds (default DEFAULT_BRAKE). */
@@ -99,6 +103,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const brakeRecord = createBrakeRecord({ ...deps, thresholds });
   const budget = createRunBudget({ ...deps, ...(deps.budgets ? { rules: deps.budgets } : {}) });
   const withToken = budget.withToken;
+  const lease = createRunLease(deps);
   /**
    * Every event update names the version the run planned from: the one it read, or for an event it did
    * not read (a run reading one side only, or an event unchanged since the last read), the link's last
@@ -107,18 +112,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * is planned with, never overwritten.
    */
   function run(userId: string, options: RunOptions = {}): Promise<SyncOutcome> {
-    return budget.spend(userId, async () => {
-      try {
-        return await runOnce(userId, options);
-      } catch (error) {
-        if (!(error instanceof EventChangedError)) throw error;
-        deps.log.info(
-          { userId },
-          'an event changed since the run planned its update; reading both sides again',
-        );
-        return runOnce(userId, { ...options, requestedSidesOnly: false });
-      }
-    });
+    const work = () =>
+      budget.spend(userId, async () => {
+        try {
+          return await runOnce(userId, options);
+        } catch (error) {
+          if (!(error instanceof EventChangedError)) throw error;
+          deps.log.info(
+            { userId },
+            'an event changed since the run planned its update; reading both sides again',
+          );
+          return runOnce(userId, { ...options, requestedSidesOnly: false });
+        }
+      });
+    return lease.holding<SyncOutcome>(userId, work, (afterMs) => ({ status: 'retry-later', afterMs }));
   }
 
   async function runOnce(userId: string, options: RunOptions): Promise<SyncOutcome> {

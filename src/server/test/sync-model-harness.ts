@@ -50,7 +50,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       if (Date.now() > deadline) {
         const jobs = await app.database.db.execute(
           sql`select state, retry_count, created_on, start_after, started_on, heartbeat_on, completed_on, output
-              from pgboss.job where name = 'user-sync' and data->>'userId' = ${userId} order by created_on`,
+              from pgboss.job where name = 'user-runs' and data->>'userId' = ${userId} order by created_on`,
         );
         throw new Error(`no sync run within 120 s; the user's jobs: ${JSON.stringify(jobs)}`);
       }

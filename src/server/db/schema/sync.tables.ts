@@ -179,3 +179,15 @@ export const syncHints = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.taskId] })],
 );
+
+/**
+ * Who runs a user's sync now (sync/run-lease.ts): one run per user at a time, across every worker
+ * process. Held until `until` and renewed while the run lasts; a worker that dies lets it lapse.
+ */
+export const syncRunLeases = pgTable('sync_run_leases', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  owner: text('owner').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
+import type { SyncRunLeaseRepository } from './sync-run-lease.repository.ts';
+
+/** How long a lease holds without renewal: a worker that dies lets its user's runs go on after this. */
+export const RUN_LEASE_MS = 15_000;
+const RENEW_EVERY_MS = 5_000;
+/** A run that finds its user's lease held tries again after the holder's time is up, at most this. */
+const BUSY_RETRY_MAX_MS = 1_000;
+
+/**
+ * One run per user at a time, across every worker process (docs/decisions/018-one-run-per-user.md).
+ * The queue already starts no second job of a user while one is active; the lease makes that a
+ * guarantee (two fetches racing, a job retried while its first attempt still runs): a run takes the
+ * user's lease, renews it while it lasts, and gives it back at its end. A run that finds it taken does
+ * not start, and asks to be tried again shortly; what it would have read stays requested meanwhile.
+ */
+export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Clock; log: Logger }) {
+  return {
+    async holding<T>(userId: string, work: () => Promise<T>, busy: (retryAfterMs: number) => T): Promise<T> {
+      const owner = randomUUID();
+      const now = deps.clock();
+      const attempt = await deps.leases.acquire(userId, owner, new Date(now.getTime() + RUN_LEASE_MS), now);
+      if (attempt.kind === 'busy') {
+        const left = attempt.until.getTime() - now.getTime();
+        return busy(Math.min(Math.max(left, 50), BUSY_RETRY_MAX_MS));
+      }
+      // A user gone: the run finds no one to sync, and nothing needs guarding.
+      if (attempt.kind === 'no-user') return work();
+      const renewal = setInterval(() => {
+        const until = new Date(deps.clock().getTime() + RUN_LEASE_MS);
+        deps.leases
+          .renew(userId, owner, until)
+          .then((held) => {
+            if (!held) deps.log.error({ userId }, 'a sync run outlived its lease (its process stalled)');
+          })
+          .catch((error: unknown) => deps.log.warn({ userId, err: error }, 'could not renew a run lease'));
+      }, RENEW_EVERY_MS);
+      renewal.unref();
+      try {
+        return await work();
+      } finally {
+        clearInterval(renewal);
+        await deps.leases
+          .release(userId, owner)
+          .catch((error: unknown) =>
+            deps.log.warn({ userId, err: error }, 'could not release a run lease; it lapses by itself'),
+          );
+      }
+    },
+  };
+}
