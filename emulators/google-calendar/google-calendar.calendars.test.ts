@@ -1,19 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import type { calendar_v3 } from '@googleapis/calendar';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   control,
   failure,
   type Harness,
+  setUpPushReceiver,
   setUpSignedInCalendar,
   signIn,
 } from './google-calendar.test-support.ts';
 
 let harness: Harness;
 let api: calendar_v3.Calendar;
-let receiver: FastifyInstance;
-let address: string;
 let pushStates: (string | string[] | undefined)[] = [];
 
 setUpSignedInCalendar((started, signedIn) => {
@@ -21,21 +18,8 @@ setUpSignedInCalendar((started, signedIn) => {
   api = signedIn;
 });
 
-beforeAll(async () => {
-  receiver = Fastify({ forceCloseConnections: true });
-  receiver.removeContentTypeParser('application/json');
-  receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  receiver.post('/google/push', async (request, reply) => {
-    pushStates.push(request.headers['x-goog-resource-state']);
-    return reply.code(200).send();
-  });
-  await receiver.listen({ host: '127.0.0.1', port: 0 });
-  address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;
-});
-afterAll(async () => {
-  await receiver.close();
+const pushes = setUpPushReceiver((headers) => {
+  pushStates.push(headers['x-goog-resource-state']);
 });
 beforeEach(() => {
   pushStates = [];
@@ -241,7 +225,10 @@ describe('calendars.delete', () => {
 
   it('tells the calendar’s watchers `not_exists`, then ends their channels', async () => {
     const calendarId = (await create()).id ?? '';
-    await api.events.watch({ calendarId, requestBody: { id: 'timeboxes', type: 'web_hook', address } });
+    await api.events.watch({
+      calendarId,
+      requestBody: { id: 'timeboxes', type: 'web_hook', address: pushes.address() },
+    });
     await api.calendars.delete({ calendarId });
     await control(harness.origin, 'notifications/flush');
     expect(pushStates).toEqual(['sync', 'not_exists']);

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { calendar_v3 } from '@googleapis/calendar';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   control,
   failure,
   type Harness,
+  setUpPushReceiver,
   setUpSignedInCalendar,
   signIn,
 } from './google-calendar.test-support.ts';
@@ -13,8 +12,6 @@ import {
 let harness: Harness;
 let api: calendar_v3.Calendar;
 let workId: string;
-let receiver: FastifyInstance;
-let address: string;
 let received: Record<string, string | string[] | undefined>[] = [];
 
 setUpSignedInCalendar((started, signedIn) => {
@@ -22,21 +19,8 @@ setUpSignedInCalendar((started, signedIn) => {
   api = signedIn;
 });
 
-beforeAll(async () => {
-  receiver = Fastify({ forceCloseConnections: true });
-  receiver.removeContentTypeParser('application/json');
-  receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  receiver.post('/google/push', async (request, reply) => {
-    received.push(request.headers);
-    return reply.code(200).send();
-  });
-  await receiver.listen({ host: '127.0.0.1', port: 0 });
-  address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;
-});
-afterAll(async () => {
-  await receiver.close();
+const pushes = setUpPushReceiver((headers) => {
+  received.push(headers);
 });
 beforeEach(async () => {
   received = [];
@@ -154,7 +138,7 @@ describe('events.move', () => {
   it('tells the watchers of both calendars', async () => {
     const event = await insert();
     const channel = (calendarId: string, id: string) =>
-      api.events.watch({ calendarId, requestBody: { id, type: 'web_hook', address } });
+      api.events.watch({ calendarId, requestBody: { id, type: 'web_hook', address: pushes.address() } });
     const source = (await channel('primary', 'source')).data;
     const destination = (await channel(workId, 'destination')).data;
     await control(harness.origin, 'notifications/flush');

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
-import { beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
@@ -137,3 +137,29 @@ export const control = (origin: string, path: string, body?: unknown, method = '
       ? {}
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
+
+/**
+ * A receiver of the emulator's push notifications for the whole file: `address()` is the URL to
+ * watch with; every push's headers are handed to `onPush`.
+ */
+export function setUpPushReceiver(onPush: (headers: Record<string, string | string[] | undefined>) => void) {
+  let receiver: FastifyInstance;
+  let address = '';
+  beforeAll(async () => {
+    receiver = Fastify({ forceCloseConnections: true });
+    receiver.removeContentTypeParser('application/json');
+    receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    receiver.post('/google/push', async (request, reply) => {
+      onPush(request.headers);
+      return reply.code(200).send();
+    });
+    await receiver.listen({ host: '127.0.0.1', port: 0 });
+    address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+  return { address: () => address };
+}

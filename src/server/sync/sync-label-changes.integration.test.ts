@@ -5,6 +5,7 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   microsoftSyncingUser,
+  type SyncingUser,
   syncingUser,
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
@@ -24,6 +25,20 @@ const calendars = {
     return { ...user, eventTitles: async () => (await user.events()).map((event) => event.subject) };
   },
 };
+
+/** A 30-minute meeting the user puts in Google Calendar tomorrow at 07:00 UTC (it becomes a task). */
+async function addStandup(user: SyncingUser) {
+  const start = new Date(`${tomorrowAt(7).day}T07:00:00Z`);
+  const { data } = await user.google.events.insert({
+    calendarId: user.calendarId,
+    requestBody: {
+      summary: 'Standup',
+      start: { dateTime: start.toISOString() },
+      end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
+    },
+  });
+  return data;
+}
 
 for (const database of await testDatabases('label changes while syncing')) {
   describe.skipIf(!database.enabled)(`Todoist label changes while syncing (${database.name})`, () => {
@@ -64,15 +79,7 @@ for (const database of await testDatabases('label changes while syncing')) {
 
     it('keeps a meeting whose task got the label’s old name from a write that raced the rename', async () => {
       const user = await syncingUser(app(), 'rename-label-race@example.com');
-      const start = new Date(`${tomorrowAt(7).day}T07:00:00Z`);
-      const { data: meeting } = await user.google.events.insert({
-        calendarId: user.calendarId,
-        requestBody: {
-          summary: 'Standup',
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-        },
-      });
+      const meeting = await addStandup(user);
       await user.run();
       const [task] = (await user.todoist.getTasks()).results;
       expect(task?.labels).toEqual(['30min']);
@@ -99,15 +106,7 @@ for (const database of await testDatabases('label changes while syncing')) {
           app(),
           `rename-label-followed-${followedBy.replace(' ', '-')}@example.com`,
         );
-        const start = new Date(`${tomorrowAt(7).day}T07:00:00Z`);
-        const { data: meeting } = await user.google.events.insert({
-          calendarId: user.calendarId,
-          requestBody: {
-            summary: 'Standup',
-            start: { dateTime: start.toISOString() },
-            end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-          },
-        });
+        const meeting = await addStandup(user);
         await user.run();
         const [task] = (await user.todoist.getTasks()).results;
         const label = (await user.todoist.getLabels()).results.find((entry) => entry.name === '30min');
