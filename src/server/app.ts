@@ -20,7 +20,7 @@ import { createNoticeService, type NoticeService } from './domain/notices/notice
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { createSettingsRepository } from './domain/settings/settings.repository.ts';
-import { createSettingsService, type SettingsService } from './domain/settings/settings.service.ts';
+import { createSettingsService } from './domain/settings/settings.service.ts';
 import type { Clock } from './domain/shared/clock.port.ts';
 import { createAccountReader } from './domain/users/account.reader.ts';
 import type { IdentityProviderName } from './domain/users/user.repository.ts';
@@ -259,10 +259,12 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       await integrations.disconnect(userId, provider);
     },
   };
-  const settingsService = withSyncRequests(
-    createSettingsService({ settings: settingsRepository, users: userRepository, clock }),
-    sync,
-  );
+  const settingsService = createSettingsService({
+    settings: settingsRepository,
+    users: userRepository,
+    syncs: sync,
+    clock,
+  });
 
   const users = createUserService({
     users: userRepository,
@@ -431,33 +433,6 @@ const unavailableTaskSource: TaskSource = {
   task: () => Promise.reject(new Error('Todoist is not configured')),
   apply: () => Promise.reject(new Error('Todoist is not configured')),
 };
-
-/** Every settings change may change what is synced: the user's next run follows right after. */
-function withSyncRequests(settings: SettingsService, sync: SyncService): SettingsService {
-  const after =
-    <A extends unknown[]>(change: (userId: string, ...args: A) => Promise<void>) =>
-    async (userId: string, ...args: A) => {
-      await change(userId, ...args);
-      await sync.request(userId);
-    };
-  return {
-    ...settings,
-    addTimebox: after(settings.addTimebox),
-    editTimebox: after(settings.editTimebox),
-    deleteTimebox: after(settings.deleteTimebox),
-    setTaskDurationActive: after(settings.setTaskDurationActive),
-    setTaskDurationLabel: after(settings.setTaskDurationLabel),
-    setCalendarId: after(settings.setCalendarId),
-    setColor: after(settings.setColor),
-    setCategory: after(settings.setCategory),
-    setPrivate: after(settings.setPrivate),
-    setTodoistLinkDescription: after(settings.setTodoistLinkDescription),
-    setReminder: after(settings.setReminder),
-    setOnComplete: after(settings.setOnComplete),
-    setOnPreComplete: after(settings.setOnPreComplete),
-    setSyncActive: after(settings.setSyncActive),
-  };
-}
 
 function withEmulators(config: Config, emulators: RunningEmulators): Config {
   return {

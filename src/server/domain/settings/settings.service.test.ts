@@ -70,8 +70,10 @@ async function setup(
     );
   }
   clock.set(LATER);
-  const service = createSettingsService({ settings, users, clock });
-  return { service, settings, users, integrations, clock };
+  const requested: string[] = [];
+  const syncs = { request: async (userId: string) => void requested.push(userId) };
+  const service = createSettingsService({ settings, users, syncs, clock });
+  return { service, settings, users, integrations, clock, requested };
 }
 
 describe('settings service: timebox settings', () => {
@@ -143,7 +145,12 @@ describe('settings service: timebox settings', () => {
           .addTimebox(userId, { label: 'focus', labelId: null }, duration, now)
           .then(() => settings.addTimebox(userId, { label: 'Focus', labelId: null }, duration, now)),
     };
-    const service = createSettingsService({ settings: racing, users, clock });
+    const service = createSettingsService({
+      settings: racing,
+      users,
+      syncs: { request: async () => {} },
+      clock,
+    });
     const error = await failure(service.addTimebox(USER, 'Focus', 25));
     expect(error).toBeInstanceOf(InvalidValueError);
     expect(error).toMatchObject({ field: 'label', message: MESSAGES.labelDuplicate });
@@ -351,5 +358,37 @@ describe('settings service: completion, sync and the wizard', () => {
     const { service, users } = await setup();
     await service.setWizardSeen(USER, true);
     expect(users.rows.get(USER)).toMatchObject({ welcomeWizardSeen: true, updatedAt: new Date(LATER) });
+  });
+});
+
+describe('settings service: sync requests', () => {
+  it('asks for the user’s next sync run after every change the sync reads, and only after those', async () => {
+    const { service, requested } = await setup({ calendar: 'google', accountType: 'Premium' });
+    const changes: [string, () => Promise<void>][] = [
+      ['add a timebox', () => service.addTimebox(USER, 'deep', 45)],
+      ['edit a timebox', () => service.editTimebox(USER, 'deep', 'deep', 30)],
+      ['task durations', () => service.setTaskDurationActive(USER, false)],
+      ['task-duration label', () => service.setTaskDurationLabel(USER, SYNC_ALL_TASKS)],
+      ['calendar', () => service.setCalendarId(USER, 'work')],
+      ['colour', () => service.setColor(USER, '5')],
+      ['private', () => service.setPrivate(USER, true)],
+      ['link to the task', () => service.setTodoistLinkDescription(USER, true)],
+      ['reminder', () => service.setReminder(USER, 10)],
+      ['completion', () => service.setOnComplete(USER, 'checkmark')],
+      ['completion of recurring tasks', () => service.setOnPreComplete(USER, true)],
+      ['sync switched on', () => service.setSyncActive(USER, true)],
+      ['delete a timebox', () => service.deleteTimebox(USER, 'deep')],
+    ];
+    for (const [name, change] of changes) {
+      const before = requested.length;
+      await change();
+      expect(requested.slice(before), name).toEqual([USER]);
+    }
+    const before = requested.length;
+    await service.setWizardSeen(USER, true);
+    await service.setNotices(USER, { mails: false, resolvedMails: false });
+    // A change refused asks for nothing.
+    await failure(service.setCalendarId(USER, 'unknown'));
+    expect(requested.length).toBe(before);
   });
 });

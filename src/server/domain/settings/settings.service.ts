@@ -13,6 +13,7 @@ import {
 import type { UserRepository } from '../users/user.repository.ts';
 import { followLabel, type LabelReference } from './label-identity.ts';
 import type { SettingsRepository } from './settings.repository.ts';
+import type { SyncRequests } from './sync-requests.port.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -20,10 +21,36 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 type Deps = {
   settings: SettingsRepository;
   users: Pick<UserRepository, 'updatePreferences'>;
+  /** Every change the sync reads asks for the user's next run (see `syncedSettings`). */
+  syncs: SyncRequests;
   clock: Clock;
 };
 
-export function createSettingsService({ settings, users, clock }: Deps) {
+/**
+ * The settings repository as this service writes it: each write of something the sync reads (timebox
+ * settings, the Todoist and calendar choices) is followed by a request for the user's next run, so a
+ * new setting cannot forget to ask for one.
+ */
+function syncedSettings(settings: SettingsRepository, syncs: SyncRequests): SettingsRepository {
+  const thenSync =
+    <A extends unknown[], R>(write: (userId: string, ...args: A) => Promise<R>) =>
+    async (userId: string, ...args: A): Promise<R> => {
+      const result = await write(userId, ...args);
+      await syncs.request(userId);
+      return result;
+    };
+  return {
+    ...settings,
+    addTimebox: thenSync(settings.addTimebox),
+    updateTimebox: thenSync(settings.updateTimebox),
+    deleteTimebox: thenSync(settings.deleteTimebox),
+    patchTodo: thenSync(settings.patchTodo),
+    patchCalendar: thenSync(settings.patchCalendar),
+  };
+}
+
+export function createSettingsService({ settings: stored, users, syncs, clock }: Deps) {
+  const settings = syncedSettings(stored, syncs);
   const labelIssue = (message: string) => new InvalidValueError('label', message);
 
   // The check before writing catches a duplicate label; the unique index catches the race between two requests.
@@ -174,6 +201,7 @@ export function createSettingsService({ settings, users, clock }: Deps) {
         );
       }
       await users.updatePreferences(userId, { syncActive: active }, clock());
+      await syncs.request(userId);
     },
 
     async setWizardSeen(userId: string, seen: boolean): Promise<void> {
