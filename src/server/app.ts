@@ -46,6 +46,7 @@ import { createSmtpMailer } from './providers/smtp/smtp-mailer.adapter.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing-gateway.adapter.ts';
 import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
+import { createTodoistWebhookReader } from './providers/todoist/todoist-webhook.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
 import { createNotificationIntake } from './sync/notification-intake.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
@@ -235,7 +236,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     channels: syncChannels,
     states: syncStates,
     activity: syncActivity,
-    todoistClientSecret: config.todoist?.clientSecret ?? null,
+    readTodoistWebhook: createTodoistWebhookReader(config.todoist?.clientSecret ?? null),
     parseGraphNotifications,
     clock,
   });

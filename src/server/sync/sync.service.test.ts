@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
+import { createTodoistWebhookReader } from '#server/providers/todoist/todoist-webhook.ts';
 import { createNotificationIntake } from './notification-intake.ts';
 import { createSyncService } from './sync.service.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
@@ -53,7 +54,7 @@ function setUp() {
     channels: { stop: async () => undefined },
     states,
     activity: {} as SyncActivityRepository,
-    todoistClientSecret: SECRET,
+    readTodoistWebhook: createTodoistWebhookReader(SECRET),
     parseGraphNotifications: (body) => {
       const parsed = JSON.parse(body) as { value?: { subscriptionId: string; clientState: string }[] };
       return parsed.value ?? null;

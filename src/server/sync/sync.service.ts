@@ -1,5 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
 import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
@@ -7,26 +5,6 @@ import type { NoticeOutcome, NotificationIntake } from './notification-intake.ts
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
 import { BOTH_SIDES, heldCount, type SyncStateRepository } from './sync-state.repository.ts';
-
-const todoistWebhookSchema = z.object({
-  event_name: z.string(),
-  user_id: z.union([z.string(), z.number()]),
-  event_data: z.object({ id: z.string() }).partial().optional(),
-  event_data_extra: z
-    .object({
-      update_intent: z.string(),
-      old_item: z.object({ due: z.object({ is_recurring: z.boolean() }).nullish() }).partial(),
-    })
-    .partial()
-    .optional(),
-});
-
-/** Todoist completes an occurrence of a recurring task as an update with this intent; reads cannot tell. */
-const isOccurrenceCompleted = (hook: z.infer<typeof todoistWebhookSchema>) =>
-  hook.event_name === 'item:updated' &&
-  hook.event_data_extra?.update_intent === 'item_completed' &&
-  hook.event_data_extra.old_item?.due?.is_recurring === true &&
-  typeof hook.event_data?.id === 'string';
 
 export type WebhookOutcome = NoticeOutcome;
 
@@ -42,8 +20,13 @@ export function createSyncService(deps: {
   channels: Pick<SyncChannels, 'stop'>;
   states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save'>;
   activity: SyncActivityRepository;
-  /** Todoist signs webhooks with the app's client secret; null when Todoist is not configured. */
-  todoistClientSecret: string | null;
+  /** Checks a Todoist webhook's signature and reads it (providers/todoist/todoist-webhook.ts). */
+  readTodoistWebhook: (
+    rawBody: Buffer,
+    signature: string | undefined,
+  ) =>
+    | { kind: 'rejected' | 'ignored' }
+    | { kind: 'event'; todoistUserId: string; completedOccurrence: string | null };
   /** Reads a Graph notification body into (subscription id, clientState) pairs; null when it is not one. */
   parseGraphNotifications: (body: string) => { subscriptionId: string; clientState: string | null }[] | null;
   clock: Clock;
@@ -94,18 +77,14 @@ export function createSyncService(deps: {
     requestReadsOfAll: (userIds: readonly string[]) =>
       deps.states.requestReads(userIds, BOTH_SIDES, deps.clock()),
 
-    /** Todoist webhook: HMAC-SHA256 of the raw body with the client secret, base64, constant-time. */
+    /** Todoist webhook: signed by Todoist, then handed to the intake with the account it names. */
     async todoistWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-      if (!deps.todoistClientSecret || !signature) return 'rejected';
-      const expected = createHmac('sha256', deps.todoistClientSecret).update(rawBody).digest();
-      const given = Buffer.from(signature, 'base64');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'rejected';
-      const parsed = todoistWebhookSchema.safeParse(safeJson(rawBody));
-      if (!parsed.success) return 'ignored';
+      const hook = deps.readTodoistWebhook(rawBody, signature);
+      if (hook.kind !== 'event') return hook.kind;
       return deps.intake.submit({
         source: 'todoist',
-        todoistUserId: String(parsed.data.user_id),
-        completedOccurrence: isOccurrenceCompleted(parsed.data) ? (parsed.data.event_data?.id ?? null) : null,
+        todoistUserId: hook.todoistUserId,
+        completedOccurrence: hook.completedOccurrence,
       });
     },
 
@@ -151,12 +130,4 @@ export function createSyncService(deps: {
     /** Sync switched off or an integration removed: no more notifications for this user. */
     stopChannels: (userId: string) => deps.channels.stop(userId),
   };
-}
-
-function safeJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
 }
