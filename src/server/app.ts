@@ -250,13 +250,16 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     states: syncStates,
     brake: config.syncBrake,
   });
+  // Before a grant goes, the channels it holds are stopped while it still works (a failure is logged:
+  // the grant goes all the same, and the provider lets an unrenewed channel lapse).
+  const stopChannelsFirst = (userId: string) =>
+    sync
+      .stopChannels(userId)
+      .catch((error: unknown) => syncLog.warn({ err: error }, 'stopping channels failed'));
   const integrationsWithSync = {
     ...integrations,
     async disconnect(userId: string, provider: Parameters<typeof integrations.disconnect>[1]) {
-      // Channels are stopped while the grant still works; removing it stops sync too.
-      await sync
-        .stopChannels(userId)
-        .catch((error: unknown) => syncLog.warn({ err: error }, 'stopping channels failed'));
+      await stopChannelsFirst(userId);
       await integrations.disconnect(userId, provider);
     },
   };
@@ -271,9 +274,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     users: userRepository,
     clock,
     revokeGrants: async (userId) => {
-      await sync
-        .stopChannels(userId)
-        .catch((error: unknown) => syncLog.warn({ err: error }, 'stopping channels failed'));
+      await stopChannelsFirst(userId);
       await integrations.revokeAll(userId);
     },
   });
