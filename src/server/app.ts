@@ -52,7 +52,7 @@ import { createNotificationIntake } from './sync/notification-intake.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
 import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
 import { createChannelVerifier, createSyncChannels } from './sync/sync-channels.ts';
-import { createSyncEngine, type SyncOutcome, type WithToken } from './sync/sync-engine.ts';
+import { createSyncEngine, type SyncOutcome } from './sync/sync-engine.ts';
 import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
 import { createSyncPreview } from './sync/sync-preview.ts';
@@ -60,6 +60,7 @@ import { createSyncRunLeaseRepository } from './sync/sync-run-lease.repository.t
 import { createSyncSettingsReader } from './sync/sync-settings.repository.ts';
 import { createSyncStateRepository } from './sync/sync-state.repository.ts';
 import type { TaskSource } from './sync/task-source.port.ts';
+import type { WithToken } from './sync/with-token.ts';
 
 export type App = {
   server: FastifyInstance;

@@ -2,7 +2,8 @@ import { SYNC_PROBLEMS } from '#shared/api/sync.schema.ts';
 import { type BrakeDecision, type BrakeThresholds, isRemoval } from './removal-brake.ts';
 import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
 import type { LinkPlan } from './sync-planner.ts';
-import { heldCount, type SyncState, type SyncStateRepository } from './sync-state.repository.ts';
+import { heldCount } from './sync-sides.ts';
+import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
 
 /**
  * What the safety brake decided in a run, kept for the next run, the dashboard and the activity (ids

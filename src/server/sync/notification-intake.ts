@@ -4,7 +4,8 @@ import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SyncChannels } from './sync-channels.ts';
 import type { SyncHintRepository } from './sync-hint.repository.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import { BOTH_SIDES, type SyncSide, type SyncStateRepository } from './sync-state.repository.ts';
+import { BOTH_SIDES, type SyncSide } from './sync-sides.ts';
+import type { SyncStateRepository } from './sync-state.repository.ts';
 
 /** Something that may have changed what a user's sync must do; its signature is already checked. */
 export type SyncNotice =

@@ -34,17 +34,11 @@ import type { SyncRunLeaseRepository } from './sync-run-lease.repository.ts';
 import { scopeHash } from './sync-scope.ts';
 import type { SyncSettingsReader } from './sync-settings.repository.ts';
 import type { SyncSettings } from './sync-settings.ts';
-import {
-  BOTH_SIDES,
-  heldCount,
-  type SyncSide,
-  type SyncState,
-  type SyncStateRepository,
-} from './sync-state.repository.ts';
+import { BOTH_SIDES, heldCount, type SyncSide } from './sync-sides.ts';
+import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
 import type { TaskCommand, TaskSnapshot, TaskSource } from './task-source.port.ts';
 import type { WithToken } from './with-token.ts';
 
-export type { WithToken };
 
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;

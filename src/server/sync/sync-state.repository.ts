@@ -1,19 +1,12 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
+import type { SyncSide } from './sync-sides.ts';
 
 export type SyncState = typeof syncStates.$inferSelect;
 export type SyncStatePatch = Partial<
   Omit<SyncState, 'userId' | 'updatedAt' | 'todoistReadsPending' | 'calendarReadsPending'>
 >;
-
-/** The sides of a sync: what changed, what a run reads. */
-export type SyncSide = 'todoist' | 'calendar';
-export const BOTH_SIDES: readonly SyncSide[] = ['todoist', 'calendar'];
-
-/** Removals the safety brake holds back (0: none). */
-export const heldCount = (state: Pick<SyncState, 'heldEvents' | 'heldTasks'>) =>
-  state.heldEvents + state.heldTasks;
 
 export type SyncStateRepository = {
   find(userId: string): Promise<SyncState | null>;

@@ -5,7 +5,7 @@ import { createTodoistWebhookReader } from '#server/providers/todoist/todoist-we
 import { createNotificationIntake } from './notification-intake.ts';
 import { createSyncService } from './sync.service.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
-import type { SyncSide } from './sync-state.repository.ts';
+import type { SyncSide } from './sync-sides.ts';
 
 const SECRET = 'todoist-client-secret';
 const USER = 'user-1';

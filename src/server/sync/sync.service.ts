@@ -4,7 +4,8 @@ import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
 import type { NoticeOutcome, NotificationIntake } from './notification-intake.ts';
 import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncChannels } from './sync-channels.ts';
-import { BOTH_SIDES, heldCount, type SyncStateRepository } from './sync-state.repository.ts';
+import { BOTH_SIDES, heldCount } from './sync-sides.ts';
+import type { SyncStateRepository } from './sync-state.repository.ts';
 
 export type WebhookOutcome = NoticeOutcome;
 
