@@ -39,7 +39,6 @@ import type { SyncState, SyncStateRepository } from './sync-state.repository.ts'
 import type { TaskCommand, TaskSnapshot, TaskSource } from './task-source.port.ts';
 import type { WithToken } from './with-token.ts';
 
-
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;
   /** Where the Todoist labels a run reads go: settings follow their labels by id. */
