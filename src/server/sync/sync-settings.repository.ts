@@ -3,29 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
-import { isEntitled, type PaymentState } from '#shared/billing/subscription-status.ts';
-import { TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
-import type { SyncSettings } from './sync-settings.ts';
-
-/** Why a user's sync does not run now. */
-export type SyncBlock =
-  | 'no-user'
-  | 'switched-off'
-  | 'not-entitled'
-  | 'not-connected'
-  | 'reconnect'
-  | 'no-calendar';
-
-export type SyncContext =
-  | {
-      runnable: true;
-      settings: SyncSettings;
-      todoistUserId: string | null;
-      calendarName: string;
-      /** The connected calendar account (its provider's user id). */
-      calendarAccountId: string | null;
-    }
-  | { runnable: false; block: SyncBlock };
+import { type SyncContext, syncContextOf } from './sync-context.ts';
 
 export type SyncSettingsReader = {
   /** Reads the user's choices and says whether sync may run for them now (checked before every run). */
@@ -50,56 +28,7 @@ export function createSyncSettingsReader(db: Db): SyncSettingsReader {
           .where(eq(timeboxSettings.userId, userId))
           .orderBy(asc(timeboxSettings.duration)),
       ]);
-      if (!user) return { runnable: false, block: 'no-user' };
-      if (!user.syncActive && !options.evenIfOff) return { runnable: false, block: 'switched-off' };
-      const payment: PaymentState = {
-        validUntil: user.validUntil.toISOString(),
-        subscriptionStatus: user.subscriptionStatus as PaymentState['subscriptionStatus'],
-        plan: {
-          interval: user.planInterval === 'month' || user.planInterval === 'year' ? user.planInterval : null,
-        },
-        canceled: user.canceled,
-      };
-      if (!isEntitled(payment, now)) return { runnable: false, block: 'not-entitled' };
-      const todoist = linked.find((row) => row.kind === 'todoist');
-      const calendarLink = linked.find((row) => row.kind === 'calendar');
-      if (!todoist || !calendarLink || calendarLink.provider === 'todoist')
-        return { runnable: false, block: 'not-connected' };
-      if (todoist.needsReconnect || calendarLink.needsReconnect)
-        return { runnable: false, block: 'reconnect' };
-      if (!calendar?.calendarId) return { runnable: false, block: 'no-calendar' };
-      const calendarProvider = calendarLink.provider;
-      return {
-        runnable: true,
-        todoistUserId: todo?.todoistUserId ?? null,
-        calendarAccountId: calendarLink.accountId ?? null,
-        calendarName:
-          calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
-        settings: {
-          timeZone: todo?.timezone || 'UTC',
-          timeboxes,
-          taskDuration: {
-            active: todo?.taskDurationActive ?? false,
-            label: todo?.taskDurationLabel ?? null,
-            allowed: (TODOIST_ACCOUNT_TYPES_WITH_DURATION as readonly string[]).includes(
-              todo?.accountType ?? '',
-            ),
-          },
-          calendarProvider,
-          calendarId: calendar.calendarId,
-          mainCalendar:
-            calendar.calendarId === calendarLink.accountId ||
-            calendar.calendarId === 'primary' ||
-            (calendarProvider === 'microsoft' && calendar.calendars[0]?.id === calendar.calendarId),
-          color: calendar.color,
-          category: calendar.category,
-          private: calendar.private,
-          reminder: calendar.reminder,
-          linkDescription: calendar.todoistLinkDescription,
-          onComplete: todo?.onComplete ?? 'nothing',
-          onPreComplete: todo?.onPreComplete ?? false,
-        },
-      };
+      return syncContextOf({ user, integrations: linked, todo, calendar, timeboxes }, now, options);
     },
 
     async usersByTodoistIds(todoistUserIds) {

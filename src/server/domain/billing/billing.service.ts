@@ -12,6 +12,7 @@ import {
 import type { UserRepository } from '../users/user.repository.ts';
 import type { BillingGateway, BillingWebhookEvent } from './billing-gateway.port.ts';
 import { paymentFromSubscription } from './payment-from-subscription.ts';
+import { planIntervalOf } from './payment-state.ts';
 import type { StripeEventRepository } from './stripe-event.repository.ts';
 
 type Deps = {
@@ -56,7 +57,7 @@ export function createBillingService(deps: Deps) {
     const payment = paymentFromSubscription(subscription, {
       subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
       validUntil: user.validUntil,
-      planInterval: user.planInterval === 'month' || user.planInterval === 'year' ? user.planInterval : null,
+      planInterval: planIntervalOf(user.planInterval),
       canceled: user.canceled,
     });
     await deps.users.updatePayment(

@@ -1,0 +1,94 @@
+import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
+import type { UserRow } from '#server/db/schema/users.table.ts';
+import { paymentStateOf } from '#server/domain/billing/payment-state.ts';
+import type { CalendarSettingsRow, TodoSettingsRow } from '#server/domain/settings/settings.repository.ts';
+import { isEntitled } from '#shared/billing/subscription-status.ts';
+import { TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
+import type { SyncSettings } from './sync-settings.ts';
+
+/** Why a user's sync does not run now. */
+export type SyncBlock =
+  | 'no-user'
+  | 'switched-off'
+  | 'not-entitled'
+  | 'not-connected'
+  | 'reconnect'
+  | 'no-calendar';
+
+export type SyncContext =
+  | {
+      runnable: true;
+      settings: SyncSettings;
+      todoistUserId: string | null;
+      calendarName: string;
+      /** The connected calendar account (its provider's user id). */
+      calendarAccountId: string | null;
+    }
+  | { runnable: false; block: SyncBlock };
+
+/** What the settings reader loads of one user for a run. */
+export type SyncRows = {
+  user: UserRow | undefined;
+  integrations: IntegrationRow[];
+  todo: TodoSettingsRow | undefined;
+  calendar: CalendarSettingsRow | undefined;
+  timeboxes: { label: string; duration: number }[];
+};
+
+/**
+ * Whether sync may run for the user now, and with what settings (docs/product-rules.md §10): switched
+ * on (unless `evenIfOff`, the preview), entitled (a trial or a paid plan), both sides connected and
+ * neither waiting for the user to connect it again, a calendar chosen. Pure: the reader only loads.
+ */
+export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: boolean } = {}): SyncContext {
+  const { user, todo, calendar, timeboxes } = rows;
+  if (!user) return { runnable: false, block: 'no-user' };
+  if (!user.syncActive && !options.evenIfOff) return { runnable: false, block: 'switched-off' };
+  if (!isEntitled(paymentStateOf(user), now)) return { runnable: false, block: 'not-entitled' };
+  const todoist = rows.integrations.find((row) => row.kind === 'todoist');
+  const calendarLink = rows.integrations.find((row) => row.kind === 'calendar');
+  if (!todoist || !calendarLink || calendarLink.provider === 'todoist')
+    return { runnable: false, block: 'not-connected' };
+  if (todoist.needsReconnect || calendarLink.needsReconnect) return { runnable: false, block: 'reconnect' };
+  if (!calendar?.calendarId) return { runnable: false, block: 'no-calendar' };
+  const calendarProvider = calendarLink.provider;
+  return {
+    runnable: true,
+    todoistUserId: todo?.todoistUserId ?? null,
+    calendarAccountId: calendarLink.accountId ?? null,
+    calendarName:
+      calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
+    settings: {
+      timeZone: todo?.timezone || 'UTC',
+      timeboxes,
+      taskDuration: {
+        active: todo?.taskDurationActive ?? false,
+        label: todo?.taskDurationLabel ?? null,
+        allowed: (TODOIST_ACCOUNT_TYPES_WITH_DURATION as readonly string[]).includes(todo?.accountType ?? ''),
+      },
+      calendarProvider,
+      calendarId: calendar.calendarId,
+      mainCalendar: isMainCalendar(calendarProvider, calendar, calendarLink.accountId),
+      color: calendar.color,
+      category: calendar.category,
+      private: calendar.private,
+      reminder: calendar.reminder,
+      linkDescription: calendar.todoistLinkDescription,
+      onComplete: todo?.onComplete ?? 'nothing',
+      onPreComplete: todo?.onPreComplete ?? false,
+    },
+  };
+}
+
+/**
+ * The account's main calendar (where the switch-on preview warns): Google's primary (its id is the
+ * account's address, or `primary`), Microsoft's default (the first the account lists).
+ */
+function isMainCalendar(
+  provider: 'google' | 'microsoft',
+  calendar: Pick<CalendarSettingsRow, 'calendarId' | 'calendars'>,
+  accountId: string | null,
+): boolean {
+  if (calendar.calendarId === accountId || calendar.calendarId === 'primary') return true;
+  return provider === 'microsoft' && calendar.calendars[0]?.id === calendar.calendarId;
+}
