@@ -425,7 +425,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     for (const plan of plans) {
       // A create a failed run left unfinished was first sent with the look the settings had then.
       const firstLook = plan.link?.pendingKey ? plan.link.appearanceHash : null;
-      const linkId = await prepare(userId, plan);
+      const { linkId, key: pendingKey } = await prepare(userId, plan);
       let eventId = plan.link?.eventId ?? plan.next?.eventId ?? null;
       let eventVersion = plan.next?.eventVersion ?? null;
       try {
@@ -443,7 +443,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             );
             if (updated.id === eventId) eventVersion = updated.version;
           } else {
-            const key = plan.link?.pendingKey ?? createKey(linkId, plan.next?.generation ?? 0);
+            const key = pendingKey ?? createKey(linkId, plan.next?.generation ?? 0);
             let created = await withToken(userId, 'calendar', (token) =>
               calendar.create(token, calendarId, key, action.write),
             );
@@ -483,9 +483,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       results.set(plan, { linkId, eventId, eventVersion });
       if (plan.task) {
         const key =
-          plan.link?.pendingKey && plan.task.action === 'create'
-            ? plan.link.pendingKey
-            : randomUUID().replaceAll('-', '');
+          pendingKey && plan.task.action === 'create' ? pendingKey : randomUUID().replaceAll('-', '');
         taskCommands.push({ plan, linkId, command: toCommand(plan, key) });
       }
     }
@@ -550,29 +548,33 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return writes;
   }
 
-  /** Writes the intent of a create before the provider sees it; returns the link id. */
-  async function prepare(userId: string, plan: LinkPlan): Promise<string> {
+  /**
+   * Writes the intent of a create before the provider sees it: the link (new, or the plan's) with the
+   * create's key, the same on every attempt (`createKey`: a task made from an event is generation -1).
+   * Answers the link id and the key of the create in flight (null: nothing is being created).
+   */
+  async function prepare(userId: string, plan: LinkPlan): Promise<{ linkId: string; key: string | null }> {
     const creates =
       plan.events.some((action) => action.action === 'create') || plan.task?.action === 'create';
+    const keyFor = (linkId: string, generation: number) =>
+      createKey(linkId, plan.task?.action === 'create' ? -1 : generation);
     if (plan.link) {
-      if (creates && !plan.link.pendingKey && plan.next) {
-        const key = createKey(plan.link.id, plan.task?.action === 'create' ? -1 : plan.next.generation);
-        await deps.links.save(
-          userId,
-          plan.link.id,
-          { pendingKey: key, generation: plan.next.generation },
-          deps.clock(),
-        );
-        plan.link = { ...plan.link, pendingKey: key };
-      }
-      return plan.link.id;
+      if (!creates || plan.link.pendingKey || !plan.next)
+        return { linkId: plan.link.id, key: plan.link.pendingKey };
+      const key = keyFor(plan.link.id, plan.next.generation);
+      await deps.links.save(
+        userId,
+        plan.link.id,
+        { pendingKey: key, generation: plan.next.generation },
+        deps.clock(),
+      );
+      return { linkId: plan.link.id, key };
     }
-    if (!plan.next) return randomUUID();
-    const id = randomUUID();
-    const key = createKey(id, plan.task?.action === 'create' ? -1 : plan.next.generation);
-    const inserted = await deps.links.insertPending(userId, { ...plan.next, id, pendingKey: key });
-    plan.link = inserted;
-    return inserted.id;
+    if (!plan.next) return { linkId: randomUUID(), key: null };
+    const linkId = randomUUID();
+    const key = keyFor(linkId, plan.next.generation);
+    await deps.links.insertPending(userId, { ...plan.next, id: linkId, pendingKey: key });
+    return { linkId, key };
   }
 
   async function record(
