@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { todoSettings } from '#server/db/schema/settings.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
@@ -151,6 +153,12 @@ for (const database of await testDatabases('label changes while syncing')) {
       const task = await user.addTask('Stretch', tomorrowAt(9).day, 9, ['30min']);
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
       expect((await user.todoist.getTask(task.id)).labels).toEqual(['30min']);
+      // Not kept either: should the new label go, its tasks are not taken for the old one's.
+      const [stored] = await app()
+        .database.db.select({ renames: todoSettings.labelRenames })
+        .from(todoSettings)
+        .where(eq(todoSettings.userId, user.userId));
+      expect(stored?.renames).toEqual([]);
     });
 
     it('renames the setting on the dashboard’s read of Todoist too, before any sync run', async () => {

@@ -165,6 +165,17 @@ export function createSettingsRepository(db: Db): SettingsRepository {
     return { ...followed, renames };
   }
 
+  /** Drops these kept renames; any other (followed meanwhile, by the dashboard say) stays. */
+  async function forgetLabelRenames(userId: string, renames: readonly LabelRename[]) {
+    if (renames.length === 0) return;
+    await db
+      .update(todoSettings)
+      .set({
+        labelRenames: sql`coalesce((select jsonb_agg(kept) from jsonb_array_elements(${todoSettings.labelRenames}) as kept where not ${JSON.stringify(renames)}::jsonb @> jsonb_build_array(kept)), '[]'::jsonb)`,
+      })
+      .where(eq(todoSettings.userId, userId));
+  }
+
   return {
     async readiness(userId) {
       const [linked, [todo], [calendar], [{ count } = { count: 0 }]] = await Promise.all([
@@ -272,19 +283,16 @@ export function createSettingsRepository(db: Db): SettingsRepository {
       const labels = sortLabels([...byId.values()]);
       await db.update(todoSettings).set({ labels, updatedAt: now }).where(eq(todoSettings.userId, userId));
       const followed = await followLabels(userId, changed, complete, now);
-      return { ...followed, renames: renamesInForce([...kept, ...followed.renames], labels) };
+      const renames = renamesInForce([...kept, ...followed.renames], labels);
+      // A label has the old name again: its tasks are its own from now on, whatever happens to it.
+      await forgetLabelRenames(
+        userId,
+        kept.filter((rename) => !renames.includes(rename)),
+      );
+      return { ...followed, renames };
     },
 
-    async forgetLabelRenames(userId, renames) {
-      if (renames.length === 0) return;
-      // Only those carried out: a rename followed meanwhile (by the dashboard, say) stays.
-      await db
-        .update(todoSettings)
-        .set({
-          labelRenames: sql`coalesce((select jsonb_agg(kept) from jsonb_array_elements(${todoSettings.labelRenames}) as kept where not ${JSON.stringify(renames)}::jsonb @> jsonb_build_array(kept)), '[]'::jsonb)`,
-        })
-        .where(eq(todoSettings.userId, userId));
-    },
+    forgetLabelRenames,
 
     async saveCalendarAccount(userId, account, now) {
       const values = { ...account, updatedAt: now };
