@@ -317,10 +317,16 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     }).catch((error: unknown) => logger.warn({ err: error }, 'token re-encryption stopped'));
     await jobs.work({
       sync: async (userId, trigger) => {
-        const startedAt = clock().getTime();
+        // The run's time is while it holds its user's lease (a job that found it taken ran nothing).
+        let startedAt = clock().getTime();
+        let endedAt: number | null = null;
+        const held = (phase: 'start' | 'end') => {
+          if (phase === 'start') startedAt = clock().getTime();
+          else endedAt = clock().getTime();
+        };
         const runEnded = metrics.syncRunStarted(trigger);
         const outcome = await syncEngine
-          .run(userId, { spaced: true, requestedSidesOnly: true })
+          .run(userId, { spaced: true, requestedSidesOnly: true, held })
           .catch((error: unknown) => {
             runEnded('failed');
             checkNotices(userId);
@@ -329,7 +335,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
         runEnded(outcome.status);
         checkNotices(userId);
         syncLog.info({ userId, outcome }, 'sync run');
-        overrides.onSyncRun?.({ userId, startedAt, endedAt: clock().getTime(), outcome });
+        overrides.onSyncRun?.({ userId, startedAt, endedAt: endedAt ?? clock().getTime(), outcome });
         return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
       },
       reconcile: async () => {

@@ -18,7 +18,12 @@ const BUSY_RETRY_MAX_MS = 1_000;
  */
 export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Clock; log: Logger }) {
   return {
-    async holding<T>(userId: string, work: () => Promise<T>, busy: (retryAfterMs: number) => T): Promise<T> {
+    async holding<T>(
+      userId: string,
+      work: () => Promise<T>,
+      busy: (retryAfterMs: number) => T,
+      held?: (phase: 'start' | 'end') => void,
+    ): Promise<T> {
       const owner = randomUUID();
       const now = deps.clock();
       const attempt = await deps.leases.acquire(userId, owner, new Date(now.getTime() + RUN_LEASE_MS), now);
@@ -38,9 +43,11 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
           .catch((error: unknown) => deps.log.warn({ userId, err: error }, 'could not renew a run lease'));
       }, RENEW_EVERY_MS);
       renewal.unref();
+      held?.('start');
       try {
         return await work();
       } finally {
+        held?.('end');
         clearInterval(renewal);
         await deps.leases
           .release(userId, owner)

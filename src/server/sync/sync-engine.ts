@@ -65,7 +65,8 @@ export type SyncOutcome =
   | { status: 'synced'; plans: number; writes: number; reads: SyncSide[] }
   | { status: 'skipped'; reason: string }
   | { status: 'blocked'; problem: SyncProblemCode }
-  | { status: 'retry-later'; afterMs: number };
+  /** `anotherRun`: another run of the user held the lease, so this one did not start at all. */
+  | { status: 'retry-later'; afterMs: number; anotherRun?: true };
 
 const TODOIST_BATCH = 100;
 
@@ -84,6 +85,8 @@ export type RunOptions = {
    * both. See `readPlan`.
    */
   requestedSidesOnly?: boolean;
+  /** Told when the run has taken its user's lease ('start') and just before it gives it back ('end'). */
+  held?: (phase: 'start' | 'end') => void;
 };
 
 /**
@@ -118,7 +121,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           return runOnce(userId, { ...options, requestedSidesOnly: false });
         }
       });
-    return lease.holding<SyncOutcome>(userId, work, (afterMs) => ({ status: 'retry-later', afterMs }));
+    return lease.holding<SyncOutcome>(
+      userId,
+      work,
+      (afterMs) => ({ status: 'retry-later', afterMs, anotherRun: true }),
+      options.held,
+    );
   }
 
   async function runOnce(userId: string, options: RunOptions): Promise<SyncOutcome> {
