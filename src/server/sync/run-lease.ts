@@ -37,8 +37,8 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
         const until = new Date(deps.clock().getTime() + RUN_LEASE_MS);
         deps.leases
           .renew(userId, owner, until)
-          .then((held) => {
-            if (!held) deps.log.error({ userId }, 'a sync run outlived its lease (its process stalled)');
+          .then((stillOurs) => {
+            if (!stillOurs) deps.log.error({ userId }, 'a sync run outlived its lease (its process stalled)');
           })
           .catch((error: unknown) => deps.log.warn({ userId, err: error }, 'could not renew a run lease'));
       }, RENEW_EVERY_MS);
