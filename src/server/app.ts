@@ -48,17 +48,17 @@ import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapte
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
 import { createTodoistWebhookReader } from './providers/todoist/todoist-webhook.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
-import { createNotificationIntake } from './sync/notification-intake.ts';
+import { createNotificationIntake } from './sync/inbound/notification-intake.ts';
+import { createChannelVerifier, createSyncChannels } from './sync/inbound/sync-channels.ts';
+import { createSyncPreview } from './sync/inbound/sync-preview.ts';
+import { createSyncEngine, type SyncOutcome } from './sync/run/sync-engine.ts';
+import { createSyncActivityRepository } from './sync/store/sync-activity.repository.ts';
+import { createSyncHintRepository } from './sync/store/sync-hint.repository.ts';
+import { createSyncLinkRepository } from './sync/store/sync-link.repository.ts';
+import { createSyncRunLeaseRepository } from './sync/store/sync-run-lease.repository.ts';
+import { createSyncSettingsReader } from './sync/store/sync-settings.repository.ts';
+import { createSyncStateRepository } from './sync/store/sync-state.repository.ts';
 import { createSyncService, type SyncService } from './sync/sync.service.ts';
-import { createSyncActivityRepository } from './sync/sync-activity.repository.ts';
-import { createChannelVerifier, createSyncChannels } from './sync/sync-channels.ts';
-import { createSyncEngine, type SyncOutcome } from './sync/sync-engine.ts';
-import { createSyncHintRepository } from './sync/sync-hint.repository.ts';
-import { createSyncLinkRepository } from './sync/sync-link.repository.ts';
-import { createSyncPreview } from './sync/sync-preview.ts';
-import { createSyncRunLeaseRepository } from './sync/sync-run-lease.repository.ts';
-import { createSyncSettingsReader } from './sync/sync-settings.repository.ts';
-import { createSyncStateRepository } from './sync/sync-state.repository.ts';
 import type { TaskSource } from './sync/task-source.port.ts';
 import type { WithToken } from './sync/with-token.ts';
 

@@ -153,7 +153,7 @@ export type Config = {
   analyticsScriptUrl: string | null;
   chatWidgetScriptUrl: string | null;
   authRateLimitPerMinute: number;
-  /** The safety brake's thresholds (sync/removal-brake.ts). */
+  /** The safety brake's thresholds (sync/plan/removal-brake.ts). */
   syncBrake: { minItems: number; share: number; windowMs: number };
   /** Per provider request of a sync run; a hanging provider cannot hold a user's run longer. */
   syncProviderTimeoutMs: number;

@@ -104,7 +104,7 @@ export type JobQueueOptions = {
  * notifications becomes one run; the user id as the job's group, worked with a group concurrency of
  * one, starts no job of a user while another is active, judged from the job table at each fetch (the
  * `stately` policy judged it from statistics up to two seconds old, and held a user's next change
- * back that long after their last run); the run lease (sync/run-lease.ts) makes it a guarantee.
+ * back that long after their last run); the run lease (sync/run/run-lease.ts) makes it a guarantee.
  */
 /** A user's sync job: one waiting per user (singleton key), none started while another runs (group). */
 function userJob(userId: string, trigger?: SyncTrigger) {

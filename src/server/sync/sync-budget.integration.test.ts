@@ -4,7 +4,7 @@ import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
-import { PROVIDER_BUDGETS } from './provider-budget.ts';
+import { PROVIDER_BUDGETS } from './plan/provider-budget.ts';
 
 /**
  * The provider budgets (provider-budget.ts) instead of a pause between runs: a user's quick edits each

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
 import { createTodoistWebhookReader } from '#server/providers/todoist/todoist-webhook.ts';
-import { createNotificationIntake } from './notification-intake.ts';
+import { createNotificationIntake } from './inbound/notification-intake.ts';
+import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
 import { createSyncService } from './sync.service.ts';
-import type { SyncActivityRepository } from './sync-activity.repository.ts';
 import type { SyncSide } from './sync-sides.ts';
 
 const SECRET = 'todoist-client-secret';

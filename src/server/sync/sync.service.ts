@@ -1,11 +1,11 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
 import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
-import type { NoticeOutcome, NotificationIntake } from './notification-intake.ts';
-import type { SyncActivityRepository } from './sync-activity.repository.ts';
-import type { SyncChannels } from './sync-channels.ts';
+import type { NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
+import type { SyncChannels } from './inbound/sync-channels.ts';
+import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
+import type { SyncStateRepository } from './store/sync-state.repository.ts';
 import { BOTH_SIDES, heldCount } from './sync-sides.ts';
-import type { SyncStateRepository } from './sync-state.repository.ts';
 
 export type WebhookOutcome = NoticeOutcome;
 

@@ -92,7 +92,7 @@ export const syncStates = pgTable('sync_states', {
   titleSalt: text('title_salt'),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   /**
-   * The provider budgets (sync/provider-budget.ts): calls the user's sync may still make at once, as
+   * The provider budgets (sync/plan/provider-budget.ts): calls the user's sync may still make at once, as
    * of when a run last spent from it (null: full). Below zero, the next queued run waits.
    */
   todoistBudget: doublePrecision('todoist_budget'),
@@ -109,7 +109,7 @@ export const syncStates = pgTable('sync_states', {
   todoistReadsPending: integer('todoist_reads_pending').notNull().default(0),
   calendarReadsPending: integer('calendar_reads_pending').notNull().default(0),
   /**
-   * The safety brake (sync/removal-brake.ts): removals held back for the user's choice (events to
+   * The safety brake (sync/plan/removal-brake.ts): removals held back for the user's choice (events to
    * remove, tasks to delete or unschedule; both 0: none), since when, and the choice once made
    * ('remove' | 'keep'), carried out by the next run.
    */
@@ -181,7 +181,7 @@ export const syncHints = pgTable(
 );
 
 /**
- * Who runs a user's sync now (sync/run-lease.ts): one run per user at a time, across every worker
+ * Who runs a user's sync now (sync/run/run-lease.ts): one run per user at a time, across every worker
  * process. Held until `until` and renewed while the run lasts; a worker that dies lets it lapse.
  */
 export const syncRunLeases = pgTable('sync_run_leases', {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
-import { proposedChange } from '#server/sync/change-effect.ts';
+import type { SyncPreviewService } from '#server/sync/inbound/sync-preview.ts';
+import { proposedChange } from '#server/sync/plan/change-effect.ts';
 import type { SyncService, WebhookOutcome } from '#server/sync/sync.service.ts';
-import type { SyncPreviewService } from '#server/sync/sync-preview.ts';
 import { contract } from '#shared/api/contract.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { fromContract } from './contract-route.ts';

@@ -10,7 +10,7 @@ import {
   EventChangedError,
   SyncTokenExpiredError,
 } from '#server/sync/calendar-target.port.ts';
-import { deletedEvent } from '#server/sync/snapshots.ts';
+import { deletedEvent } from '#server/sync/plan/snapshots.ts';
 import {
   createKeyFilter,
   eventFields,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
 import type { CalendarEvent, EventWrite } from '#server/sync/calendar-target.port.ts';
-import { deletedEvent } from '#server/sync/snapshots.ts';
+import { deletedEvent } from '#server/sync/plan/snapshots.ts';
 import type { GraphEvent } from './microsoft-calendar-events.schemas.ts';
 import { fromGraphDateTime, toGraphDateTime, writableZone } from './microsoft-date-time.ts';
 

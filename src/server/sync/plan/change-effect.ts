@@ -1,10 +1,10 @@
 import type { ChangePreview, ProposedChangeQuery } from '#shared/api/sync.schema.ts';
-import type { CalendarEvent } from './calendar-target.port.ts';
+import type { CalendarEvent } from '../calendar-target.port.ts';
+import type { SyncSettings } from '../sync-settings.ts';
 import { type BrakeThresholds, isRemoval, tooMany } from './removal-brake.ts';
 import type { LinkPlan, PlanInput } from './sync-planner.ts';
 import { planSync } from './sync-planner.ts';
 import { eventWanted } from './sync-scope.ts';
-import type { SyncSettings } from './sync-settings.ts';
 
 /**
  * What a proposed settings change would do to what is already synced (docs/product-rules.md §10), for

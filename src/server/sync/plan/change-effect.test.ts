@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import type { CalendarEvent } from './calendar-target.port.ts';
+import type { CalendarEvent } from '../calendar-target.port.ts';
+import type { SyncLink } from '../sync-link.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 import { changeEffect, proposedChange } from './change-effect.ts';
 import { DEFAULT_BRAKE } from './removal-brake.ts';
-import type { SyncLink } from './sync-link.ts';
 import { appearanceHash, type PlanInput } from './sync-planner.ts';
-import type { TaskSnapshot } from './task-source.port.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z');
 const hash = (title: string) => `h:${title}`;

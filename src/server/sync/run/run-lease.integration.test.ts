@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser } from '#server/test/sync-fixtures.ts';
+import { createSyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
 import { RUN_LEASE_MS } from './run-lease.ts';
-import { createSyncRunLeaseRepository } from './sync-run-lease.repository.ts';
 
 /** One run per user at a time, across processes (decision 018): the lease under every sync run. */
 for (const database of await testDatabases('run leases')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPlan } from './sync-read-plan.ts';
-import type { SyncState } from './sync-state.repository.ts';
+import type { SyncState } from '../store/sync-state.repository.ts';
+import { readPlan } from './read-plan.ts';
 
 const state = (patch: Partial<SyncState> = {}): SyncState => ({
   userId: 'user-1',

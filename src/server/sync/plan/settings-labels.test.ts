@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
-import type { TaskSnapshot } from './task-source.port.ts';
 
 const settings = syncSettings({ taskDuration: { active: true, label: 'focus', allowed: true } });
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
-import type { SyncLink } from './sync-link.ts';
+import type { SyncLink } from '../sync-link.ts';
 
 export type SyncLinkRepository = {
   all(userId: string): Promise<SyncLink[]>;

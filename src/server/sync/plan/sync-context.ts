@@ -4,7 +4,7 @@ import { paymentStateOf } from '#server/domain/billing/payment-state.ts';
 import type { CalendarSettingsRow, TodoSettingsRow } from '#server/domain/settings/settings.repository.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
-import type { SyncSettings } from './sync-settings.ts';
+import type { SyncSettings } from '../sync-settings.ts';
 
 /** Why a user's sync does not run now. */
 export type SyncBlock =

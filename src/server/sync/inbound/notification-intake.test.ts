@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
+import type { SyncSide } from '../sync-sides.ts';
 import { createNotificationIntake } from './notification-intake.ts';
-import type { SyncSide } from './sync-sides.ts';
 
 /** The intake with in-memory collaborators that log every statement; the first batch's queueing is held. */
 function setUp() {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { SyncLink } from '../sync-link.ts';
 import {
   applyBrake,
   type BrakeInput,
@@ -8,7 +9,6 @@ import {
   tasksToRestore,
   tooMany,
 } from './removal-brake.ts';
-import type { SyncLink } from './sync-link.ts';
 import type { LinkPlan } from './sync-planner.ts';
 
 const link = (n: number): SyncLink => ({

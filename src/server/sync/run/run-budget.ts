@@ -9,9 +9,9 @@ import {
   type StoredBudget,
   spend,
   waitMs,
-} from './provider-budget.ts';
-import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
-import type { WithToken } from './with-token.ts';
+} from '../plan/provider-budget.ts';
+import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { WithToken } from '../with-token.ts';
 
 type Calls = Record<IntegrationKind, number>;
 

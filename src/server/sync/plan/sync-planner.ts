@@ -1,8 +1,10 @@
 import type { SyncAction, SyncDirection } from '#shared/api/sync.schema.ts';
-import type { CalendarEvent, EventWrite } from './calendar-target.port.ts';
+import type { CalendarEvent, EventWrite } from '../calendar-target.port.ts';
+import type { LinkTaskMeta, SyncLink } from '../sync-link.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import type { DueWrite, TaskDue, TaskSnapshot } from '../task-source.port.ts';
 import { dateOnlyDue, dueInstant, dueWriteFor } from './due-time.ts';
 import { eventTitle, type TitleHasher, withoutCheckmark } from './event-title.ts';
-import type { LinkTaskMeta, SyncLink } from './sync-link.ts';
 import {
   eventMinutes,
   eventWanted,
@@ -11,8 +13,6 @@ import {
   taskWanted,
   withTimeboxLabel,
 } from './sync-scope.ts';
-import type { SyncSettings } from './sync-settings.ts';
-import type { DueWrite, TaskDue, TaskSnapshot } from './task-source.port.ts';
 
 /**
  * The pure heart of the sync: from the changes read on both sides and the link rows, decide what to

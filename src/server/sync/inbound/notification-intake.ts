@@ -1,11 +1,11 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { groupCommit } from '#server/jobs/group-commit.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
+import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
+import { BOTH_SIDES, type SyncSide } from '../sync-sides.ts';
 import type { SyncChannels } from './sync-channels.ts';
-import type { SyncHintRepository } from './sync-hint.repository.ts';
-import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import { BOTH_SIDES, type SyncSide } from './sync-sides.ts';
-import type { SyncStateRepository } from './sync-state.repository.ts';
 
 /** Something that may have changed what a user's sync must do; its signature is already checked. */
 export type SyncNotice =

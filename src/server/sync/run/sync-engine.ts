@@ -5,8 +5,6 @@ import type { LabelRename } from '#server/domain/settings/label-identity.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
-import { createBrakeRecord } from './brake-record.ts';
-import { relocatePairs } from './calendar-switch.ts';
 import {
   type CalendarEvent,
   CalendarGoneError,
@@ -14,30 +12,32 @@ import {
   EventChangedError,
   type EventWrite,
   SyncTokenExpiredError,
-} from './calendar-target.port.ts';
-import { titleHasher } from './event-title.ts';
-import type { BudgetProvider, BudgetRule } from './provider-budget.ts';
-import { RateLimitedError } from './rate-limited-error.ts';
-import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from './removal-brake.ts';
+} from '../calendar-target.port.ts';
+import type { SyncChannels } from '../inbound/sync-channels.ts';
+import { titleHasher } from '../plan/event-title.ts';
+import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
+import { readPlan } from '../plan/read-plan.ts';
+import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from '../plan/removal-brake.ts';
+import { withFollowedLabels, withRenamedTaskLabels } from '../plan/settings-labels.ts';
+import { deletedEvent, deletedTask } from '../plan/snapshots.ts';
+import { appearanceHash, type LinkPlan, planSync } from '../plan/sync-planner.ts';
+import { scopeHash } from '../plan/sync-scope.ts';
+import { RateLimitedError } from '../rate-limited-error.ts';
+import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
+import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
+import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
+import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
+import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
+import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncLink } from '../sync-link.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import { BOTH_SIDES, heldCount, type SyncSide } from '../sync-sides.ts';
+import type { TaskCommand, TaskSnapshot, TaskSource } from '../task-source.port.ts';
+import type { WithToken } from '../with-token.ts';
+import { createBrakeRecord } from './brake-record.ts';
+import { relocatePairs } from './calendar-switch.ts';
 import { createRunBudget } from './run-budget.ts';
 import { createRunLease } from './run-lease.ts';
-import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
-import { deletedEvent, deletedTask } from './snapshots.ts';
-import type { NewActivity, SyncActivityRepository } from './sync-activity.repository.ts';
-import type { SyncChannels } from './sync-channels.ts';
-import type { SyncHintRepository } from './sync-hint.repository.ts';
-import type { SyncLinkRepository } from './sync-link.repository.ts';
-import type { SyncLink } from './sync-link.ts';
-import { appearanceHash, type LinkPlan, planSync } from './sync-planner.ts';
-import { readPlan } from './sync-read-plan.ts';
-import type { SyncRunLeaseRepository } from './sync-run-lease.repository.ts';
-import { scopeHash } from './sync-scope.ts';
-import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import type { SyncSettings } from './sync-settings.ts';
-import { BOTH_SIDES, heldCount, type SyncSide } from './sync-sides.ts';
-import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
-import type { TaskCommand, TaskSnapshot, TaskSource } from './task-source.port.ts';
-import type { WithToken } from './with-token.ts';
 
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;

@@ -1,15 +1,15 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { ChangePreview, SyncPreview } from '#shared/api/sync.schema.ts';
-import type { CalendarTarget } from './calendar-target.port.ts';
-import { changeEffect, type ProposedChange } from './change-effect.ts';
-import { titleHasher } from './event-title.ts';
-import { type BrakeThresholds, DEFAULT_BRAKE } from './removal-brake.ts';
-import type { SyncLinkRepository } from './sync-link.repository.ts';
-import { eventWanted, taskWanted } from './sync-scope.ts';
-import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import type { SyncStateRepository } from './sync-state.repository.ts';
-import type { TaskSource } from './task-source.port.ts';
-import type { WithToken } from './with-token.ts';
+import type { CalendarTarget } from '../calendar-target.port.ts';
+import { changeEffect, type ProposedChange } from '../plan/change-effect.ts';
+import { titleHasher } from '../plan/event-title.ts';
+import { type BrakeThresholds, DEFAULT_BRAKE } from '../plan/removal-brake.ts';
+import { eventWanted, taskWanted } from '../plan/sync-scope.ts';
+import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
+import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { TaskSource } from '../task-source.port.ts';
+import type { WithToken } from '../with-token.ts';
 
 export type SyncPreviewService = ReturnType<typeof createSyncPreview>;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import type { CalendarEvent } from './calendar-target.port.ts';
-import type { SyncLink } from './sync-link.ts';
+import type { CalendarEvent } from '../calendar-target.port.ts';
+import type { SyncLink } from '../sync-link.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 import { appearanceHash, type PlanInput, planSync } from './sync-planner.ts';
-import type { SyncSettings } from './sync-settings.ts';
-import type { TaskSnapshot } from './task-source.port.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
 const hash = (title: string) => `h:${title}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncRunLeaseRepository } from './sync-run-lease.repository.ts';
+import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
 
 /** How long a lease holds without renewal: a worker that dies lets its user's runs go on after this. */
 export const RUN_LEASE_MS = 15_000;

@@ -1,7 +1,7 @@
 import type { LabelRename } from '#server/domain/settings/label-identity.ts';
 import type { FollowedLabels } from '#server/domain/settings/settings.repository.ts';
-import type { SyncSettings } from './sync-settings.ts';
-import type { TaskSnapshot } from './task-source.port.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 
 /**
  * The run's settings after the labels it read were followed (a label renamed in Todoist renames the

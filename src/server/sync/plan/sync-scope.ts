@@ -1,8 +1,8 @@
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
-import type { CalendarEvent } from './calendar-target.port.ts';
+import type { CalendarEvent } from '../calendar-target.port.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 import { dueInstant, startOfLocalDay } from './due-time.ts';
-import type { SyncSettings } from './sync-settings.ts';
-import type { TaskSnapshot } from './task-source.port.ts';
 
 /**
  * Which tasks and events the sync mirrors (docs/product-rules.md §10). Pure: the engine, the preview and the

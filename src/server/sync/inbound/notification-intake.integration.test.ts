@@ -9,11 +9,11 @@ import { fakeClock } from '#server/domain/testing/fake-clock.ts';
 import { type JobQueue, startJobQueue, USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
+import { createSyncHintRepository } from '../store/sync-hint.repository.ts';
+import { createSyncSettingsReader } from '../store/sync-settings.repository.ts';
+import { createSyncStateRepository } from '../store/sync-state.repository.ts';
 import { createNotificationIntake, type SyncNotice } from './notification-intake.ts';
 import { createChannelVerifier } from './sync-channels.ts';
-import { createSyncHintRepository } from './sync-hint.repository.ts';
-import { createSyncSettingsReader } from './sync-settings.repository.ts';
-import { createSyncStateRepository } from './sync-state.repository.ts';
 
 const ADA = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';

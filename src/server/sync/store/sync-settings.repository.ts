@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
-import { type SyncContext, syncContextOf } from './sync-context.ts';
+import { type SyncContext, syncContextOf } from '../plan/sync-context.ts';
 
 export type SyncSettingsReader = {
   /** Reads the user's choices and says whether sync may run for them now (checked before every run). */

@@ -1,5 +1,5 @@
-import type { CalendarEvent } from './calendar-target.port.ts';
-import type { TaskSnapshot } from './task-source.port.ts';
+import type { CalendarEvent } from '../calendar-target.port.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 
 /** A task known only to be gone (deleted, or no longer readable). */
 export function deletedTask(id: string): TaskSnapshot {

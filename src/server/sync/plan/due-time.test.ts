@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { TaskDue } from '../task-source.port.ts';
 import { dateOnlyDue, dueInstant, dueWriteFor, instantToLocal, startOfLocalDay } from './due-time.ts';
-import type { TaskDue } from './task-source.port.ts';
 
 const due = (date: string, extra: Partial<TaskDue> = {}): TaskDue => ({
   date,

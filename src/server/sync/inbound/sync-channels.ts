@@ -2,10 +2,10 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
-import type { CalendarTarget } from './calendar-target.port.ts';
-import type { SyncSettings } from './sync-settings.ts';
-import type { SyncState, SyncStateRepository } from './sync-state.repository.ts';
-import type { WithToken } from './with-token.ts';
+import type { CalendarTarget } from '../calendar-target.port.ts';
+import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import type { WithToken } from '../with-token.ts';
 
 /** Channels live this long (Google allows up to a week for events; Graph about three days). */
 export const CHANNEL_TTL_SECONDS = 3 * 24 * 3600;

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { DueWrite, TaskDue } from './task-source.port.ts';
+import type { DueWrite, TaskDue } from '../task-source.port.ts';
 
 /**
  * Todoist due times and instants. A floating due ("at 9:00", no zone) means 9:00 wherever the Todoist
