@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine
 import { IconHandStop } from '@tabler/icons-react';
 import type { ProposedChangeQuery } from '#shared/api/sync.schema.ts';
 import { changePreviewLines, useChangePreview, type useConfirmedChange } from '../lib/change-preview.ts';
+import { DialogActions } from './dialog-actions.tsx';
 
 /** What a proposed change would do to what is already synced: loading, the sentences, or why not. */
 export function ChangePreviewSummary({
@@ -59,12 +60,9 @@ export function ChangePreviewModal({
         <Stack>
           <Text size="sm">Sync is on. Saving this changes what is already synced:</Text>
           <ChangePreviewSummary query={pending.query} calendarName={pending.calendarName} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirmation.cancel} data-autofocus>
-              Cancel
-            </Button>
+          <DialogActions onCancel={confirmation.cancel} focusCancel>
             <Button onClick={confirmation.confirm}>Save</Button>
-          </Group>
+          </DialogActions>
         </Stack>
       )}
     </Modal>

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  type Icon,
   IconBook,
   IconChevronDown,
   IconLayoutDashboard,
@@ -18,10 +19,18 @@ import {
   IconNews,
   IconUser,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { APP_VERSION } from '#shared/product.ts';
 import { paths } from '../../lib/paths.ts';
+
+const ACCOUNT_LINKS: { to: string; label: string; icon: Icon; rightSection?: ReactNode }[] = [
+  { to: paths.dashboard, label: 'Dashboard', icon: IconLayoutDashboard },
+  { to: paths.profile, label: 'Your Profile', icon: IconUser },
+  { to: paths.documentation, label: 'Documentation', icon: IconBook },
+  { to: paths.changelog, label: 'See changelog', icon: IconNews, rightSection: <VersionBadge /> },
+];
 
 /**
  * The signed-in user's dropdown: who is signed in, then the account links. A popover of plain links
@@ -62,35 +71,17 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </div>
         <Divider my={4} />
         <nav aria-label="Account">
-          <NavLink
-            component={Link}
-            to={paths.dashboard}
-            label="Dashboard"
-            leftSection={<IconLayoutDashboard size={16} />}
-            onClick={close}
-          />
-          <NavLink
-            component={Link}
-            to={paths.profile}
-            label="Your Profile"
-            leftSection={<IconUser size={16} />}
-            onClick={close}
-          />
-          <NavLink
-            component={Link}
-            to={paths.documentation}
-            label="Documentation"
-            leftSection={<IconBook size={16} />}
-            onClick={close}
-          />
-          <NavLink
-            component={Link}
-            to={paths.changelog}
-            label="See changelog"
-            leftSection={<IconNews size={16} />}
-            rightSection={<VersionBadge />}
-            onClick={close}
-          />
+          {ACCOUNT_LINKS.map(({ to, label, icon: LinkIcon, rightSection }) => (
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={label}
+              leftSection={<LinkIcon size={16} />}
+              rightSection={rightSection}
+              onClick={close}
+            />
+          ))}
           <Divider my={4} />
           <NavLink component="a" href={paths.logout} label="Log out" leftSection={<IconLogout size={16} />} />
         </nav>

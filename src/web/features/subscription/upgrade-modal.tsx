@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { contract } from '#shared/api/contract.ts';
 import { LOOKUP_KEYS, PLANS } from '#shared/api/payment.schema.ts';
+import { DialogActions } from '../../components/dialog-actions.tsx';
 import { postForm } from './post-form.ts';
 
 type Interval = keyof typeof PLANS;
@@ -49,14 +50,11 @@ export function UpgradeModal({ opened, onClose }: { opened: boolean; onClose: ()
           You pay securely with Stripe. You can cancel at any time, effective at the end of the paid period;
           refunds are not possible.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={leaving}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} busy={leaving}>
           <Button onClick={checkout} loading={leaving}>
             Continue to payment
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -17,6 +17,24 @@ const copy = {
   },
 } as const;
 
+/** The sign-in providers, each button in its brand's look. */
+const PROVIDERS = [
+  {
+    id: 'google',
+    name: 'Google',
+    href: paths.signInWithGoogle,
+    icon: IconBrandGoogleFilled,
+    look: { variant: 'default' },
+  },
+  {
+    id: 'facebook',
+    name: 'Facebook',
+    href: paths.signInWithFacebook,
+    icon: IconBrandFacebookFilled,
+    look: { color: '#0866FF' },
+  },
+] as const;
+
 /** Why the last sign-in attempt came back to this page (`/login?error=<reason>`, set by the server). */
 const errorMessages: Record<SignInErrorReason, string> = {
   cancelled: 'Sign-in was cancelled. Choose a provider to try again.',
@@ -55,30 +73,21 @@ export function AuthCard({ mode }: { mode: Mode }) {
               {errorMessages[isSignInErrorReason(error) ? error : 'failed']}
             </Alert>
           )}
-          <Button
-            component="a"
-            href={paths.signInWithGoogle}
-            onClick={() =>
-              trackConversion(mode === 'signup' ? 'sign_up_click' : 'login_click', { provider: 'google' })
-            }
-            size="md"
-            variant="default"
-            leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
-          >
-            {text.verb} with Google
-          </Button>
-          <Button
-            component="a"
-            href={paths.signInWithFacebook}
-            onClick={() =>
-              trackConversion(mode === 'signup' ? 'sign_up_click' : 'login_click', { provider: 'facebook' })
-            }
-            size="md"
-            color="#0866FF"
-            leftSection={<IconBrandFacebookFilled size={18} aria-hidden />}
-          >
-            {text.verb} with Facebook
-          </Button>
+          {PROVIDERS.map(({ id, name, href, icon: ProviderIcon, look }) => (
+            <Button
+              key={id}
+              component="a"
+              href={href}
+              onClick={() =>
+                trackConversion(mode === 'signup' ? 'sign_up_click' : 'login_click', { provider: id })
+              }
+              size="md"
+              {...look}
+              leftSection={<ProviderIcon size={18} aria-hidden />}
+            >
+              {text.verb} with {name}
+            </Button>
+          ))}
           <Text size="sm" c="dimmed">
             By continuing you accept our{' '}
             <Anchor component={Link} to={paths.terms} inherit underline="always">

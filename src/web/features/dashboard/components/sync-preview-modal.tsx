@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled, IconRefresh } from '@tabler/icons-react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   eventsToTasksText,
@@ -82,10 +83,7 @@ function PreviewBody({ provider, switching, onConfirm, onClose }: Omit<Props, 'o
           )}
         </>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={switching} data-autofocus>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose} busy={switching} focusCancel>
         <Button
           onClick={onConfirm}
           loading={switching}
@@ -94,7 +92,7 @@ function PreviewBody({ provider, switching, onConfirm, onClose }: Omit<Props, 'o
         >
           Switch sync on
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

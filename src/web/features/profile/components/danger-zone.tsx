@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DELETE_CONFIRMATION_WORD, isDeleteConfirmation } from '#shared/validation/delete-account.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { paths } from '../../../lib/paths.ts';
 
@@ -45,10 +46,7 @@ export function DangerZone() {
             disabled={deleting}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={deleting}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={close} busy={deleting}>
             <Button
               color="red"
               onClick={confirm}
@@ -57,7 +55,7 @@ export function DangerZone() {
             >
               Delete my account
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </SectionCard>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Select,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, SegmentedControl, Select, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SandboxCalendarProvider, SandboxEvent } from '#shared/api/sandbox.schema.ts';
@@ -17,6 +6,7 @@ import { sandboxCalls, useSandboxCalendar, useSandboxChange } from '../sandbox-a
 import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
 import { EventForm, type EventFormValues } from './event-form.tsx';
 import { EventList } from './event-list.tsx';
+import { ChangeFailedAlert, ReadStatus } from './panel-status.tsx';
 
 const SERVICES: { value: SandboxCalendarProvider; label: string }[] = [
   { value: 'google', label: 'Google Calendar' },
@@ -45,7 +35,6 @@ export function CalendarPanel({ initialEmail, initialProvider, initialCalendarId
   const add = useSandboxChange('calendar', sandboxCalls.addEvent);
   const update = useSandboxChange('calendar', sandboxCalls.updateEvent);
   const remove = useSandboxChange('calendar', sandboxCalls.deleteEvent);
-  const failure = [add, update, remove].find((mutation) => mutation.error)?.error;
   const title = SERVICES.find((service) => service.value === provider)?.label ?? '';
 
   const switchTo = (value: string) => {
@@ -106,15 +95,12 @@ export function CalendarPanel({ initialEmail, initialProvider, initialCalendarId
           disabled={calendar.isPlaceholderData}
         />
       )}
-      {failure && (
-        <Alert color="red" mb="sm" title="That did not work">
-          {failure.message}
-        </Alert>
-      )}
-      {calendar.isPending && <Loader role="status" size="sm" aria-label="Loading events" />}
-      {calendar.isError && (
-        <Alert color="red">The emulated calendar could not be read: {calendar.error.message}</Alert>
-      )}
+      <ChangeFailedAlert changes={[add, update, remove]} />
+      <ReadStatus
+        query={calendar}
+        loadingLabel="Loading events"
+        failedText="The emulated calendar could not be read"
+      />
       {calendar.data && calendar.data.events.length === 0 && (
         <Text c="dimmed">No events in the next two weeks.</Text>
       )}

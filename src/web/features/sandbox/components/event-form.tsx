@@ -1,7 +1,9 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
 import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
+import { ItemForm } from './item-form.tsx';
+import { LocalDateTimeInput } from './local-date-time-input.tsx';
 
 export type EventFormValues = { summary: string; start: string; end: string };
 
@@ -32,48 +34,30 @@ export function EventForm({ event, submitLabel, busy, onSubmit }: Props) {
   const invalid = summary.trim() === '' || !startIso || !endIso || backwards;
 
   return (
-    <form
-      onSubmit={(submitted) => {
-        submitted.preventDefault();
-        if (invalid || !startIso || !endIso) return;
-        onSubmit({ summary: summary.trim(), start: startIso, end: endIso });
+    <ItemForm
+      submitLabel={submitLabel}
+      busy={busy}
+      invalid={invalid}
+      onSubmit={() => {
+        if (startIso && endIso) onSubmit({ summary: summary.trim(), start: startIso, end: endIso });
       }}
     >
-      <Stack gap="xs">
-        <TextInput
-          label="Title"
-          value={summary}
-          onChange={(e) => setSummary(e.currentTarget.value)}
+      <TextInput label="Title" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} required />
+      <Group grow align="flex-start">
+        <LocalDateTimeInput label="Start" value={start} onChange={setStart} required />
+        <LocalDateTimeInput
+          label="End"
+          value={end}
+          onChange={setEnd}
+          error={backwards ? 'The end must be after the start' : undefined}
           required
         />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Start"
-            type="datetime-local"
-            value={start}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            required
-          />
-          <TextInput
-            label="End"
-            type="datetime-local"
-            value={end}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-            error={backwards ? 'The end must be after the start' : undefined}
-            required
-          />
-        </Group>
-        {!event && (
-          <Text size="xs" c="dimmed">
-            A new single event in the synced calendar becomes a Todoist task.
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={invalid}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      {!event && (
+        <Text size="xs" c="dimmed">
+          A new single event in the synced calendar becomes a Todoist task.
+        </Text>
+      )}
+    </ItemForm>
   );
 }

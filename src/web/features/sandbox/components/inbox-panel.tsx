@@ -1,4 +1,4 @@
-import { Accordion, Alert, Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { formatWhen } from '../local-date-time.ts';
 import { mailTextParts } from '../mail-text.ts';
 import { useSandboxInbox } from '../sandbox-api.ts';
+import { ReadStatus } from './panel-status.tsx';
 
 type Mail = SandboxInbox['messages'][number];
 
@@ -38,8 +39,7 @@ function SignedInInbox({ user }: { user: CurrentUser }) {
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         Mail to {user.email}
       </Text>
-      {inbox.isPending && <Loader role="status" size="sm" aria-label="Loading the inbox" />}
-      {inbox.isError && <Alert color="red">The inbox could not be read: {inbox.error.message}</Alert>}
+      <ReadStatus query={inbox} loadingLabel="Loading the inbox" failedText="The inbox could not be read" />
       {inbox.data?.messages.length === 0 && (
         <Text size="sm" c="dimmed">
           No mail yet. Notice mails land here, for example when the sync holds back many removals (delete a

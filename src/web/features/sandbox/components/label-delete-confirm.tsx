@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { SandboxLabel } from '#shared/api/sandbox.schema.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 
 type Props = {
@@ -14,28 +16,16 @@ type Props = {
 export function LabelDeleteConfirm({ label, busy, error, onConfirm, onCancel }: Props) {
   return (
     <Stack>
-      {error && (
-        <Alert
-          color="red"
-          title="Not deleted"
-          role="alert"
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
-          {errorMessage(error)}
-        </Alert>
-      )}
+      {error && <FormErrorAlert title="Not deleted">{errorMessage(error)}</FormErrorAlert>}
       <Text>
         Delete the label <strong style={{ overflowWrap: 'anywhere' }}>{label.name}</strong>? Todoist removes
         it from every task.
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onCancel} busy={busy} focusCancel>
         <Button color="red.9" onClick={onConfirm} loading={busy}>
           Delete label
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type SandboxLabel, sandboxLabelNameSchema } from '#shared/api/sandbox.schema.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 
 type Props = {
@@ -35,16 +37,7 @@ export function LabelRenameForm({ label, busy, error, onSubmit, onCancel }: Prop
       }}
     >
       <Stack>
-        {formError && (
-          <Alert
-            color="red"
-            title="Not renamed"
-            role="alert"
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
-          >
-            {formError}
-          </Alert>
-        )}
+        {formError && <FormErrorAlert title="Not renamed">{formError}</FormErrorAlert>}
         <TextInput
           label="Label name"
           description="Todoist renames it on every task that carries it."
@@ -57,14 +50,11 @@ export function LabelRenameForm({ label, busy, error, onSubmit, onCancel }: Prop
           disabled={busy}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onCancel} busy={busy}>
           <Button type="submit" loading={busy} disabled={!checked.success || unchanged}>
             Save
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,7 +1,9 @@
-import { Button, Group, NumberInput, Stack, TagsInput, TextInput } from '@mantine/core';
+import { NumberInput, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
+import { ItemForm } from './item-form.tsx';
+import { LocalDateTimeInput } from './local-date-time-input.tsx';
 
 export type TaskFormValues = { content: string; due?: string; labels: string[]; durationMinutes?: number };
 
@@ -22,54 +24,42 @@ export function TaskForm({ task, knownLabels, submitLabel, busy, onSubmit }: Pro
   const empty = content.trim() === '';
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (empty) return;
+    <ItemForm
+      submitLabel={submitLabel}
+      busy={busy}
+      invalid={empty}
+      onSubmit={() =>
         onSubmit({
           content: content.trim(),
           due: fromLocalInput(due),
           labels,
           durationMinutes: typeof duration === 'number' && duration > 0 ? duration : undefined,
-        });
-      }}
+        })
+      }
     >
-      <Stack gap="xs">
-        <TextInput
-          label="Task"
-          value={content}
-          onChange={(e) => setContent(e.currentTarget.value)}
-          required
-        />
-        <TextInput
-          label="Due"
-          type="datetime-local"
-          value={due}
-          onChange={(e) => setDue(e.currentTarget.value)}
-          description="Timeboxed tasks need a due time."
-        />
-        <TagsInput
-          label="Labels"
-          value={labels}
-          onChange={setLabels}
-          data={knownLabels}
-          placeholder="e.g. 30Minutes"
-          description="Press Enter after each label."
-        />
-        <NumberInput
-          label="Duration (minutes)"
-          value={duration}
-          onChange={setDuration}
-          min={1}
-          max={1440}
-          allowDecimal={false}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={empty}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput label="Task" value={content} onChange={(e) => setContent(e.currentTarget.value)} required />
+      <LocalDateTimeInput
+        label="Due"
+        value={due}
+        onChange={setDue}
+        description="Timeboxed tasks need a due time."
+      />
+      <TagsInput
+        label="Labels"
+        value={labels}
+        onChange={setLabels}
+        data={knownLabels}
+        placeholder="e.g. 30Minutes"
+        description="Press Enter after each label."
+      />
+      <NumberInput
+        label="Duration (minutes)"
+        value={duration}
+        onChange={setDuration}
+        min={1}
+        max={1440}
+        allowDecimal={false}
+      />
+    </ItemForm>
   );
 }

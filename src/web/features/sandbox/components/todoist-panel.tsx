@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
@@ -18,6 +6,7 @@ import { formatWhen } from '../local-date-time.ts';
 import { sandboxCalls, useSandboxChange, useSandboxTodoist } from '../sandbox-api.ts';
 import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
 import { LabelList } from './label-list.tsx';
+import { ChangeFailedAlert, ReadStatus } from './panel-status.tsx';
 import { TaskForm, type TaskFormValues } from './task-form.tsx';
 
 /**
@@ -32,7 +21,6 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
   const update = useSandboxChange('todoist', sandboxCalls.updateTask);
   const complete = useSandboxChange('todoist', sandboxCalls.completeTask);
   const remove = useSandboxChange('todoist', sandboxCalls.deleteTask);
-  const failure = [add, update, complete, remove].find((mutation) => mutation.error)?.error;
 
   const save = (values: TaskFormValues) => {
     const done = { onSuccess: () => setEditing(null) };
@@ -51,15 +39,12 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
         </Button>
       </Group>
       <AccountEmailInput label="Todoist account e-mail" value={typed} onChange={setEmail} />
-      {failure && (
-        <Alert color="red" mb="sm" title="That did not work">
-          {failure.message}
-        </Alert>
-      )}
-      {todoist.isPending && <Loader role="status" size="sm" aria-label="Loading tasks" />}
-      {todoist.isError && (
-        <Alert color="red">The emulated Todoist could not be read: {todoist.error.message}</Alert>
-      )}
+      <ChangeFailedAlert changes={[add, update, complete, remove]} />
+      <ReadStatus
+        query={todoist}
+        loadingLabel="Loading tasks"
+        failedText="The emulated Todoist could not be read"
+      />
       {todoist.data && todoist.data.tasks.length === 0 && <Text c="dimmed">No open tasks.</Text>}
       <Stack
         gap="xs"

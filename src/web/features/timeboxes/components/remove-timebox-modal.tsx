@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { pluralizeMinutes, type TimeboxSetting } from '#shared/settings/rules.ts';
 import { ChangePreviewSummary } from '../../../components/change-preview.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { useAuth } from '../../../lib/current-user.ts';
 import { useStoreUser, useUserChange } from '../../../lib/user-change.ts';
 import { runSteps, timeboxCalls } from '../timebox-api.ts';
@@ -53,10 +54,7 @@ export function RemoveTimeboxModal({ todo, setting, onClose }: Props) {
           onChange={(event) => setAlsoOnTodoist(event.currentTarget.checked)}
           disabled={!todoistLabel?.color || remove.isPending}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} busy={remove.isPending} focusCancel>
           <Button
             color="red.9"
             loading={remove.isPending}
@@ -64,7 +62,7 @@ export function RemoveTimeboxModal({ todo, setting, onClose }: Props) {
           >
             Remove
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import type { LabelColor } from '#shared/settings/constants.ts';
 import { formatHours, type TimeboxSetting } from '#shared/settings/rules.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useStoreUser, useUserChange } from '../../../lib/user-change.ts';
 import { runSaveStep, runSteps } from '../timebox-api.ts';
@@ -120,16 +122,7 @@ export function TimeboxModal({ todo, editing, onClose }: Props) {
         }}
       >
         <Stack>
-          {serverErrors.form && (
-            <Alert
-              color="red"
-              title="Not saved"
-              role="alert"
-              styles={{ title: { color: 'var(--mantine-color-text)' } }}
-            >
-              {serverErrors.form}
-            </Alert>
-          )}
+          {serverErrors.form && <FormErrorAlert title="Not saved">{serverErrors.form}</FormErrorAlert>}
           <LabelField
             labels={todo.labels}
             editedLabel={editing?.label}
@@ -160,14 +153,11 @@ export function TimeboxModal({ todo, editing, onClose }: Props) {
               disabled={save.isPending}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose} busy={save.isPending}>
             <Button type="submit" loading={save.isPending} disabled={hasErrors(errors) || save.isPending}>
               Save
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>
