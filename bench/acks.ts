@@ -1,0 +1,61 @@
+/** The webhook acknowledgements of a burst, taken apart: what the sender saw and where the time went. */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServedRecord } from './observer.ts';
+import type { Emulators } from './processes.ts';
+import { distribution } from './stats.ts';
+
+/**
+ * What a burst costs before any app is involved: the emulators' sender posts `count` requests at once
+ * (half the burst: Todoist's wave, then Google's) to a server in this process that answers each at
+ * once, first on new connections, then on kept-alive ones. The app's acknowledgements cannot be faster.
+ */
+export async function ackFloor(emulators: Emulators, count: number) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  try {
+    const address = server.address() as AddressInfo;
+    const url = `http://localhost:${address.port}/webhook`;
+    const cold = await emulators.call('burstTo', { url, count: Math.round(count) });
+    const warm = await emulators.call('burstTo', { url, count: Math.round(count) });
+    return { count: Math.round(count), cold, warm };
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+/**
+ * Splits each acknowledgement the sender timed into the legs outside the app (both processes read the
+ * same clock): from the sender's request to the app's server reading it, and from the app's answer to
+ * the sender seeing it. What is left is the app's own time.
+ */
+export function ackLegs(
+  deliveries: { key: string | null; start: number; wireStart: number | null; end: number }[],
+  served: ServedRecord[],
+) {
+  const servedByKey = new Map(
+    served.flatMap((record) => (record.deliveryKey ? [[record.deliveryKey, record]] : [])),
+  );
+  const toApp: number[] = [];
+  const back: number[] = [];
+  const onWire: number[] = [];
+  for (const delivery of deliveries) {
+    const record = delivery.key ? servedByKey.get(delivery.key) : undefined;
+    if (!record) continue;
+    toApp.push(record.start - delivery.start);
+    back.push(delivery.end - record.end);
+    if (delivery.wireStart !== null) onWire.push(record.end - delivery.wireStart);
+  }
+  return {
+    matched: toApp.length,
+    toApp: distribution(toApp),
+    back: distribution(back),
+    /** From the request on the wire to the app's answer sent: the sender's own delays left out. */
+    onWire: distribution(onWire),
+  };
+}

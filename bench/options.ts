@@ -1,0 +1,71 @@
+/** The benchmark's command line: `npm run bench -- [flags]` (see docs/benchmark.md). */
+
+export type Options = {
+  db: 'pglite' | 'postgres';
+  users: number;
+  latencyMs: number;
+  quick: boolean;
+  profile: boolean;
+  sqlProfile: boolean;
+  changesPerUser: number;
+  editsPerUser: number;
+  /** Minutes of the quota phase (0: skipped). */
+  quotaMinutes: number;
+  burstPerUser: number;
+  queueRounds: number;
+  apiSeconds: number;
+  initialTasks: number;
+  initialEvents: number;
+};
+
+const KNOWN = [
+  'db',
+  'users',
+  'latency',
+  'quick',
+  'profile',
+  'sql-profile',
+  'changes',
+  'edits',
+  'quota-minutes',
+  'burst',
+  'rounds',
+  'api-seconds',
+  'initial-tasks',
+  'initial-events',
+];
+
+export function parseOptions(args: string[]): Options {
+  const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const flag = (name: string) => args.includes(`--${name}`);
+  const number = (name: string, fallback: number) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a whole number`);
+    return parsed;
+  };
+  for (const arg of args) {
+    const name = arg.replace(/^--/, '').split('=')[0] ?? '';
+    if (!arg.startsWith('--') || !KNOWN.includes(name)) throw new Error(`unknown option ${arg}`);
+  }
+  const db = value('db') ?? 'pglite';
+  if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres');
+  const quick = flag('quick');
+  return {
+    db,
+    users: Math.max(1, number('users', 50)),
+    latencyMs: number('latency', 20),
+    quick,
+    profile: flag('profile'),
+    sqlProfile: flag('sql-profile'),
+    changesPerUser: Math.max(1, number('changes', quick ? 2 : 10)),
+    editsPerUser: Math.max(1, number('edits', quick ? 4 : 8)),
+    quotaMinutes: number('quota-minutes', 0),
+    burstPerUser: Math.max(1, number('burst', quick ? 4 : 10)),
+    queueRounds: Math.max(1, number('rounds', quick ? 1 : 5)),
+    apiSeconds: Math.max(1, number('api-seconds', quick ? 4 : 20)),
+    initialTasks: number('initial-tasks', 1000),
+    initialEvents: number('initial-events', 2500),
+  };
+}

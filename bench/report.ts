@@ -1,0 +1,50 @@
+/** How the benchmark prints its figures: phase headings, distributions, call counts, memory. */
+
+import type { Host } from './processes.ts';
+import type { CallCounts } from './protocol.ts';
+import { type Distribution, ratio, round } from './stats.ts';
+
+export const log = (line: string) => console.log(line);
+export const phase = (name: string) => log(`\n== ${name}`);
+
+export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+/** `count` per one of `of`, to two decimals. */
+export const fmt = (count: number, of: number) => String(round(ratio(count, of), 2));
+export const ms = (value: number) => (Number.isFinite(value) ? `${round(value)} ms` : 'n/a');
+export const describe = (d: Distribution) =>
+  `p50 ${ms(d.p50)}, p95 ${ms(d.p95)}, p99 ${ms(d.p99)}, max ${ms(d.max)}`;
+/** Seconds from `origin` to `time`, to two decimals (`…` for a time not reached). */
+export const secondsFrom = (origin: number) => (time: number | null) =>
+  time === null ? '…' : `${round((time - origin) / 1000, 2)}`;
+
+export const sumCounts = (items: CallCounts[]): CallCounts =>
+  items.reduce(
+    (sum, item) => ({
+      todoistReads: sum.todoistReads + item.todoistReads,
+      todoistWrites: sum.todoistWrites + item.todoistWrites,
+      googleReads: sum.googleReads + item.googleReads,
+      googleWrites: sum.googleWrites + item.googleWrites,
+      other: sum.other + item.other,
+    }),
+    { todoistReads: 0, todoistWrites: 0, googleReads: 0, googleWrites: 0, other: 0 },
+  );
+export const reads = (counts: CallCounts) => counts.todoistReads + counts.googleReads;
+export const writes = (counts: CallCounts) => counts.todoistWrites + counts.googleWrites;
+
+/** Provider calls by side and kind, each per one of `of` (`of` undefined: the counts themselves). */
+export function callsLine(counts: CallCounts, of?: number) {
+  const per = (count: number) => (of === undefined ? String(count) : fmt(count, of));
+  return (
+    `Todoist reads ${per(counts.todoistReads)}, writes ${per(counts.todoistWrites)}; ` +
+    `Google reads ${per(counts.googleReads)}, writes ${per(counts.googleWrites)}; other ${per(counts.other)}`
+  );
+}
+
+/** The app process's memory after a phase (its peak so far, and what it holds now). */
+export async function memoryLine(host: Host) {
+  const memory = await host.call('memory', {});
+  log(
+    `  app process memory: peak RSS ${round(memory.peakRssMb, 0)} MB; now RSS ${round(memory.rssMb, 0)} MB, ` +
+      `JS heap ${round(memory.heapUsedMb, 0)} MB, external ${round(memory.externalMb, 0)} MB`,
+  );
+}

@@ -1,0 +1,175 @@
+/** The run's figures: the closing table against the targets, and the JSON line CI reads. */
+
+import type { Options } from './options.ts';
+import type { apiPhase } from './phases/api.ts';
+import type { burstPhase } from './phases/burst.ts';
+import type { initialSyncPhase } from './phases/initial-sync.ts';
+import type { latencyPhase } from './phases/latency.ts';
+import type { queuePhase } from './phases/queue.ts';
+import type { quickEditsPhase } from './phases/quick-edits.ts';
+import type { Quota } from './phases/quota.ts';
+import type { Host } from './processes.ts';
+import { log, phase, reads, writes } from './report.ts';
+import { now, ratio, round, table } from './stats.ts';
+
+const TARGETS = {
+  latencyP95Ms: 1000,
+  /** At 20 ms per provider call: a change of a burst is written in about the time of its own calls. */
+  burstLatencyP95Ms: 300,
+  readsPerChange: 1,
+  writesPerChange: 1,
+  writesPerEcho: 0,
+  ackP99Ms: 250,
+  initialSyncSeconds: 60,
+  apiP99Ms: 50,
+};
+
+type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+export type PhaseResults = {
+  latency: Result<typeof latencyPhase>;
+  quickEdits: Result<typeof quickEditsPhase>;
+  burst: Result<typeof burstPhase>;
+  queue: Result<typeof queuePhase>;
+  api: Result<typeof apiPhase>;
+  initialSync: Result<typeof initialSyncPhase>;
+  quota: Quota | null;
+};
+
+export type Figures = ReturnType<typeof figuresOf>;
+
+/** The figures of the run, in the order of the JSON line (its keys are read by CI: keep them). */
+export function figuresOf(results: PhaseResults, options: Options, peakRssMb: number, benchStarted: number) {
+  const { latency, quickEdits, burst, queue, api, initialSync, quota } = results;
+  return {
+    latencyMs: { p50: latency.latency.p50, p95: latency.latency.p95, p99: latency.latency.p99 },
+    burstLatencyMs: { p50: quickEdits.latency.p50, p95: quickEdits.latency.p95, p99: quickEdits.latency.p99 },
+    callsPerBurstChange: quickEdits.callsPerEdit,
+    burstUnwritten: quickEdits.unwritten,
+    quota,
+    readsPerChange: round(ratio(reads(latency.changeCalls), latency.written), 2),
+    writesPerChange: round(ratio(writes(latency.changeCalls), latency.written), 2),
+    readsPerEcho: round(ratio(reads(latency.echoCalls), latency.withEcho), 2),
+    writesPerEcho: round(ratio(writes(latency.echoCalls), latency.withEcho), 2),
+    ackP99Ms: burst.ackP99Ms,
+    ackAsSentP99Ms: burst.ackAsSentP99Ms,
+    ackInAppP99Ms: burst.ackInAppP99Ms,
+    ackFloorP99Ms: burst.ackFloorP99Ms,
+    burstNotifications: burst.notifications,
+    initialSyncSeconds: round(initialSync.initialSyncSeconds, 1),
+    jobsPerSecond: round(queue.jobsPerSecond, 1),
+    peakRssMb: round(peakRssMb, 0),
+    apiP99Ms: Math.max(api.currentUserP99Ms, api.settingsPatchP99Ms),
+    database: options.db,
+    users: options.users,
+    providerLatencyMs: options.latencyMs,
+    quick: options.quick,
+    changes: latency.changes,
+    unwritten: latency.changes - latency.written,
+    inconsistentUsers: burst.inconsistentUsers,
+    api: { currentUserP99Ms: api.currentUserP99Ms, settingsPatchP99Ms: api.settingsPatchP99Ms },
+    benchSeconds: round((now() - benchStarted) / 1000, 0),
+  };
+}
+
+const check = (met: boolean) => (met ? 'yes' : 'NO');
+/** A row of a figure with a target: measured, the target, and whether it is met. */
+const targetRow = (figure: string, measured: string, target: string, met: boolean) => [
+  figure,
+  measured,
+  target,
+  check(met),
+];
+/** A row of a figure without a target. */
+const plainRow = (figure: string, measured: string) => [figure, measured, '-', ''];
+
+export function printSummary(figures: Figures, options: Options) {
+  phase('Summary');
+  const { latencyMs, burstLatencyMs, api } = figures;
+  log(
+    table(
+      ['figure', 'measured', 'target', 'met'],
+      [
+        targetRow(
+          'change to other side written',
+          `p50 ${latencyMs.p50} / p95 ${latencyMs.p95} / p99 ${latencyMs.p99} ms`,
+          `p95 <= ${TARGETS.latencyP95Ms} ms`,
+          latencyMs.p95 <= TARGETS.latencyP95Ms,
+        ),
+        [
+          'quick edits (0.2-3 s apart): change written',
+          `p50 ${burstLatencyMs.p50} / p95 ${burstLatencyMs.p95} / p99 ${burstLatencyMs.p99} ms`,
+          `p95 <= ${TARGETS.burstLatencyP95Ms} ms at 20 ms a call`,
+          options.latencyMs === 20 ? check(burstLatencyMs.p95 <= TARGETS.burstLatencyP95Ms) : '',
+        ],
+        plainRow('  provider calls per quick edit (with its echo)', String(figures.callsPerBurstChange)),
+        targetRow(
+          'provider reads per change',
+          String(figures.readsPerChange),
+          `<= ${TARGETS.readsPerChange}`,
+          figures.readsPerChange <= TARGETS.readsPerChange,
+        ),
+        targetRow(
+          'provider writes per change',
+          String(figures.writesPerChange),
+          `<= ${TARGETS.writesPerChange}`,
+          figures.writesPerChange <= TARGETS.writesPerChange,
+        ),
+        plainRow('provider reads per echo', String(figures.readsPerEcho)),
+        targetRow(
+          'provider writes per echo',
+          String(figures.writesPerEcho),
+          `${TARGETS.writesPerEcho}`,
+          figures.writesPerEcho === TARGETS.writesPerEcho,
+        ),
+        targetRow(
+          `webhook ack p99 (burst of ${figures.burstNotifications}), request written to answer sent`,
+          `${figures.ackP99Ms} ms`,
+          `<= ${TARGETS.ackP99Ms} ms`,
+          figures.ackP99Ms <= TARGETS.ackP99Ms,
+        ),
+        plainRow('  the same, as the sender saw it', `${figures.ackAsSentP99Ms} ms`),
+        plainRow('  the same, inside the app', `${figures.ackInAppP99Ms} ms`),
+        plainRow('  the same burst to a server doing nothing', `${figures.ackFloorP99Ms} ms`),
+        targetRow(
+          `initial sync (${options.initialTasks} tasks + ${options.initialEvents} events)`,
+          `${figures.initialSyncSeconds} s`,
+          `<= ${TARGETS.initialSyncSeconds} s`,
+          figures.initialSyncSeconds <= TARGETS.initialSyncSeconds,
+        ),
+        plainRow('sync jobs per second', String(figures.jobsPerSecond)),
+        plainRow('peak RSS (app process)', `${figures.peakRssMb} MB`),
+        targetRow(
+          'JSON API p99 at 200 req/s',
+          `${api.currentUserP99Ms} ms GET current_user, ${api.settingsPatchP99Ms} ms PATCH settings`,
+          `<= ${TARGETS.apiP99Ms} ms`,
+          figures.apiP99Ms <= TARGETS.apiP99Ms,
+        ),
+      ],
+    ),
+  );
+  if (figures.unwritten > 0 || figures.inconsistentUsers > 0) {
+    log(
+      `WARNING: ${figures.unwritten} changes never written; ${figures.inconsistentUsers} users out of sync`,
+    );
+  }
+}
+
+/** The app's SQL statements by time spent over the whole run (`--sql-profile`). */
+export async function printSqlProfile(host: Host) {
+  phase('SQL statements by time spent (the whole run)');
+  const statements = await host.call('sqlStats', { limit: 20 });
+  log(
+    table(
+      ['ms', 'count', 'rows', 'mean ms', 'max ms', 'statement'],
+      statements.map((entry) => [
+        String(round(entry.totalMs, 0)),
+        String(entry.count),
+        String(entry.rows),
+        String(round(entry.meanMs, 2)),
+        String(round(entry.maxMs, 1)),
+        entry.sql,
+      ]),
+    ),
+  );
+}
