@@ -36,47 +36,50 @@ export function createMetrics(deps: { operations: OperationsReader; log: Logger 
   registry.registerMetric(mailsCounter);
   const registers = [registry];
 
-  const syncRuns = new Counter({
-    name: 'timeboxer_sync_runs_total',
-    help: 'Queued sync runs that ended, by what queued them and how they ended.',
-    labelNames: ['trigger', 'outcome'] as const,
-    registers,
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ) => new Histogram<L>({ name, help, labelNames, buckets, registers });
+
+  const syncRuns = counter(
+    'timeboxer_sync_runs_total',
+    'Queued sync runs that ended, by what queued them and how they ended.',
+    ['trigger', 'outcome'],
+  );
   for (const trigger of SYNC_TRIGGERS) {
     for (const outcome of SYNC_RUN_OUTCOMES) syncRuns.inc({ trigger, outcome }, 0);
   }
-  const syncRunSeconds = new Histogram({
-    name: 'timeboxer_sync_run_duration_seconds',
-    help: 'How long queued sync runs took, by outcome.',
-    labelNames: ['outcome'] as const,
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
-    registers,
-  });
-  const providerCalls = new Counter({
-    name: 'timeboxer_provider_calls_total',
-    help: 'HTTP requests to providers, by provider and HTTP status ("error": no answer).',
-    labelNames: ['provider', 'status'] as const,
-    registers,
-  });
-  const httpRequests = new Counter({
-    name: 'timeboxer_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const webhookSeconds = new Histogram({
-    name: 'timeboxer_webhook_ack_duration_seconds',
-    help: 'Time from a provider notification arriving to its answer, by source.',
-    labelNames: ['source'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const renewals = new Counter({
-    name: 'timeboxer_channel_renewals_total',
-    help: 'Renewals of calendar push channels (Google) and subscriptions (Graph), by outcome.',
-    labelNames: ['provider', 'outcome'] as const,
-    registers,
-  });
+  const syncRunSeconds = histogram(
+    'timeboxer_sync_run_duration_seconds',
+    'How long queued sync runs took, by outcome.',
+    ['outcome'],
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+  );
+  const providerCalls = counter(
+    'timeboxer_provider_calls_total',
+    'HTTP requests to providers, by provider and HTTP status ("error": no answer).',
+    ['provider', 'status'],
+  );
+  const httpRequests = counter(
+    'timeboxer_http_requests_total',
+    'HTTP requests answered, by method, route pattern and status.',
+    ['method', 'route', 'status'],
+  );
+  const webhookSeconds = histogram(
+    'timeboxer_webhook_ack_duration_seconds',
+    'Time from a provider notification arriving to its answer, by source.',
+    ['source'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  const renewals = counter(
+    'timeboxer_channel_renewals_total',
+    'Renewals of calendar push channels (Google) and subscriptions (Graph), by outcome.',
+    ['provider', 'outcome'],
+  );
   for (const provider of ['google', 'microsoft']) {
     for (const outcome of ['renewed', 'failed']) renewals.inc({ provider, outcome }, 0);
   }

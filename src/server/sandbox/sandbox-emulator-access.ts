@@ -2,7 +2,7 @@ import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxCalendar, SandboxEventInput, SandboxEventRef } from '#shared/api/sandbox.schema.ts';
 
 /** Emulated access tokens live an hour; the console asks for a new one well before that. */
-export const TOKEN_REFRESH_MS = 50 * 60_000;
+const TOKEN_REFRESH_MS = 50 * 60_000;
 const WINDOW_PAST_MS = 24 * 60 * 60_000;
 const WINDOW_FUTURE_MS = 14 * 24 * 60 * 60_000;
 
@@ -43,6 +43,21 @@ export function tokenCache(
     });
     return entry.token;
   };
+}
+
+/**
+ * A calendar emulator's access token per e-mail address, minted by its `tokens` control route (with
+ * `grant`, such as the scopes) and minted again well before it expires.
+ */
+export function calendarTokens(origin: string, clock: Clock, grant: Record<string, unknown> = {}) {
+  return tokenCache(
+    (email) =>
+      postJson<{ access_token: string }>(`${origin}/_emulator/tokens`, { email, ...grant }).then(
+        (body) => body.access_token,
+      ),
+    clock,
+    TOKEN_REFRESH_MS,
+  );
 }
 
 /** Calls an emulator's control route. */

@@ -2,25 +2,11 @@ import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { OAuth2Client } from 'google-auth-library';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxEvent, SandboxEventInput } from '#shared/api/sandbox.schema.ts';
-import {
-  calendarWindow,
-  postJson,
-  type SandboxCalendarService,
-  TOKEN_REFRESH_MS,
-  tokenCache,
-} from './sandbox-emulator-access.ts';
+import { calendarTokens, calendarWindow, type SandboxCalendarService } from './sandbox-emulator-access.ts';
 
 /** A person using the emulated Google Calendar, through the official SDK. */
 export function createSandboxGoogleCalendar(origin: string, clock: Clock): SandboxCalendarService {
-  const token = tokenCache(
-    (email) =>
-      postJson<{ access_token: string }>(`${origin}/_emulator/tokens`, {
-        email,
-        scopes: ['https://www.googleapis.com/auth/calendar'],
-      }).then((body) => body.access_token),
-    clock,
-    TOKEN_REFRESH_MS,
-  );
+  const token = calendarTokens(origin, clock, { scopes: ['https://www.googleapis.com/auth/calendar'] });
   const googleCalendar = async (email: string) => {
     const auth = new OAuth2Client();
     auth.setCredentials({ access_token: await token(email) });

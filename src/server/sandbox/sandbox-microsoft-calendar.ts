@@ -1,13 +1,7 @@
 import { Client } from '@microsoft/microsoft-graph-client';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SandboxEvent, SandboxEventInput } from '#shared/api/sandbox.schema.ts';
-import {
-  calendarWindow,
-  postJson,
-  type SandboxCalendarService,
-  TOKEN_REFRESH_MS,
-  tokenCache,
-} from './sandbox-emulator-access.ts';
+import { calendarTokens, calendarWindow, type SandboxCalendarService } from './sandbox-emulator-access.ts';
 
 export type MicrosoftEndpoints = {
   /** The emulator's origin, for its control routes. */
@@ -38,14 +32,7 @@ export function createSandboxMicrosoftCalendar(
   endpoints: MicrosoftEndpoints,
   clock: Clock,
 ): SandboxCalendarService {
-  const token = tokenCache(
-    (email) =>
-      postJson<{ access_token: string }>(`${endpoints.origin}/_emulator/tokens`, { email }).then(
-        (body) => body.access_token,
-      ),
-    clock,
-    TOKEN_REFRESH_MS,
-  );
+  const token = calendarTokens(endpoints.origin, clock);
   const graph = (email: string) =>
     Client.initWithMiddleware({
       authProvider: { getAccessToken: () => token(email) },

@@ -38,11 +38,21 @@ function berlinOffsetMs(at: Date): number {
   return Number(/GMT([+-]\d+)/.exec(name ?? '')?.[1] ?? 0) * HOUR;
 }
 
+/** What a syncing user chooses besides the calendar: its colour (Google) or category (Microsoft), and on completion. */
+type SyncSettings = { color?: string; category?: string; onComplete?: string };
+
 /**
  * Todoist seeded (`seedTodoistUser`), signed in with Google and both accounts connected, with the
- * 30- and 60-minute timeboxes: what every syncing user starts from, whichever their calendar.
+ * 30- and 60-minute timeboxes, the calendar `calendarId` (null: the first one the app lists) chosen
+ * with `settings`, and sync switched on: what every syncing user starts from, whichever their calendar.
  */
-async function connectedUser(app: App, email: string, calendar: 'google' | 'microsoft') {
+async function startSyncing(
+  app: App,
+  email: string,
+  calendar: 'google' | 'microsoft',
+  calendarId: string | null,
+  settings: SyncSettings,
+) {
   const todoistOrigin = app.emulators?.todoist.origin ?? '';
   const seeded = await seedTodoistUser(todoistOrigin, email);
   const todoist = new TodoistApi(seeded.accessToken, { baseUrl: todoistOrigin });
@@ -59,10 +69,58 @@ async function connectedUser(app: App, email: string, calendar: 'google' | 'micr
     return response.json();
   };
   await addTimeboxes(send);
-  /** Adds a task in the user's Todoist, due on `day` (YYYY-MM-DD) at `hour`:00 Berlin time. */
-  const addTask = (content: string, day: string, hour: number, labels?: string[]) =>
-    todoist.addTask({ content, ...(labels && { labels }), dueString: `${day} at ${hour}:00` });
-  return { todoist, cookies, send, addTask };
+  const chosen: string =
+    calendarId ?? (await send('GET', '/api/current_user')).calendarSettings.calendars[0].id;
+  const user = await send('PATCH', '/api/calendar/id', { calendarId: chosen });
+  if (settings.color) await send('PATCH', '/api/calendar/color', { color: settings.color });
+  if (settings.category) await send('PATCH', '/api/calendar/category', { category: settings.category });
+  if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
+  await send('PATCH', '/api/settings/onsyncactive', { setting: true });
+  const userId: string = user.id;
+  return {
+    userId,
+    cookies,
+    todoist,
+    /** Adds a task in the user's Todoist, due on `day` (YYYY-MM-DD) at `hour`:00 Berlin time. */
+    addTask: (content: string, day: string, hour: number, labels?: string[]) =>
+      todoist.addTask({ content, ...(labels && { labels }), dueString: `${day} at ${hour}:00` }),
+    calendarId: chosen,
+    send,
+    run: () => app.sync.engine.run(userId),
+  };
+}
+
+/** The user's own Google Calendar client for the account `email`, on the emulator at `origin`. */
+export async function userGoogleCalendar(origin: string, email: string) {
+  const token = await emulatorControl(origin, 'tokens', {
+    email,
+    scopes: ['https://www.googleapis.com/auth/calendar'],
+  });
+  const auth = new OAuth2Client();
+  auth.setCredentials({ access_token: token.access_token });
+  return calendar({ version: 'v3', auth, rootUrl: `${origin}/` });
+}
+
+/**
+ * The user's own Graph client for the mailbox `email`: a request with an optional JSON body, answered
+ * in UTC and text bodies; its JSON (null for 204), or an error unless it succeeds.
+ */
+export async function userGraph(microsoft: { origin: string; graphBaseUrl: string }, email: string) {
+  const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
+  // biome-ignore lint/suspicious/noExplicitAny: each Graph route answers its own JSON
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  };
 }
 
 export type SyncingUser = Awaited<ReturnType<typeof syncingUser>>;
@@ -79,28 +137,12 @@ export async function syncingUser(
 ) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const origins = { todoist: app.emulators.todoist.origin, google: app.emulators.googleCalendar.origin };
-  const { todoist, cookies, send, addTask } = await connectedUser(app, email, 'google');
-  const user = await send('PATCH', '/api/calendar/id', { calendarId: email });
-  if (settings.color) await send('PATCH', '/api/calendar/color', { color: settings.color });
-  if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
-  await send('PATCH', '/api/settings/onsyncactive', { setting: true });
-  const token = await emulatorControl(origins.google, 'tokens', {
-    email,
-    scopes: ['https://www.googleapis.com/auth/calendar'],
-  });
-  const auth = new OAuth2Client();
-  auth.setCredentials({ access_token: token.access_token });
-  const google = calendar({ version: 'v3', auth, rootUrl: `${origins.google}/` });
-  const userId: string = user.id;
+  const user = await startSyncing(app, email, 'google', email, settings);
+  const google = await userGoogleCalendar(origins.google, email);
   return {
-    userId,
-    cookies,
-    todoist,
-    addTask,
+    ...user,
     google,
     origins,
-    calendarId: email,
-    send,
     events: async (): Promise<calendar_v3.Schema$Event[]> =>
       (await google.events.list({ calendarId: email })).data.items ?? [],
     /** Moves an event to `start`, `minutes` long, as the user would in Google Calendar. */
@@ -108,12 +150,8 @@ export async function syncingUser(
       google.events.patch({
         calendarId: email,
         eventId: eventId ?? '',
-        requestBody: {
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
-        },
+        requestBody: googleSpan(start, minutes),
       }),
-    run: () => app.sync.engine.run(userId),
   };
 }
 
@@ -140,6 +178,14 @@ type GraphEventView = {
   sensitivity?: string;
 };
 
+/** An event's start and end in a Google Calendar request body: from `start`, `minutes` long. */
+export function googleSpan(start: Date, minutes: number) {
+  return {
+    start: { dateTime: start.toISOString() },
+    end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
+  };
+}
+
 /** An event's start and end in a Graph request body: from `start`, `minutes` long, in UTC. */
 export function graphSpan(start: Date, minutes: number) {
   return {
@@ -159,41 +205,17 @@ export async function microsoftSyncingUser(
 ) {
   if (!app.emulators) throw new Error('the test app runs in sandbox mode');
   const microsoft = app.emulators.microsoft;
-  const { todoist, send, addTask } = await connectedUser(app, email, 'microsoft');
-  const current = await send('GET', '/api/current_user');
-  const calendarId: string = current.calendarSettings.calendars[0].id;
-  const user = await send('PATCH', '/api/calendar/id', { calendarId });
-  if (settings.category) await send('PATCH', '/api/calendar/category', { category: settings.category });
-  if (settings.onComplete) await send('PATCH', '/api/settings/oncomplete', { setting: settings.onComplete });
-  await send('PATCH', '/api/settings/onsyncactive', { setting: true });
-  const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
-  const graph = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return response.status === 204 ? null : response.json();
-  };
-  const calendarPath = `/me/calendars/${encodeURIComponent(calendarId)}`;
-  const userId: string = user.id;
+  const user = await startSyncing(app, email, 'microsoft', null, settings);
+  const graph = await userGraph(microsoft, email);
+  const calendarPath = `/me/calendars/${encodeURIComponent(user.calendarId)}`;
   return {
-    userId,
-    todoist,
-    addTask,
-    send,
+    ...user,
     graph,
     calendarPath,
     events: async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value,
     /** Moves an event to `start`, `minutes` long, as the user would in Outlook. */
     moveEvent: (eventId: string | undefined, start: Date, minutes: number) =>
       graph('PATCH', `/me/events/${eventId}`, graphSpan(start, minutes)),
-    run: () => app.sync.engine.run(userId),
   };
 }
 

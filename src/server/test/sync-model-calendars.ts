@@ -1,8 +1,4 @@
-import { TodoistApi } from '@doist/todoist-sdk';
-import { calendar as googleCalendarApi } from '@googleapis/calendar';
 import { eq } from 'drizzle-orm';
-import { OAuth2Client } from 'google-auth-library';
-import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { TASK_TAG } from '#server/providers/google-calendar/google-calendar-events.adapter.ts';
@@ -11,12 +7,9 @@ import {
   TASK_TAG_PROPERTY,
   taskIdFromTransactionId,
 } from '#server/providers/microsoft/microsoft-calendar-events.mapper.ts';
-import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
-import { connectThroughEmulator } from './sign-in.ts';
-import { emulatorControl, graphSpan, type SyncingUser, syncingUser } from './sync-fixtures.ts';
+import { emulatorControl, googleSpan, graphSpan, userGoogleCalendar, userGraph } from './sync-fixtures.ts';
 import type { Style } from './sync-model.ts';
-import { addTimeboxes, type Send, seedTodoistUser, signInAndConnect } from './sync-user-setup.ts';
-import { sameOrigin } from './test-app.ts';
+import type { Send } from './sync-user-setup.ts';
 
 /**
  * The user's calendar in the model-based sync tests, Google Calendar or Microsoft 365, acted on the
@@ -81,29 +74,7 @@ export type ModelCalendar = {
 /** The Google colours of the two styles: the default (no colour), chosen at first, and another one. */
 const COLOURS = ['', '5'] as const;
 /** The Microsoft categories of the two styles: the one chosen at first, and another one. */
-const CATEGORIES = ['Blue category', 'Red category'] as const;
-
-export type ModelUser = {
-  userId: string;
-  /** The user's Todoist account (and first calendar account). */
-  email: string;
-  todoist: SyncingUser['todoist'];
-  todoistOrigin: string;
-  send: SyncingUser['send'];
-  /** A DELETE of the signed-in user (the app's `DELETE` routes); fails unless it answers 200. */
-  remove(url: string): Promise<unknown>;
-  /** The calendar account connected now, through the user's own client (replaced by `connectCalendar`). */
-  calendar: ModelCalendar;
-  /** Removes the calendar integration on the dashboard (the app keeps the links and switches sync off). */
-  disconnectCalendar(): Promise<void>;
-  /** Connects the same calendar account again through the app and the provider's consent page. */
-  reconnectCalendar(): Promise<void>;
-  /**
-   * Connects another calendar account (`email`, of `kind`) once the integration was removed, and
-   * chooses its first calendar and the first style on the dashboard; `calendar` becomes its client.
-   */
-  connectCalendar(kind: CalendarKind, email: string): Promise<void>;
-};
+export const CATEGORIES = ['Blue category', 'Red category'] as const;
 
 /** The ids of the calendars the app lists for the user, and the one named `name` (or the second). */
 async function calendarChoices(send: Send, first: string, name: string | null) {
@@ -114,70 +85,10 @@ async function calendarChoices(send: Send, first: string, name: string | null) {
   return [first, other.id] as const;
 }
 
-/**
- * The user's session around the calendar integration: removing it, connecting the same account again,
- * or another one (`cookies`: the session; `calendar`: the client of the account connected first).
- */
-function account(
-  app: App,
-  base: {
-    userId: string;
-    email: string;
-    todoist: SyncingUser['todoist'];
-    todoistOrigin: string;
-    send: Send;
-  },
-  cookies: Record<string, string>,
-  calendar: ModelCalendar,
-): ModelUser {
-  const user: ModelUser = {
-    ...base,
-    calendar,
-    async remove(url) {
-      const response = await app.server.inject({ method: 'DELETE', url, cookies, headers: sameOrigin });
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-      return response.json();
-    },
-    async disconnectCalendar() {
-      const current = await base.send('GET', `${CONNECT_PATHS[user.calendar.kind]}/revoke`);
-      expect(current.calendarSettings.connected, 'the calendar is no longer connected').toBe(false);
-      expect(current.syncActive, 'sync is off once the calendar is removed').toBe(false);
-    },
-    async reconnectCalendar() {
-      const { kind, email } = user.calendar;
-      const { location } = await connectThroughEmulator(app.server, kind, { email }, cookies);
-      expect(location, 'the calendar connects again').toBe(`/dashboard?connected=${kind}`);
-    },
-    async connectCalendar(kind, email) {
-      const { location } = await connectThroughEmulator(app.server, kind, { email }, cookies);
-      expect(location, 'another calendar account connects').toBe(`/dashboard?connected=${kind}`);
-      const next =
-        kind === 'google'
-          ? await googleCalendar(app, email, base.send)
-          : await microsoftCalendar(app, email, base.send, base.userId);
-      await base.send('PATCH', '/api/calendar/id', { calendarId: next.choices[0] });
-      await next.chooseFilter(0);
-      user.calendar = next;
-    },
-  };
-  return user;
-}
-
-const span = (start: Date, minutes: number) => ({
-  start: { dateTime: start.toISOString() },
-  end: { dateTime: new Date(start.getTime() + minutes * 60_000).toISOString() },
-});
-
 /** The user's own Google Calendar client for the account `email`, as the model reads and edits it. */
 async function googleCalendar(app: App, email: string, send: Send): Promise<ModelCalendar> {
   const origin = app.emulators?.googleCalendar.origin ?? '';
-  const token = await emulatorControl(origin, 'tokens', {
-    email,
-    scopes: ['https://www.googleapis.com/auth/calendar'],
-  });
-  const auth = new OAuth2Client();
-  auth.setCredentials({ access_token: token.access_token });
-  const google = googleCalendarApi({ version: 'v3', auth, rootUrl: `${origin}/` });
+  const google = await userGoogleCalendar(origin, email);
   const patch = async (eventId: string, requestBody: object) => {
     await google.events.patch({ calendarId: calendar.chosen, eventId, requestBody });
   };
@@ -206,13 +117,13 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
         calendarId: calendar.chosen,
         requestBody: {
           summary: title,
-          ...span(start, minutes),
+          ...googleSpan(start, minutes),
           ...(style ? { colorId: COLOURS[style] } : {}),
         },
       });
       return created.data.id ?? '';
     },
-    move: (id, start, minutes) => patch(id, span(start, minutes)),
+    move: (id, start, minutes) => patch(id, googleSpan(start, minutes)),
     retitle: (id, title) => patch(id, { summary: title }),
     async delete(id) {
       await google.events.delete({ calendarId: calendar.chosen, eventId: id });
@@ -246,14 +157,6 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
   return calendar;
 }
 
-async function googleUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
-  const user = await syncingUser(app, email, { onComplete });
-  const { userId, todoist, send, cookies } = user;
-  const calendar = await googleCalendar(app, email, send);
-  const base = { userId, email, todoist, todoistOrigin: user.origins.todoist, send };
-  return account(app, base, cookies, calendar);
-}
-
 type GraphEvent = {
   id: string;
   subject: string;
@@ -268,40 +171,6 @@ type GraphEvent = {
 /** Graph's UTC date-time (`2026-11-27T09:00:00.0000000`, as `Prefer: outlook.timezone="UTC"` asks). */
 const utc = (dateTime: string) => new Date(`${dateTime.slice(0, 19)}Z`);
 
-/**
- * As `microsoftSyncingUser` in `sync-fixtures.ts` (Todoist seeded, signed in, both accounts connected,
- * the timeboxes, the first calendar and the chosen category, sync on), keeping the session's cookies
- * to connect the calendar again.
- */
-async function microsoftSyncing(app: App, email: string, onComplete: string) {
-  const microsoft = app.emulators?.microsoft;
-  if (!microsoft) throw new Error('the test app runs in sandbox mode');
-  const todoistOrigin = app.emulators?.todoist.origin ?? '';
-  const seeded = await seedTodoistUser(todoistOrigin, email);
-  const todoist = new TodoistApi(seeded.accessToken, { baseUrl: todoistOrigin });
-  const cookies = await signInAndConnect(app, { email, name: 'Ada User' }, 'microsoft');
-  const send: Send = async (method, url, payload) => {
-    const response = await app.server.inject({
-      method,
-      url,
-      cookies,
-      headers: sameOrigin,
-      ...(payload === undefined ? {} : { payload }),
-    });
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return response.json();
-  };
-  await addTimeboxes(send);
-  const current = await send('GET', '/api/current_user');
-  const calendarId: string = current.calendarSettings.calendars[0].id;
-  const user = await send('PATCH', '/api/calendar/id', { calendarId });
-  await send('PATCH', '/api/calendar/category', { category: CATEGORIES[0] });
-  await send('PATCH', '/api/settings/oncomplete', { setting: onComplete });
-  await send('PATCH', '/api/settings/onsyncactive', { setting: true });
-  const userId: string = user.id;
-  return { userId, todoist, todoistOrigin, send, cookies };
-}
-
 const calendarPath = (id: string) => `/me/calendars/${encodeURIComponent(id)}`;
 const WANTED_TAG = TASK_TAG_PROPERTY.toLowerCase();
 
@@ -315,21 +184,7 @@ async function microsoftCalendar(
   const microsoft = app.emulators?.microsoft;
   if (!microsoft) throw new Error('the test app runs in sandbox mode');
   const { origin } = microsoft;
-  const { access_token: token } = await emulatorControl(origin, 'tokens', { email });
-  // biome-ignore lint/suspicious/noExplicitAny: each Graph route answers its own JSON
-  const graph = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return response.status === 204 ? null : response.json();
-  };
+  const graph = await userGraph(microsoft, email);
   const events = async (calendarId: string): Promise<SeenEvent[]> => {
     const expand = encodeURIComponent(TASK_TAG_EXPANSION);
     const page: GraphEvent[] = (
@@ -405,12 +260,9 @@ async function microsoftCalendar(
   return calendar;
 }
 
-async function microsoftUser(app: App, email: string, onComplete: string): Promise<ModelUser> {
-  const { cookies, ...base } = await microsoftSyncing(app, email, onComplete);
-  const calendar = await microsoftCalendar(app, email, base.send, base.userId);
-  return account(app, { ...base, email }, cookies, calendar);
-}
-
-/** A signed-in user syncing Todoist with the given calendar, as in `syncingUser`. */
-export const modelUser = (app: App, kind: CalendarKind, email: string, onComplete: string) =>
-  kind === 'google' ? googleUser(app, email, onComplete) : microsoftUser(app, email, onComplete);
+/**
+ * The user's own client of the calendar account `email` of `kind`, as the model reads and edits it
+ * (`send`: the signed-in user's requests to the app; `userId`: theirs).
+ */
+export const calendarClient = (app: App, kind: CalendarKind, email: string, send: Send, userId: string) =>
+  kind === 'google' ? googleCalendar(app, email, send) : microsoftCalendar(app, email, send, userId);

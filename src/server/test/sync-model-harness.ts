@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { App, SyncRunReport } from '#server/app.ts';
+import type { App } from '#server/app.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
+import type { SyncRunReport } from '#server/sync/worker.ts';
 import { appAccessToken, berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   type CalendarChoice,
@@ -14,8 +15,10 @@ import {
   type Model,
   settled,
 } from './sync-model.ts';
-import { modelUser, type SeenCalendar, type SeenEvent } from './sync-model-calendars.ts';
-import { type Real, reconnect, type UserPlan } from './sync-model-commands.ts';
+import type { SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
+import type { Real, UserPlan } from './sync-model-commands.ts';
+import { reconnect } from './sync-model-settings-commands.ts';
+import { modelUser } from './sync-model-user.ts';
 
 const BERLIN_HOUR = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Berlin',

@@ -154,6 +154,37 @@ export function newTitle(model: Model): string {
 }
 
 /**
+ * Records an item the user just made on `side` (a task in Todoist, an event in the calendar): open, in
+ * the calendar and account chosen now, and changed by that side since the last settle.
+ */
+export function addItem(
+  model: Model,
+  side: Side,
+  fields: Pick<
+    ModelItem,
+    'outOfScope' | 'title' | 'hour' | 'length' | 'timeboxed' | 'durationField' | 'style'
+  >,
+): ModelItem {
+  const item: ModelItem = {
+    id: model.items.length,
+    origin: side === 'todoist' ? 'task' : 'event',
+    ...fields,
+    completed: false,
+    taskDeleted: false,
+    eventDeleted: false,
+    untimed: false,
+    createdOn: side,
+    relabelled: false,
+    calendar: model.calendar,
+    account: model.account,
+    eventLeftBehind: false,
+  };
+  model.items.push(item);
+  touch(model, item, side);
+  return item;
+}
+
+/**
  * Whether `side` may change the item now: it is known there, and the other side has not changed it; on
  * the calendar, not while its event may still be moving to a newly chosen calendar.
  */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { SyncRunReport } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
+import type { SyncRunReport } from '#server/sync/worker.ts';
 
 export type WorkerProcess = { child: ChildProcess; ready: Promise<void>; exited: Promise<void> };
 

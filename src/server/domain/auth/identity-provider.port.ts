@@ -1,3 +1,4 @@
+import { NamedError } from '../shared/domain-errors.ts';
 import type { IdentityProviderName } from '../users/user.repository.ts';
 import type { VerifiedIdentity } from '../users/user.service.ts';
 
@@ -17,10 +18,6 @@ export type IdentityProvider = {
   exchange(callbackUrl: URL, flow: SignInFlow, redirectUri: string): Promise<VerifiedIdentity>;
 };
 
-export class SignInCancelledError extends Error {
-  override name = 'SignInCancelledError';
-}
+export class SignInCancelledError extends NamedError {}
 
-export class IdentityProviderError extends Error {
-  override name = 'IdentityProviderError';
-}
+export class IdentityProviderError extends NamedError {}

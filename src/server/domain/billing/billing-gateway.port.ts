@@ -1,3 +1,5 @@
+import { NamedError } from '../shared/domain-errors.ts';
+
 /** What the product needs from a payment provider (Stripe, or its emulator in sandbox mode). */
 export type SubscriptionSnapshot = {
   id: string;
@@ -35,6 +37,4 @@ export type BillingGateway = {
   verifyWebhook(rawBody: Buffer, signature: string): BillingWebhookEvent;
 };
 
-export class BillingUnavailableError extends Error {
-  override name = 'BillingUnavailableError';
-}
+export class BillingUnavailableError extends NamedError {}

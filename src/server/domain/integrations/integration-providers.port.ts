@@ -1,5 +1,5 @@
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
-import { DomainError } from '../shared/domain-errors.ts';
+import { DomainError, NamedError } from '../shared/domain-errors.ts';
 
 /**
  * Ports of the connectable providers (Todoist; Google Calendar or Microsoft 365 as the calendar).
@@ -80,31 +80,22 @@ export type CalendarGateway = OAuthConnector & {
 };
 
 /** The user refused consent at the provider (or closed it). */
-export class ConnectCancelledError extends Error {
-  override name = 'ConnectCancelledError';
-}
+export class ConnectCancelledError extends NamedError {}
 
 /** The provider answered 401 to an access token: expired early, or revoked. */
-export class ProviderUnauthorizedError extends Error {
-  override name = 'ProviderUnauthorizedError';
-}
+export class ProviderUnauthorizedError extends NamedError {}
 
 /** The provider refused a refresh token (invalid_grant): only a new consent helps. */
-export class GrantRevokedError extends Error {
-  override name = 'GrantRevokedError';
-}
+export class GrantRevokedError extends NamedError {}
 
 /** Todoist already has a personal label with that name. */
-export class LabelExistsError extends Error {
-  override name = 'LabelExistsError';
-}
+export class LabelExistsError extends NamedError {}
 
 /**
  * Any other failure talking to a provider. Adapters throw this instead of the SDK's own errors, whose
  * properties can carry request headers and bodies (tokens, client secrets) into the logs.
  */
-export class ProviderRequestError extends Error {
-  override name = 'ProviderRequestError';
+export class ProviderRequestError extends NamedError {
   readonly status: number | undefined;
 
   constructor(message: string, status?: number) {
@@ -115,7 +106,6 @@ export class ProviderRequestError extends Error {
 
 /** A provider failed while serving the user's request for this connection (wraps ProviderRequestError). */
 export class ProviderFailedError extends DomainError {
-  override name = 'ProviderFailedError';
   readonly kind: IntegrationKind;
 
   constructor(kind: IntegrationKind, options: { cause: unknown }) {

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { NamedError } from '../shared/domain-errors.ts';
 
 export type CipherKey = { id: string; key: Buffer };
 
@@ -12,9 +13,7 @@ export type TokenCipher = {
   keyIdOf(ciphertext: string): string;
 };
 
-export class TokenCipherError extends Error {
-  override name = 'TokenCipherError';
-}
+export class TokenCipherError extends NamedError {}
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

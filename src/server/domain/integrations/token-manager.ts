@@ -16,7 +16,6 @@ export type TokenRefresher = (refreshToken: string) => Promise<ProviderTokens>;
 
 /** The user has no connection of this kind. */
 export class NotConnectedError extends DomainError {
-  override name = 'NotConnectedError';
   readonly kind: IntegrationKind;
 
   constructor(kind: IntegrationKind) {
@@ -27,7 +26,6 @@ export class NotConnectedError extends DomainError {
 
 /** The provider no longer accepts our tokens; the connection is marked and the user must connect again. */
 export class ReconnectRequiredError extends DomainError {
-  override name = 'ReconnectRequiredError';
   readonly kind: IntegrationKind;
 
   constructor(kind: IntegrationKind, options?: { cause?: unknown }) {

@@ -32,6 +32,7 @@ import {
   TASK_TAG_PROPERTY,
   transactionIdFor,
 } from './microsoft-calendar-events.mapper.ts';
+import { eventWrite } from './microsoft-graph-events.fixture.ts';
 import { clientStateMatches, parseGraphNotifications } from './microsoft-webhook.ts';
 
 let emulator: RunningEmulator;
@@ -49,20 +50,14 @@ const at = (hour: number, days = 1) =>
   new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * HOUR);
 const graphTime = (instant: Date) => ({ dateTime: instant.toISOString().slice(0, 19), timeZone: 'UTC' });
 
-const write = (overrides: Partial<EventWrite> = {}): EventWrite => ({
-  appearance: true,
-  title: 'Write the report',
-  start: at(9),
-  end: at(10),
-  timeZone: 'Europe/Berlin',
-  color: '',
-  category: null,
-  private: false,
-  reminderMinutes: null,
-  description: null,
-  taskId: '6X7rM8997g3RQmvh',
-  ...overrides,
-});
+const write = (overrides: Partial<EventWrite> = {}) =>
+  eventWrite({
+    title: 'Write the report',
+    start: at(9),
+    end: at(10),
+    taskId: '6X7rM8997g3RQmvh',
+    ...overrides,
+  });
 
 const control = (path: string, body: unknown = {}) =>
   fetch(`${emulator.origin}/_emulator/${path}`, {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '#server/providers/shared/system-clock.adapter.ts';
 import { SyncTokenExpiredError } from '#server/sync/calendar-target.port.ts';
 import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
+import { eventWrite, graphEvent, graphUtc } from './microsoft-graph-events.fixture.ts';
 
 /**
  * What the emulator does not do: Graph's thin delta updates and its other refusals of a delta link.
@@ -23,16 +24,9 @@ function answer(...routes: Route[]) {
       requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
       for (const route of routes) {
         const found = route(url);
-        if (found)
-          return new Response(JSON.stringify(found.body), {
-            status: found.status,
-            headers: { 'content-type': 'application/json' },
-          });
+        if (found) return Response.json(found.body, { status: found.status });
       }
-      return new Response(JSON.stringify({ error: { code: 'ErrorItemNotFound', message: 'no' } }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
+      return Response.json({ error: { code: 'ErrorItemNotFound', message: 'no' } }, { status: 404 });
     }),
   );
 }
@@ -64,20 +58,14 @@ describe('a delta round against Graph answers the emulator does not give', () =>
           id: 'occurrence',
           type: 'occurrence',
           seriesMasterId: 'm',
-          start: { dateTime: '2030-01-01T09:00:00.0000000', timeZone: 'UTC' },
+          start: graphUtc('2030-01-01T09:00:00Z'),
         },
       ]),
       (url) =>
         url.pathname === '/v1.0/me/calendars/cal/events/thin'
           ? {
               status: 200,
-              body: {
-                id: 'thin',
-                subject: 'Renamed',
-                start: { dateTime: '2030-01-01T09:00:00.0000000', timeZone: 'UTC' },
-                end: { dateTime: '2030-01-01T10:00:00.0000000', timeZone: 'UTC' },
-                isAllDay: false,
-                type: 'singleInstance',
+              body: graphEvent('thin', 'Renamed', '2030-01-01T09:00:00Z', '2030-01-01T10:00:00Z', {
                 categories: [],
                 changeKey: 'ck',
                 lastModifiedDateTime: '2029-12-01T08:00:00.1234567Z',
@@ -87,7 +75,7 @@ describe('a delta round against Graph answers the emulator does not give', () =>
                     value: 'task-9',
                   },
                 ],
-              },
+              }),
             }
           : undefined,
     );
@@ -142,34 +130,13 @@ describe('writing against Graph answers the emulator does not give', () => {
                 message: 'A valid TimeZone value must be specified.',
               },
             }
-          : {
-              id: 'new',
-              subject: 'T',
-              start: { dateTime: '2030-05-01T07:00:00.0000000', timeZone: 'UTC' },
-              end: { dateTime: '2030-05-01T08:00:00.0000000', timeZone: 'UTC' },
-              isAllDay: false,
-              type: 'singleInstance',
+          : graphEvent('new', 'T', '2030-05-01T07:00:00Z', '2030-05-01T08:00:00Z', {
               transactionId: 'timeboxer:task-1:key',
-            };
-        return new Response(JSON.stringify(body), {
-          status: refused ? 400 : 201,
-          headers: { 'content-type': 'application/json' },
-        });
+            });
+        return Response.json(body, { status: refused ? 400 : 201 });
       }),
     );
-    const created = await adapter.create('t', 'cal', 'key', {
-      title: 'T',
-      appearance: true,
-      start: new Date('2030-05-01T07:00:00Z'),
-      end: new Date('2030-05-01T08:00:00Z'),
-      timeZone: 'America/Nuuk',
-      color: '',
-      category: null,
-      private: false,
-      reminderMinutes: null,
-      description: null,
-      taskId: 'task-1',
-    });
+    const created = await adapter.create('t', 'cal', 'key', eventWrite({ timeZone: 'America/Nuuk' }));
     expect(bodies.map((body) => body.start.timeZone)).toEqual(['America/Nuuk', 'UTC']);
     expect(created).toMatchObject({ id: 'new', taskTag: 'task-1', start: new Date('2030-05-01T07:00:00Z') });
   });

@@ -8,6 +8,7 @@ import {
 } from './microsoft-calendar-events.mapper.ts';
 import { fromGraphDateTime, toGraphDateTime, writableZone } from './microsoft-date-time.ts';
 import { deltaRequest, writeDeltaToken } from './microsoft-delta-token.ts';
+import { eventWrite, graphEvent } from './microsoft-graph-events.fixture.ts';
 
 describe('transaction ids', () => {
   it('carry the task id and stay the same for the same attempt', () => {
@@ -28,16 +29,10 @@ describe('transaction ids', () => {
 });
 
 describe('reading Graph events', () => {
-  const full = {
-    id: 'e',
-    subject: 'Focus',
-    start: { dateTime: '2030-05-01T09:00:00.0000000', timeZone: 'UTC' },
-    end: { dateTime: '2030-05-01T10:30:00.0000000', timeZone: 'UTC' },
-    isAllDay: false,
-    type: 'singleInstance',
+  const full = graphEvent('e', 'Focus', '2030-05-01T09:00:00Z', '2030-05-01T10:30:00Z', {
     categories: ['Blue'],
     changeKey: 'ck',
-  };
+  });
 
   it('maps a complete event, and knows when an update is too thin to map', () => {
     expect(needsFullRead(full)).toBe(false);
@@ -61,22 +56,8 @@ describe('reading Graph events', () => {
 });
 
 describe('writing Graph events', () => {
-  const write = {
-    title: 'T',
-    start: new Date('2030-05-01T07:00:00Z'),
-    end: new Date('2030-05-01T08:00:00Z'),
-    timeZone: 'Europe/Berlin',
-    color: '',
-    category: null,
-    private: false,
-    reminderMinutes: 0,
-    description: null,
-    taskId: 'task-1',
-    appearance: true,
-  };
-
   it('writes in the user zone, a 0-minute reminder, and no body without a description', () => {
-    const fields = newEventFields(write, 'key');
+    const fields = newEventFields(eventWrite({ reminderMinutes: 0 }), 'key');
     expect(fields).toMatchObject({
       start: { dateTime: '2030-05-01T09:00:00.0000000', timeZone: 'Europe/Berlin' },
       end: { dateTime: '2030-05-01T10:00:00.0000000', timeZone: 'Europe/Berlin' },

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { addItem, newTitle, type Style } from './sync-model.ts';
+import {
+  Action,
+  hour,
+  idOf,
+  length,
+  onItem,
+  ourOpenEvent,
+  pick,
+  startOn,
+  timeboxLength,
+} from './sync-model-actions.ts';
+
+/** What the user does in their own calendar: events added, moved, resized, retitled, deleted. */
+
+export const addEvent = fc
+  .record({ at: hour, length, foreign: fc.boolean() })
+  .map(({ at, length: minutes, foreign }) => {
+    return new Action(
+      `addEvent(${at}:00, ${minutes} min${foreign ? ', foreign colour or category' : ''})`,
+      // The sync takes it with the length of a timebox setting (else the task gets the nearest one), or
+      // as the duration field while task durations are on; not while a run may still judge it by the
+      // filter or mode before a change.
+      (model) =>
+        !model.filterChanged &&
+        !model.durationsChanged &&
+        (foreign || model.durations || timeboxLength(model, minutes)),
+      async (model, real) => {
+        const title = newTitle(model);
+        const style: Style = foreign ? (model.filter === 0 ? 1 : 0) : model.filter;
+        const id = await real.user.calendar.add(title, startOn(real, at), minutes, style);
+        const item = addItem(model, 'calendar', {
+          outOfScope: foreign ? 'foreign-event' : null,
+          title,
+          hour: at,
+          length: minutes,
+          timeboxed: !model.durations,
+          durationField: model.durations,
+          style,
+        });
+        real.eventIds.set(item.id, id);
+      },
+    );
+  });
+
+export const moveEvent = fc.tuple(pick, hour).map(([n, at]) =>
+  onItem(`moveEvent(${at}:00)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
+    await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, at), item.length);
+    item.hour = at;
+  }),
+);
+
+export const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
+  onItem(
+    `resizeEvent(${minutes} min)`,
+    n,
+    'calendar',
+    (model, item) => ourOpenEvent(model, item) && (model.durations || timeboxLength(model, minutes)),
+    async (_model, real, item) => {
+      await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
+      item.length = minutes;
+    },
+  ),
+);
+
+export const retitleEvent = pick.map((n) =>
+  onItem('retitleEvent', n, 'calendar', ourOpenEvent, async (model, real, item) => {
+    item.title = newTitle(model);
+    await real.user.calendar.retitle(idOf(real.eventIds, item), item.title);
+  }),
+);
+
+export const deleteEvent = pick.map((n) =>
+  onItem('deleteEvent', n, 'calendar', ourOpenEvent, async (_model, real, item) => {
+    await real.user.calendar.delete(idOf(real.eventIds, item));
+    item.eventDeleted = true;
+    // The task the event made goes with it; a task that existed first keeps its date, not its time.
+    if (item.origin === 'event') item.taskDeleted = true;
+    else item.untimed = true;
+  }),
+);

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { emulatorControl } from './sync-fixtures.ts';
+import { Action, type Provider, type Real } from './sync-model-actions.ts';
+
+/** What the world does wrong: failing providers, lost or late notifications, expired sync state. */
+
+const provider = fc.constantFrom<Provider>('todoist', 'calendar');
+
+const originOf = (real: Real, name: Provider) =>
+  name === 'todoist' ? real.user.todoistOrigin : real.user.calendar.origin;
+
+/**
+ * A failing provider, for the app's requests only (the user's own client is not affected): throttled,
+ * failing, answering a write with an error after making it, slow (1.5 s), or never answering (the app
+ * gives up after its provider deadline, 2 s in the test).
+ */
+export const providerFault = fc
+  .record({
+    provider,
+    kind: fc.constantFrom('rate-limit', 'status', 'lose-response', 'latency', 'hang'),
+    method: fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET'),
+    status: fc.constantFrom(500, 502, 503),
+    times: fc.integer({ min: 1, max: 2 }),
+  })
+  .map(({ provider: name, kind, method, status, times }) => {
+    // Todoist takes reads and writes as POST /sync; the calendars write with POST, PATCH and DELETE.
+    const match = name === 'todoist' ? { method: 'POST' } : kind === 'lose-response' ? { method } : {};
+    const rule = {
+      kind,
+      times,
+      ...match,
+      ...(kind === 'rate-limit' ? { retryAfterSeconds: 1 } : {}),
+      ...(kind === 'status' || kind === 'lose-response' ? { status } : {}),
+      ...(kind === 'latency' ? { latencyMs: 1500 } : {}),
+    };
+    return new Action(
+      `fault(${name}, ${JSON.stringify(rule)})`,
+      // Aimed at the app's token: none while the calendar is not connected.
+      (model) => name === 'todoist' || model.calendarConnected,
+      async (_model, real) => {
+        await emulatorControl(originOf(real, name), 'faults', {
+          ...rule,
+          bearer: await real.appToken(name),
+        });
+      },
+    );
+  });
+
+/** Notifications lost, sent twice, out of order or late (affects whichever user's come next). */
+export const notificationFault = fc
+  .record({
+    provider,
+    mode: fc.constantFrom('drop', 'duplicate', 'reorder', 'delay'),
+    times: fc.integer({ min: 1, max: 3 }),
+  })
+  .map(
+    ({ provider: name, mode, times }) =>
+      new Action(
+        `notificationFault(${name}, ${mode} ×${times})`,
+        () => true,
+        async (_model, real) => {
+          await emulatorControl(originOf(real, name), 'notifications/faults', {
+            mode,
+            times,
+            ...(mode === 'delay' ? { delayMs: 1500 } : {}),
+          });
+        },
+      ),
+  );
+
+/** The calendar forgets the app's sync token (Google answers 410) or delta token (Graph). */
+export const expireSyncToken = fc.constant(
+  new Action(
+    'expireSyncToken',
+    () => true,
+    (_model, real) => real.user.calendar.expireSyncState(),
+  ),
+);
+
+/** The calendar's push channel (Google channel, Graph subscription) goes quiet before its time. */
+export const expireChannel = fc.constant(
+  new Action(
+    'expireChannel',
+    () => true,
+    (_model, real) => real.user.calendar.expireChannel(),
+  ),
+);

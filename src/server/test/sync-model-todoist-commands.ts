@@ -1,0 +1,227 @@
+import fc from 'fast-check';
+import { addItem, calendarQuiet, inScope, LABEL_OF, newTitle, taskExists, touch } from './sync-model.ts';
+import {
+  Action,
+  hour,
+  idOf,
+  length,
+  onItem,
+  openTimeboxed,
+  pick,
+  timeboxLength,
+  usableLabel,
+} from './sync-model-actions.ts';
+
+/** What the user does in their own Todoist: tasks added, changed, done, deleted; labels renamed, deleted. */
+
+export const addTask = fc
+  .record({ at: hour, length, unlabelled: fc.boolean() })
+  .map(({ at, length: minutes, unlabelled }) => {
+    return new Action(
+      `addTask(${at}:00, ${unlabelled ? 'no label' : `${minutes} min`})`,
+      (model) => unlabelled || usableLabel(model, minutes),
+      async (model, real) => {
+        const title = newTitle(model);
+        const task = await real.user.todoist.addTask({
+          content: title,
+          labels: unlabelled ? [] : [model.labels[minutes]],
+          dueString: `${real.day} at ${at}:00`,
+        });
+        const item = addItem(model, 'todoist', {
+          outOfScope: unlabelled ? 'unlabelled-task' : null,
+          title,
+          hour: at,
+          length: minutes,
+          timeboxed: !unlabelled,
+          durationField: false,
+          style: model.filter,
+        });
+        real.taskIds.set(item.id, task.id);
+      },
+    );
+  });
+
+export const retitleTask = pick.map((n) =>
+  onItem(
+    'retitleTask',
+    n,
+    'todoist',
+    (_m, item) => taskExists(item) && !item.completed,
+    async (model, real, item) => {
+      item.title = newTitle(model);
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { content: item.title });
+    },
+  ),
+);
+
+export const moveTask = fc.tuple(pick, hour).map(([n, at]) =>
+  onItem(
+    `moveTask(${at}:00)`,
+    n,
+    'todoist',
+    (model, item) =>
+      openTimeboxed(model, item) || (item.outOfScope === 'unlabelled-task' && !item.taskDeleted),
+    async (_model, real, item) => {
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { dueString: `${real.day} at ${at}:00` });
+      item.hour = at;
+    },
+  ),
+);
+
+/** To a label that is not deleted and has a timebox setting (another length's event stays in scope). */
+export const relabelTask = fc.tuple(pick, length).map(([n, minutes]) =>
+  onItem(
+    `relabelTask(${minutes} min)`,
+    n,
+    'todoist',
+    (model, item) =>
+      !model.durations &&
+      openTimeboxed(model, item) &&
+      usableLabel(model, minutes) &&
+      timeboxLength(model, minutes),
+    async (model, real, item) => {
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [model.labels[minutes]] });
+      item.length = minutes;
+    },
+  ),
+);
+
+/**
+ * Takes the timebox label off (the event goes) or puts it back (a new event comes, when the label has a
+ * setting); a deleted label is not put back.
+ */
+export const toggleTimebox = pick.map((n) =>
+  onItem(
+    'toggleTimebox',
+    n,
+    'todoist',
+    (model, item) =>
+      item.outOfScope === null &&
+      taskExists(item) &&
+      !item.untimed &&
+      !item.completed &&
+      // Once per settle: taken off and put back before a run saw it, the link (and its origin) stays.
+      !item.relabelled &&
+      // Labels are the timeboxes only while task durations are off; a task with a duration keeps none.
+      !model.durations &&
+      !item.durationField &&
+      (item.timeboxed || usableLabel(model, item.length)),
+    async (model, real, item) => {
+      const labels = item.timeboxed ? [] : [model.labels[item.length]];
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels });
+      // Out of scope the link ends; a label put back starts a new one, from the task.
+      if (item.timeboxed) item.origin = 'task';
+      item.timeboxed = !item.timeboxed;
+      item.relabelled = true;
+    },
+  ),
+);
+
+/**
+ * Only an item both sides know, whose link still stands: whether a run saw a new task (or a label
+ * taken off and put back) before it was done would otherwise decide whether it gets an event at all.
+ * Changes made to the task just before are fine: completion carries them to the event.
+ */
+export const completeTask = pick.map((n) =>
+  onItem(
+    'completeTask',
+    n,
+    'todoist',
+    (model, item) => openTimeboxed(model, item) && item.createdOn === null && !item.relabelled,
+    async (_model, real, item) => {
+      await real.user.todoist.closeTask(idOf(real.taskIds, item));
+      item.completed = true;
+    },
+  ),
+);
+
+/**
+ * Undoes what completion did. A task whose label was deleted or lost its setting while it was done is
+ * out of scope once open: its event goes (docs/product-rules.md §10, "a task out of scope deletes its
+ * event"). A task done while another account's pairs were unlinked gets an event in the account now.
+ */
+export const reopenTask = pick.map((n) =>
+  onItem(
+    'reopenTask',
+    n,
+    'todoist',
+    (_m, item) => item.completed && taskExists(item),
+    async (model, real, item) => {
+      await real.user.todoist.reopenTask(idOf(real.taskIds, item));
+      item.completed = false;
+      if (!inScope(model, item)) item.origin = 'task';
+      if (item.eventLeftBehind) {
+        // Unlinked: whether a run made its event before a completion would decide whether it keeps one.
+        item.eventLeftBehind = false;
+        item.origin = 'task';
+        item.relabelled = true;
+      }
+    },
+  ),
+);
+
+/**
+ * Renames a timebox label in Todoist (which renames it on every task): the setting follows the label,
+ * so nothing else changes, every timeboxed task keeps its event, and later adds use the new name.
+ */
+export const renameLabel = length.map(
+  (minutes) =>
+    new Action(
+      `renameLabel(${minutes} min)`,
+      (model) => !model.labelDeleted[minutes],
+      async (model, real) => {
+        const { todoist } = real.user;
+        const label = (await todoist.getLabels()).results.find((each) => each.name === model.labels[minutes]);
+        if (!label) throw new Error(`no Todoist label “${model.labels[minutes]}”`);
+        model.renames += 1;
+        const name = `${LABEL_OF[minutes]}-${model.renames}`;
+        await todoist.updateLabel(label.id, { name });
+        model.labels[minutes] = name;
+      },
+    ),
+);
+
+/**
+ * Deletes a timebox label in Todoist, which takes it off every task (done ones too). The setting stays
+ * under the name (the dashboard's "missing in Todoist" row). Open tasks that carried it are out of scope:
+ * their events go, the user's own events included (their tasks lost the label); done pairs stay as they
+ * are. Events of that length still become tasks carrying the name (the setting matches it); the user no
+ * longer puts it on a task. Not while a change on the calendar side waits for a run: whether the run
+ * made or relabelled its task before the label went would decide whether it keeps the label.
+ */
+export const deleteLabel = length.map(
+  (minutes) =>
+    new Action(
+      `deleteLabel(${minutes} min)`,
+      (model) => !model.labelDeleted[minutes] && !model.durations && calendarQuiet(model),
+      async (model, real) => {
+        const { todoist } = real.user;
+        const label = (await todoist.getLabels()).results.find((each) => each.name === model.labels[minutes]);
+        if (!label) throw new Error(`no Todoist label “${model.labels[minutes]}”`);
+        await todoist.deleteLabel(label.id);
+        model.labelDeleted[minutes] = true;
+        for (const item of model.items) {
+          if (item.outOfScope !== null || !taskExists(item) || item.untimed || !item.timeboxed) continue;
+          if (item.length !== minutes) continue;
+          item.timeboxed = false;
+          if (item.completed) continue;
+          item.origin = 'task';
+          item.relabelled = true;
+          touch(model, item, 'todoist');
+        }
+      },
+    ),
+);
+
+export const deleteTask = pick.map((n) =>
+  onItem(
+    'deleteTask',
+    n,
+    'todoist',
+    (_m, item) => taskExists(item),
+    async (_model, real, item) => {
+      await real.user.todoist.deleteTask(idOf(real.taskIds, item));
+      item.taskDeleted = true;
+    },
+  ),
+);
