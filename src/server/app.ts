@@ -47,27 +47,20 @@ import { createStripeBillingGateway } from './providers/stripe/stripe-billing-ga
 import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
 import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
 import { createTodoistWebhookReader } from './providers/todoist/todoist-webhook.ts';
+import { withEmulators } from './sandbox/emulated-config.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
-import { createNotificationIntake } from './sync/inbound/notification-intake.ts';
-import { createChannelVerifier, createSyncChannels } from './sync/inbound/sync-channels.ts';
-import { createSyncPreview } from './sync/inbound/sync-preview.ts';
-import { createSyncEngine, type SyncOutcome } from './sync/run/sync-engine.ts';
-import { createSyncActivityRepository } from './sync/store/sync-activity.repository.ts';
-import { createSyncHintRepository } from './sync/store/sync-hint.repository.ts';
-import { createSyncLinkRepository } from './sync/store/sync-link.repository.ts';
-import { createSyncRunLeaseRepository } from './sync/store/sync-run-lease.repository.ts';
-import { createSyncSettingsReader } from './sync/store/sync-settings.repository.ts';
-import { createSyncStateRepository } from './sync/store/sync-state.repository.ts';
-import { createSyncService, type SyncService } from './sync/sync.service.ts';
+import type { SyncService } from './sync/sync.service.ts';
+import { createSyncModule, type SyncModule } from './sync/sync-module.ts';
 import type { TaskSource } from './sync/task-source.port.ts';
 import type { WithToken } from './sync/with-token.ts';
+import { createSyncWorker, type SyncRunReport } from './sync/worker.ts';
 
 export type App = {
   server: FastifyInstance;
   database: Database;
   config: Config;
   emulators: RunningEmulators | null;
-  sync: { service: SyncService; engine: ReturnType<typeof createSyncEngine>; queue: JobQueue };
+  sync: { service: SyncService; engine: SyncModule['engine']; queue: JobQueue };
   /** Notice mails: what a user is due (checked after runs and payment changes), and the sender. */
   notices: NoticeService;
   metrics: Metrics;
@@ -77,9 +70,6 @@ export type App = {
   listening(origin: string): Promise<void>;
   close(): Promise<void>;
 };
-
-/** A queued sync run that ended (not one that failed and will be retried): times in epoch ms. */
-export type SyncRunReport = { userId: string; startedAt: number; endedAt: number; outcome: SyncOutcome };
 
 /** web: HTTP only (jobs are queued for workers); worker: sync jobs only; all: both in one process. */
 export type AppRole = 'web' | 'worker' | 'all';
@@ -178,12 +168,6 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     ? createTodoistTasks(config.todoist, { timeoutMs: config.syncProviderTimeoutMs })
     : null;
   let publicOrigin = config.appUrl;
-  const syncStates = createSyncStateRepository(database.db);
-  const syncActivity = createSyncActivityRepository(database.db);
-  const syncSettings = createSyncSettingsReader(database.db);
-  const syncHints = createSyncHintRepository(database.db);
-  const syncLinks = createSyncLinkRepository(database.db);
-  const syncRunLeases = createSyncRunLeaseRepository(database.db);
   const metrics = createMetrics({
     // The gauges read when scraped, after the queue (below) has started.
     operations: createOperationsReader({ db: database.db, jobs: { waiting: () => jobs.waiting() }, clock }),
@@ -192,65 +176,28 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const stopObservingProviders = observeProviderCalls(providerOrigins(config), (call) =>
     metrics.providerCall(call.provider, call.status),
   );
-  const syncChannels = createSyncChannels({
-    states: syncStates,
-    calendars: calendarTargets,
-    withToken,
-    clock,
-    log: syncLog,
-    publicOrigin: () => publicOrigin,
-    onRenewal: (provider, outcome) => metrics.channelRenewal(provider, outcome),
-  });
-  const syncEngine = createSyncEngine({
-    settings: syncSettings,
-    labels: settingsRepository,
-    links: syncLinks,
-    states: syncStates,
-    activity: syncActivity,
-    hints: syncHints,
-    channels: syncChannels,
-    leases: syncRunLeases,
-    tasks: taskSource ?? unavailableTaskSource,
-    calendars: calendarTargets,
-    withToken,
-    clock,
-    log: syncLog,
-    brake: config.syncBrake,
-  });
   const jobs = await startJobQueue(database, {
     reconcileCron: overrides.scheduledReconcile === false ? null : '*/15 * * * *',
     reconcileJitterSeconds: 120,
     pollingIntervalSeconds: 0.5,
     log: syncLog,
   });
-  // Notifications are recorded on connections of their own, never waiting for the runs' ones.
-  const noticeStates = createSyncStateRepository(database.notificationDb);
-  const sync = createSyncService({
-    intake: createNotificationIntake({
-      settings: createSyncSettingsReader(database.notificationDb),
-      channels: createChannelVerifier(noticeStates),
-      states: noticeStates,
-      hints: createSyncHintRepository(database.notificationDb),
-      queue: jobs,
-      clock,
-    }),
-    channels: syncChannels,
-    states: syncStates,
-    activity: syncActivity,
-    readTodoistWebhook: createTodoistWebhookReader(config.todoist?.clientSecret ?? null),
-    parseGraphNotifications,
-    clock,
-  });
-  const syncPreview = createSyncPreview({
-    settings: syncSettings,
+  const syncModule = createSyncModule({
+    database,
+    labels: settingsRepository,
     tasks: taskSource ?? unavailableTaskSource,
     calendars: calendarTargets,
     withToken,
-    clock,
-    links: syncLinks,
-    states: syncStates,
+    queue: jobs,
+    readTodoistWebhook: createTodoistWebhookReader(config.todoist?.clientSecret ?? null),
+    parseGraphNotifications,
+    publicOrigin: () => publicOrigin,
+    onChannelRenewal: (provider, outcome) => metrics.channelRenewal(provider, outcome),
     brake: config.syncBrake,
+    clock,
+    log: syncLog,
   });
+  const sync = syncModule.service;
   // Before a grant goes, the channels it holds are stopped while it still works (a failure is logged:
   // the grant goes all the same, and the provider lets an unrenewed channel lapse).
   const stopChannelsFirst = (userId: string) =>
@@ -316,37 +263,18 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       log: logger.child({ area: 'key-rotation' }),
     }).catch((error: unknown) => logger.warn({ err: error }, 'token re-encryption stopped'));
     await jobs.work({
-      sync: async (userId, trigger) => {
-        // The run's time is while it holds its user's lease (a job that found it taken ran nothing).
-        let startedAt = clock().getTime();
-        let endedAt: number | null = null;
-        const held = (phase: 'start' | 'end') => {
-          if (phase === 'start') startedAt = clock().getTime();
-          else endedAt = clock().getTime();
-        };
-        const runEnded = metrics.syncRunStarted(trigger);
-        const outcome = await syncEngine
-          .run(userId, { spaced: true, requestedSidesOnly: true, held })
-          .catch((error: unknown) => {
-            runEnded('failed');
-            checkNotices(userId);
-            throw error;
-          });
-        runEnded(outcome.status);
-        checkNotices(userId);
-        syncLog.info({ userId, outcome }, 'sync run');
-        overrides.onSyncRun?.({ userId, startedAt, endedAt: endedAt ?? clock().getTime(), outcome });
-        return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
-      },
-      reconcile: async () => {
-        const userIds = await syncSettings.activeUsers();
-        await sync.requestReadsOfAll(userIds);
-        // What only time brings (a quota problem an hour old, a trial's last days) is noticed here.
-        void notices
-          .checkAll()
-          .catch((error: unknown) => noticeLog.warn({ err: error }, 'notice sweep failed'));
-        return userIds;
-      },
+      ...createSyncWorker({
+        sync: syncModule,
+        metrics,
+        afterRun: checkNotices,
+        onReconcile: () =>
+          void notices
+            .checkAll()
+            .catch((error: unknown) => noticeLog.warn({ err: error }, 'notice sweep failed')),
+        ...(overrides.onSyncRun && { onSyncRun: overrides.onSyncRun }),
+        clock,
+        log: syncLog,
+      }),
       stripeEvent: async (event) => {
         const { outcome, userId } = await billing.applyWebhook(event);
         logger.info({ eventId: event.id, outcome }, 'stripe event applied');
@@ -379,7 +307,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     accounts: createAccountReader(database.db),
     settings: settingsService,
     sync,
-    syncPreview,
+    syncPreview: syncModule.preview,
     notices,
     jobs,
     metrics,
@@ -411,7 +339,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     database,
     config,
     emulators,
-    sync: { service: sync, engine: syncEngine, queue: jobs },
+    sync: { service: sync, engine: syncModule.engine, queue: jobs },
     notices,
     metrics,
     metricsServer,
@@ -442,48 +370,3 @@ const unavailableTaskSource: TaskSource = {
   task: () => Promise.reject(new Error('Todoist is not configured')),
   apply: () => Promise.reject(new Error('Todoist is not configured')),
 };
-
-function withEmulators(config: Config, emulators: RunningEmulators): Config {
-  return {
-    ...config,
-    mail: { ...config.mail, smtpUrl: emulators.mail.smtpUrl },
-    google: {
-      issuer: emulators.google.issuer,
-      clientId: emulators.google.clientId,
-      clientSecret: emulators.google.clientSecret,
-    },
-    facebook: {
-      dialogUrl: emulators.facebook.dialogUrl,
-      graphUrl: emulators.facebook.graphUrl,
-      appId: emulators.facebook.appId,
-      appSecret: emulators.facebook.appSecret,
-    },
-    stripe: {
-      secretKey: emulators.stripe.secretKey,
-      webhookSecret: emulators.stripe.webhookSecret,
-      apiUrl: emulators.stripe.origin,
-      redirectOrigins: [emulators.stripe.origin],
-    },
-    todoist: {
-      clientId: emulators.todoist.clientId,
-      clientSecret: emulators.todoist.clientSecret,
-      oauthUrl: emulators.todoist.origin,
-      apiUrl: emulators.todoist.origin,
-    },
-    googleCalendar: {
-      clientId: emulators.googleCalendar.clientId,
-      clientSecret: emulators.googleCalendar.clientSecret,
-      authorizationUrl: emulators.googleCalendar.authUrl,
-      tokenUrl: emulators.googleCalendar.tokenUrl,
-      revokeUrl: emulators.googleCalendar.revokeUrl,
-      apiUrl: emulators.googleCalendar.apiRootUrl,
-    },
-    microsoft: {
-      clientId: emulators.microsoft.clientId,
-      clientSecret: emulators.microsoft.clientSecret,
-      authorityUrl: `${emulators.microsoft.origin}/common`,
-      browserAuthorityUrl: `${emulators.microsoft.consentOrigin}/common`,
-      graphUrl: emulators.microsoft.graphBaseUrl,
-    },
-  };
-}

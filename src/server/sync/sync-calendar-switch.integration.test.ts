@@ -10,6 +10,7 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   appAccessToken,
   emulatorControl,
+  googleSpan,
   graphSpan,
   microsoftSyncingUser,
   syncingUser,
@@ -37,11 +38,7 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       const start = tomorrowAt(15).instant;
       await user.google.events.insert({
         calendarId: user.calendarId,
-        requestBody: {
-          summary: 'Dentist',
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-        },
+        requestBody: { summary: 'Dentist', ...googleSpan(start, 30) },
       });
       await user.run();
       const before = await user.events();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import type { SyncRunReport } from '#server/app.ts';
+import type { SyncRunReport } from '#server/sync/worker.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { modelRunOptions, userPlans } from '#server/test/sync-model-commands.ts';

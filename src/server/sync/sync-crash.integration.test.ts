@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App, SyncRunReport } from '#server/app.ts';
+import type { App } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
+import type { SyncRunReport } from '#server/sync/worker.ts';
 import { createScratchDatabase, postgresTestsEnabled } from '#server/test/postgres.ts';
 import { emulatorControl } from '#server/test/sync-fixtures.ts';
 import { modelRunOptions, userPlans } from '#server/test/sync-model-commands.ts';

@@ -4,6 +4,7 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   syncingUser as createSyncingUser,
   emulatorControl,
+  googleSpan,
   type SyncingUser,
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
@@ -102,11 +103,7 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       const start = tomorrowAt(16).instant;
       const created = await user.google.events.insert({
         calendarId: user.calendarId,
-        requestBody: {
-          summary: 'Dentist',
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-        },
+        requestBody: { summary: 'Dentist', ...googleSpan(start, 30) },
       });
       await user.google.events
         .insert({

@@ -6,6 +6,7 @@ import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
+  googleSpan,
   microsoftSyncingUser,
   type SyncingUser,
   syncingUser,
@@ -33,11 +34,7 @@ async function addStandup(user: SyncingUser) {
   const start = new Date(`${tomorrowAt(7).day}T07:00:00Z`);
   const { data } = await user.google.events.insert({
     calendarId: user.calendarId,
-    requestBody: {
-      summary: 'Standup',
-      start: { dateTime: start.toISOString() },
-      end: { dateTime: new Date(start.getTime() + 30 * 60_000).toISOString() },
-    },
+    requestBody: { summary: 'Standup', ...googleSpan(start, 30) },
   });
   return data;
 }

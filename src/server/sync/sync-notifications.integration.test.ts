@@ -13,6 +13,7 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   eventually,
+  googleSpan,
   microsoftSyncingUser,
   syncingUser,
   tomorrowAt,
@@ -185,11 +186,7 @@ for (const database of await testDatabases('sync by notification')) {
       const start = tomorrowAt(12).instant;
       await user.google.events.insert({
         calendarId: user.calendarId,
-        requestBody: {
-          summary: 'Lunch',
-          start: { dateTime: start.toISOString() },
-          end: { dateTime: new Date(start.getTime() + 3600_000).toISOString() },
-        },
+        requestBody: { summary: 'Lunch', ...googleSpan(start, 60) },
       });
       const response = await app().server.inject({ url: SYNC_PATHS.preview, cookies: user.cookies });
       expect(response.statusCode).toBe(200);

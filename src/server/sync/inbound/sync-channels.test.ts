@@ -1,8 +1,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { CalendarTarget } from '../calendar-target.port.ts';
-import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncSettings } from '../sync-settings.ts';
+import type { SyncState } from '../sync-state.ts';
 import { CHANNEL_RENEW_MARGIN_MS, createSyncChannels } from './sync-channels.ts';
 
 const NOW = new Date('2026-11-26T12:00:00Z');

@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
-import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncSettings } from '../sync-settings.ts';
+import type { SyncState } from '../sync-state.ts';
 import type { WithToken } from '../with-token.ts';
 
 /** Channels live this long (Google allows up to a week for events; Graph about three days). */

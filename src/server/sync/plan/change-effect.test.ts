@@ -4,11 +4,13 @@ import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { changeEffect, proposedChange } from './change-effect.ts';
+import { appearanceHash } from './event-write.ts';
+import type { PlanInput } from './link-plan.ts';
+import { calendarEvent, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
 import { DEFAULT_BRAKE } from './removal-brake.ts';
-import { appearanceHash, type PlanInput } from './sync-planner.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z');
-const hash = (title: string) => `h:${title}`;
+const hash = testHash;
 const settings = syncSettings({
   timeboxes: [
     { label: '30min', duration: 30 },
@@ -18,57 +20,40 @@ const settings = syncSettings({
   color: '5',
 });
 const startOf = (n: number) => new Date(Date.UTC(2026, 6, 16, 7 + n));
-const task = (n: number, labels: string[]): TaskSnapshot => ({
-  id: `t${n}`,
-  content: `Task ${n}`,
-  description: '',
-  labels,
-  due: {
-    date: `2026-07-16T${String(9 + n).padStart(2, '0')}:00:00`,
-    timezone: null,
-    isRecurring: false,
-    string: '',
-  },
-  duration: null,
-  checked: false,
-  completedAt: null,
-  isDeleted: false,
-  updatedAt: '2026-07-15T05:00:00Z',
-});
-const event = (n: number, minutes: number, overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
-  id: `e${n}`,
-  deleted: false,
-  title: `Task ${n}`,
-  start: startOf(n),
-  end: new Date(startOf(n).getTime() + minutes * 60_000),
-  allDay: false,
-  recurring: false,
-  color: '5',
-  categories: [],
-  taskTag: `t${n}`,
-  version: 'v1',
-  updatedAt: new Date('2026-07-15T05:00:00Z'),
-  ...overrides,
-});
-const link = (n: number, minutes: number, labels: string[]): SyncLink => ({
-  id: `l${n}`,
-  taskId: `t${n}`,
-  eventId: `e${n}`,
-  calendarId: 'primary',
-  origin: 'task',
-  pendingKey: null,
-  generation: 0,
-  taskVersion: '2026-07-15T05:00:00Z',
-  eventVersion: 'v1',
-  titleHash: hash(`Task ${n}`),
-  startAt: startOf(n),
-  taskMinutes: minutes,
-  eventMinutes: minutes,
-  completed: false,
-  marked: false,
-  appearanceHash: appearanceHash(settings),
-  taskMeta: { labels, dueTimezone: null, recurrence: null },
-});
+const task = (n: number, labels: string[]): TaskSnapshot =>
+  taskSnapshot({
+    id: `t${n}`,
+    content: `Task ${n}`,
+    labels,
+    due: {
+      date: `2026-07-16T${String(9 + n).padStart(2, '0')}:00:00`,
+      timezone: null,
+      isRecurring: false,
+      string: '',
+    },
+  });
+const event = (n: number, minutes: number, overrides: Partial<CalendarEvent> = {}): CalendarEvent =>
+  calendarEvent({
+    id: `e${n}`,
+    title: `Task ${n}`,
+    start: startOf(n),
+    end: new Date(startOf(n).getTime() + minutes * 60_000),
+    color: '5',
+    taskTag: `t${n}`,
+    ...overrides,
+  });
+const link = (n: number, minutes: number, labels: string[]): SyncLink =>
+  syncLink({
+    id: `l${n}`,
+    taskId: `t${n}`,
+    eventId: `e${n}`,
+    titleHash: hash(`Task ${n}`),
+    startAt: startOf(n),
+    taskMinutes: minutes,
+    eventMinutes: minutes,
+    appearanceHash: appearanceHash(settings),
+    taskMeta: { labels, dueTimezone: null, recurrence: null },
+  });
 
 /** `focus` pairs timeboxed with Focus, `half` with 30min, all synced; an unlinked Focus task waiting too. */
 function synced(focus: number, half: number): PlanInput {

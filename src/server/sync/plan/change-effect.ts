@@ -1,8 +1,8 @@
 import type { ChangePreview, ProposedChangeQuery } from '#shared/api/sync.schema.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
+import type { LinkPlan, PlanInput } from './link-plan.ts';
 import { type BrakeThresholds, isRemoval, tooMany } from './removal-brake.ts';
-import type { LinkPlan, PlanInput } from './sync-planner.ts';
 import { planSync } from './sync-planner.ts';
 import { eventWanted } from './sync-scope.ts';
 

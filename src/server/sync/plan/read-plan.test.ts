@@ -1,39 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncState } from '../store/sync-state.repository.ts';
+import { newSyncState, type SyncState } from '../sync-state.ts';
 import { readPlan } from './read-plan.ts';
 
-const state = (patch: Partial<SyncState> = {}): SyncState => ({
-  userId: 'user-1',
-  todoistToken: 'todoist-position',
-  calendarToken: 'calendar-position',
-  calendarId: 'primary',
-  calendarProvider: 'google',
-  channelId: null,
-  channelResourceId: null,
-  channelSecretHash: null,
-  channelExpiresAt: null,
-  titleSalt: 'salt',
-  lastRunAt: null,
-  backoffUntil: null,
-  todoistBudget: null,
-  todoistBudgetAt: null,
-  calendarBudget: null,
-  calendarBudgetAt: null,
-  todoistReadsPending: 0,
-  calendarReadsPending: 0,
-  heldEvents: 0,
-  heldTasks: 0,
-  heldSince: null,
-  brakeChoice: null,
-  removalWindowStart: null,
-  removalWindowCount: 0,
-  calendarAccountId: null,
-  calendarName: null,
-  leftBehind: null,
-  scopeHash: null,
-  updatedAt: new Date('2026-11-25T08:00:00Z'),
-  ...patch,
-});
+const state = (patch: Partial<SyncState> = {}): SyncState =>
+  newSyncState('user-1', new Date('2026-11-25T08:00:00Z'), {
+    todoistToken: 'todoist-position',
+    calendarToken: 'calendar-position',
+    calendarId: 'primary',
+    calendarProvider: 'google',
+    titleSalt: 'salt',
+    ...patch,
+  });
 const queueRun = {
   sameCalendar: true,
   readAll: false,

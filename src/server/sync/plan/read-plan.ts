@@ -1,4 +1,4 @@
-import type { SyncState } from '../store/sync-state.repository.ts';
+import type { SyncState } from '../sync-state.ts';
 
 /**
  * Which sides a run reads. A queue run reads the sides whose notifications asked for it (a Todoist

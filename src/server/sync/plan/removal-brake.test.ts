@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SyncLink } from '../sync-link.ts';
+import type { LinkPlan } from './link-plan.ts';
+import { syncLink } from './plan.fixture.ts';
 import {
   applyBrake,
   type BrakeInput,
@@ -9,27 +11,9 @@ import {
   tasksToRestore,
   tooMany,
 } from './removal-brake.ts';
-import type { LinkPlan } from './sync-planner.ts';
 
-const link = (n: number): SyncLink => ({
-  id: `link-${n}`,
-  taskId: `task-${n}`,
-  eventId: `event-${n}`,
-  calendarId: 'primary',
-  origin: 'task',
-  pendingKey: null,
-  generation: 0,
-  taskVersion: null,
-  eventVersion: null,
-  titleHash: 'h',
-  startAt: new Date('2026-07-16T07:00:00Z'),
-  taskMinutes: 30,
-  eventMinutes: 30,
-  completed: false,
-  marked: false,
-  appearanceHash: 'a',
-  taskMeta: { labels: [], dueTimezone: null, recurrence: null },
-});
+const link = (n: number): SyncLink =>
+  syncLink({ id: `link-${n}`, taskId: `task-${n}`, eventId: `event-${n}` });
 
 /** A task left the scope: its event is removed, the pair is over. */
 const removeEvent = (n: number): LinkPlan => ({

@@ -1,4 +1,4 @@
-import type { LinkPlan } from './sync-planner.ts';
+import type { LinkPlan } from './link-plan.ts';
 
 /**
  * The safety brake (docs/product-rules.md §10, decision 014): a run that would take away many of a

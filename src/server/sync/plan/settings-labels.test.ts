@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
+import { taskSnapshot } from './plan.fixture.ts';
 import { withFollowedLabels, withRenamedTaskLabels } from './settings-labels.ts';
 
 const settings = syncSettings({ taskDuration: { active: true, label: 'focus', allowed: true } });
 
-const task = (id: string, labels: string[]): TaskSnapshot => ({
-  id,
-  content: 'Write',
-  description: '',
-  labels,
-  due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
-  duration: null,
-  checked: false,
-  completedAt: null,
-  isDeleted: false,
-  updatedAt: '2026-07-15T05:00:00Z',
-});
+const task = (id: string, labels: string[]): TaskSnapshot => taskSnapshot({ id, labels });
 
 describe('labels renamed in Todoist during a run', () => {
   const followed = withFollowedLabels(settings, {

@@ -1,8 +1,8 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 
-/** A task known only to be gone (deleted, or no longer readable). */
-export function deletedTask(id: string): TaskSnapshot {
+/** A task of which nothing is known but its id and `fields`. */
+export function blankTask(id: string, fields: Partial<TaskSnapshot> = {}): TaskSnapshot {
   return {
     id,
     content: '',
@@ -12,16 +12,20 @@ export function deletedTask(id: string): TaskSnapshot {
     duration: null,
     checked: false,
     completedAt: null,
-    isDeleted: true,
+    isDeleted: false,
     updatedAt: null,
+    ...fields,
   };
 }
 
-/** An event known only to be gone (cancelled, or missing from a full read). */
-export function deletedEvent(id: string): CalendarEvent {
+/** A task known only to be gone (deleted, or no longer readable). */
+export const deletedTask = (id: string): TaskSnapshot => blankTask(id, { isDeleted: true });
+
+/** An event of which nothing is known but its id and `fields`. */
+export function blankEvent(id: string, fields: Partial<CalendarEvent> = {}): CalendarEvent {
   return {
     id,
-    deleted: true,
+    deleted: false,
     title: '',
     start: null,
     end: null,
@@ -32,5 +36,9 @@ export function deletedEvent(id: string): CalendarEvent {
     taskTag: null,
     version: '',
     updatedAt: null,
+    ...fields,
   };
 }
+
+/** An event known only to be gone (cancelled, or missing from a full read). */
+export const deletedEvent = (id: string): CalendarEvent => blankEvent(id, { deleted: true });

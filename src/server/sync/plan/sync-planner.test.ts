@@ -1,68 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import { appearanceHash, type PlanInput, planSync } from './sync-planner.ts';
+import { appearanceHash } from './event-write.ts';
+import type { PlanInput } from './link-plan.ts';
+import { calendarEvent, START, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { planSync } from './sync-planner.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
-const hash = (title: string) => `h:${title}`;
+const hash = testHash;
 
 const settings = syncSettings();
 
-const task = (overrides: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
-  id: 't1',
-  content: 'Write',
-  description: '',
-  labels: ['30min'],
-  due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
-  duration: null,
-  checked: false,
-  completedAt: null,
-  isDeleted: false,
-  updatedAt: '2026-07-15T05:00:00Z',
-  ...overrides,
-});
-
-const START = new Date('2026-07-16T07:00:00Z'); // 09:00 Berlin
-
-const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
-  id: 'e1',
-  deleted: false,
-  title: 'Write',
-  start: START,
-  end: new Date(START.getTime() + 30 * 60_000),
-  allDay: false,
-  recurring: false,
-  color: null,
-  categories: [],
-  taskTag: null,
-  version: 'v1',
-  updatedAt: new Date('2026-07-15T05:00:00Z'),
-  ...overrides,
-});
-
-const link = (overrides: Partial<SyncLink> = {}): SyncLink => ({
-  id: 'l1',
-  taskId: 't1',
-  eventId: 'e1',
-  calendarId: 'primary',
-  origin: 'task',
-  pendingKey: null,
-  generation: 0,
-  taskVersion: '2026-07-15T05:00:00Z',
-  eventVersion: 'v1',
-  titleHash: hash('Write'),
-  startAt: START,
-  taskMinutes: 30,
-  eventMinutes: 30,
-  completed: false,
-  marked: false,
-  appearanceHash: appearanceHash(settings),
-  taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: null },
-  ...overrides,
-});
+const task = taskSnapshot;
+const event = calendarEvent;
+const link = (overrides: Partial<SyncLink> = {}): SyncLink =>
+  syncLink({ appearanceHash: appearanceHash(settings), ...overrides });
 
 const plan = (input: Partial<PlanInput>) =>
   planSync({

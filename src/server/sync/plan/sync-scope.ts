@@ -39,6 +39,14 @@ export function taskMinutes(task: TaskSnapshot, settings: SyncSettings): number 
   return timeboxOf(task, settings)?.duration ?? null;
 }
 
+/** The start and length of a task the caller knows is timeboxed (`taskMinutes` is not null). */
+export function taskTimebox(task: TaskSnapshot, settings: SyncSettings): { start: Date; minutes: number } {
+  const start = dueInstant(task.due, settings.timeZone);
+  const minutes = taskMinutes(task, settings);
+  if (start === null || minutes === null) throw new Error('the task is not timeboxed');
+  return { start, minutes };
+}
+
 export const eventMinutes = (event: CalendarEvent): number =>
   event.start && event.end
     ? Math.max(1, Math.round((event.end.getTime() - event.start.getTime()) / 60_000))

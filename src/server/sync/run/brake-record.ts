@@ -1,9 +1,10 @@
 import { SYNC_PROBLEMS } from '#shared/api/sync.schema.ts';
+import type { LinkPlan } from '../plan/link-plan.ts';
 import { type BrakeDecision, type BrakeThresholds, isRemoval } from '../plan/removal-brake.ts';
-import type { LinkPlan } from '../plan/sync-planner.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
-import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import { heldCount } from '../sync-sides.ts';
+import type { SyncState } from '../sync-state.ts';
 
 /**
  * What the safety brake decided in a run, kept for the next run, the dashboard and the activity (ids

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { LeftBehind } from '#server/db/schema/sync.tables.ts';
 import type { CalendarTarget, EventLook } from '../calendar-target.port.ts';
-import { eventWriteFor } from '../plan/sync-planner.ts';
+import { eventWriteFor } from '../plan/event-write.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
-import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { SyncSettings } from '../sync-settings.ts';
+import type { SyncState } from '../sync-state.ts';
 import type { WithToken } from '../with-token.ts';
 
 /**

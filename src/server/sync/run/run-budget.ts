@@ -10,7 +10,8 @@ import {
   spend,
   waitMs,
 } from '../plan/provider-budget.ts';
-import type { SyncState, SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncState } from '../sync-state.ts';
 import type { WithToken } from '../with-token.ts';
 
 type Calls = Record<IntegrationKind, number>;

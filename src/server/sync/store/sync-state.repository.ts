@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 import type { SyncSide } from '../sync-sides.ts';
+import type { SyncState } from '../sync-state.ts';
 
-export type SyncState = typeof syncStates.$inferSelect;
 export type SyncStatePatch = Partial<
   Omit<SyncState, 'userId' | 'updatedAt' | 'todoistReadsPending' | 'calendarReadsPending'>
 >;

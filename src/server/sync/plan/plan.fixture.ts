@@ -1,0 +1,66 @@
+import type { CalendarEvent } from '../calendar-target.port.ts';
+import type { SyncLink } from '../sync-link.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
+import { blankEvent } from './snapshots.ts';
+
+/**
+ * One synced pair for the planner's unit tests, as both sides and the link see it: the task "Write",
+ * timeboxed 30 minutes tomorrow at 09:00 in Berlin (`START`), its event, and the link between them.
+ */
+
+/** The title hash of the tests: readable, not salted. */
+export const testHash = (title: string) => `h:${title}`;
+
+export const START = new Date('2026-07-16T07:00:00Z'); // 09:00 Berlin
+const READ_AT = '2026-07-15T05:00:00Z';
+
+export function taskSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
+  return {
+    id: 't1',
+    content: 'Write',
+    description: '',
+    labels: ['30min'],
+    due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
+    duration: null,
+    checked: false,
+    completedAt: null,
+    isDeleted: false,
+    updatedAt: READ_AT,
+    ...overrides,
+  };
+}
+
+export function calendarEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
+  const start = overrides.start ?? START;
+  return blankEvent('e1', {
+    title: 'Write',
+    start,
+    end: start && new Date(start.getTime() + 30 * 60_000),
+    version: 'v1',
+    updatedAt: new Date(READ_AT),
+    ...overrides,
+  });
+}
+
+export function syncLink(overrides: Partial<SyncLink> = {}): SyncLink {
+  return {
+    id: 'l1',
+    taskId: 't1',
+    eventId: 'e1',
+    calendarId: 'primary',
+    origin: 'task',
+    pendingKey: null,
+    generation: 0,
+    taskVersion: READ_AT,
+    eventVersion: 'v1',
+    titleHash: testHash('Write'),
+    startAt: START,
+    taskMinutes: 30,
+    eventMinutes: 30,
+    completed: false,
+    marked: false,
+    appearanceHash: '',
+    taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: null },
+    ...overrides,
+  };
+}

@@ -1,0 +1,206 @@
+import type { Logger } from 'pino';
+import type { LabelRename } from '#server/domain/settings/label-identity.ts';
+import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
+import { type CalendarEvent, type CalendarTarget, SyncTokenExpiredError } from '../calendar-target.port.ts';
+import { appearanceHash } from '../plan/event-write.ts';
+import { readPlan } from '../plan/read-plan.ts';
+import { withFollowedLabels, withRenamedTaskLabels } from '../plan/settings-labels.ts';
+import { deletedEvent, deletedTask } from '../plan/snapshots.ts';
+import { scopeHash } from '../plan/sync-scope.ts';
+import type { SyncLink } from '../sync-link.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import { heldCount } from '../sync-sides.ts';
+import type { SyncState } from '../sync-state.ts';
+import type { TaskSnapshot, TaskSource } from '../task-source.port.ts';
+import type { WithToken } from '../with-token.ts';
+
+export type SideReaderDeps = {
+  labels: Pick<SettingsRepository, 'applyLabelChanges'>;
+  tasks: TaskSource;
+  withToken: WithToken;
+  log: Logger;
+};
+
+export type ReadRequest = {
+  userId: string;
+  state: SyncState | null;
+  settings: SyncSettings;
+  calendar: CalendarTarget;
+  links: SyncLink[];
+  /** Todoist said occurrences of recurring tasks were completed since the last run. */
+  occurrencesCompleted: boolean;
+  /** Another calendar was chosen and its events were moved: every task is read to restyle them. */
+  readAllTasks: boolean;
+  requestedSidesOnly: boolean;
+  now: Date;
+};
+
+/** What one run read, ready for the planner. */
+export type SidesRead = {
+  reads: { todoist: boolean; calendar: boolean };
+  /** The run's settings: the user's time zone as Todoist says, labels as followed. */
+  settings: SyncSettings;
+  tasks: TaskSnapshot[];
+  events: CalendarEvent[];
+  relabelled: Map<string, string[]>;
+  /** Renames of labels this run carried onto the tasks (forgotten once the run is done). */
+  renames: LabelRename[];
+  /** The version each update names: as read now, else as the link last saw it. */
+  readVersions: ReadonlyMap<string, string>;
+  /** Removals are held for the user's choice (the brake plans them again from full reads). */
+  holding: boolean;
+  nextTokens: { todoist: string | null; calendar: string | null };
+};
+
+/**
+ * The read step of a run: which sides to read (`readPlan`), reading them, and completing what a read
+ * leaves out (a linked task missing from a full read; a linked event gone).
+ */
+export async function readSides(deps: SideReaderDeps, request: ReadRequest): Promise<SidesRead> {
+  const { userId, state, links, calendar } = request;
+  let settings = { ...request.settings };
+  const { reads, readAll, needsAllTasks, sameCalendar, holding } = whatToRead(request);
+
+  const taskRead = reads.todoist
+    ? await deps.withToken(userId, 'todoist', (token) =>
+        deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
+      )
+    : unread(state?.todoistToken);
+  if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+  // Renames the settings followed (now, by the dashboard, or in a run that failed later) and no run
+  // has carried onto the tasks yet: a task with a label's old name is matched by its new one.
+  let renames: LabelRename[] = [];
+  if (reads.todoist) {
+    const applied = await deps.labels.applyLabelChanges(
+      userId,
+      taskRead.labels.map(({ order, isDeleted, ...label }) => ({
+        ...label,
+        item_order: order,
+        deleted: isDeleted,
+      })),
+      taskRead.full,
+      request.now,
+    );
+    settings = withFollowedLabels(settings, applied);
+    renames = applied.renames;
+  }
+  const since = sameCalendar && !readAll ? (state?.calendarToken ?? null) : null;
+  const calendarRead = reads.calendar
+    ? await readCalendar(deps, userId, calendar, settings.calendarId, since)
+    : unread(state?.calendarToken);
+
+  const { tasks, relabelled } = withRenamedTaskLabels(
+    await completeTaskRead(deps, userId, links, taskRead.tasks, taskRead.full),
+    renames,
+  );
+  return {
+    reads,
+    settings,
+    tasks,
+    events: completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId),
+    relabelled,
+    renames,
+    readVersions: new Map(calendarRead.events.map((event) => [event.id, event.version])),
+    holding,
+    nextTokens: { todoist: taskRead.nextToken, calendar: calendarRead.nextToken },
+  };
+}
+
+function readCalendar(
+  deps: SideReaderDeps,
+  userId: string,
+  calendar: CalendarTarget,
+  calendarId: string,
+  since: string | null,
+) {
+  return deps.withToken(userId, 'calendar', async (token) => {
+    try {
+      return await calendar.changes(token, calendarId, since);
+    } catch (error) {
+      if (!(error instanceof SyncTokenExpiredError) || since === null) throw error;
+      deps.log.info({ userId }, 'calendar sync token expired; reading the calendar in full');
+      return calendar.changes(token, calendarId, null);
+    }
+  });
+}
+
+/**
+ * A full Todoist read lists only open tasks: a linked task missing from it was completed or deleted,
+ * and only reading it tells which. A pending create also needs its task.
+ */
+async function completeTaskRead(
+  deps: SideReaderDeps,
+  userId: string,
+  links: SyncLink[],
+  read: TaskSnapshot[],
+  full: boolean,
+): Promise<TaskSnapshot[]> {
+  const seen = new Set(read.map((task) => task.id));
+  const missing = links.flatMap((link) =>
+    link.taskId && !seen.has(link.taskId) && ((full && !link.completed) || (link.pendingKey && !link.eventId))
+      ? [link.taskId]
+      : [],
+  );
+  if (missing.length === 0) return read;
+  const extra = await deps.withToken(userId, 'todoist', (token) =>
+    Promise.all(missing.map(async (id) => (await deps.tasks.task(token, id)) ?? deletedTask(id))),
+  );
+  return [...read, ...extra];
+}
+
+/** Which sides the run reads, and how much of them (see `readPlan`). */
+function whatToRead(request: ReadRequest) {
+  const { state, links, settings } = request;
+  const appearance = appearanceHash(settings);
+  // Held removals are planned again from full reads until the user chooses: what is held is always
+  // what both sides say now (a label restored meanwhile leaves nothing to hold).
+  const holding = state !== null && heldCount(state) > 0;
+  // Settings of what is in scope changed (a timebox added or removed, task durations, the colour or
+  // category filter): everything already there is judged again, so both sides are read in full. A
+  // state from before fingerprints were kept has none: it is recorded, not taken for a change.
+  const scopeChanged = !!state?.scopeHash && state.scopeHash !== scopeHash(settings);
+  const readAll = holding || scopeChanged;
+  // New settings restyle our open events; their titles come from the tasks, so read every task once.
+  const needsAllTasks =
+    request.readAllTasks ||
+    readAll ||
+    links.some(
+      (link) =>
+        link.origin === 'task' && !link.completed && link.eventId && link.appearanceHash !== appearance,
+    );
+  const sameCalendar =
+    state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
+  const reads = readPlan({
+    state,
+    sameCalendar,
+    readAll,
+    needsAllTasks,
+    unfinishedCreates: links.some((link) => link.pendingKey !== null),
+    completedOccurrences: request.occurrencesCompleted,
+    requestedSidesOnly: request.requestedSidesOnly,
+  });
+
+  return { reads, readAll, needsAllTasks, sameCalendar, holding };
+}
+
+/** A full calendar read lists every live event: a linked event missing from it is gone. */
+function completeEventRead(
+  links: SyncLink[],
+  read: CalendarEvent[],
+  full: boolean,
+  calendarId: string,
+): CalendarEvent[] {
+  if (!full) return read;
+  const seen = new Set(read.map((event) => event.id));
+  const gone = links.flatMap((link) =>
+    link.calendarId === calendarId && link.eventId && !seen.has(link.eventId)
+      ? [deletedEvent(link.eventId)]
+      : [],
+  );
+  return [...read, ...gone];
+}
+
+/** A side this run does not read: no changes, and its read position stays where it is. */
+function unread(token: string | null | undefined) {
+  return { tasks: [], labels: [], events: [], full: false, nextToken: token ?? null, timeZone: null };
+}

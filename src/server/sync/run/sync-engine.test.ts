@@ -1,0 +1,492 @@
+import { createHash } from 'node:crypto';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '#server/db/schema/users.table.ts';
+import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
+import { fakeClock } from '#server/domain/testing/fake-clock.ts';
+import { calendarRow, todoRow, userRow } from '#server/domain/testing/in-memory-repositories.ts';
+import { CalendarGoneError } from '../calendar-target.port.ts';
+import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
+import type { BrakeThresholds } from '../plan/removal-brake.ts';
+import { RateLimitedError } from '../rate-limited-error.ts';
+import { inMemorySyncStore } from '../store/in-memory-sync-store.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
+import {
+  fakeCalendar,
+  fakeChannels,
+  fakeTodoist,
+  fakeTokens,
+  floatingDue,
+  httpError,
+} from './engine-fakes.ts';
+import { createSyncEngine } from './sync-engine.ts';
+
+/**
+ * The sync engine on its own: in-memory repositories, Todoist and the calendar faked (engine-fakes.ts),
+ * the clock in the test's hand. What a run decides for each state of the user and each answer of the
+ * providers; the integration tests prove the same against the emulators and PostgreSQL.
+ */
+
+const USER = 'user-1';
+const CALENDAR = 'primary';
+const NOW = '2026-03-02T09:00:00.000Z';
+/** Tomorrow 09:00 in Berlin (CET), as Todoist's floating due and as the instant it means. */
+const TOMORROW_9 = { local: '2026-03-03T09:00:00', instant: new Date('2026-03-03T08:00:00.000Z') };
+const MINUTE = 60_000;
+
+/** The key of a create: the same on every attempt for one link and one of its events. */
+const createKey = (linkId: string, generation: number) =>
+  createHash('sha256').update(`${linkId}:${generation}`).digest('hex').slice(0, 32);
+
+const budgetRule = (capacity: number, perSecond: number): BudgetRule => ({
+  capacity,
+  perSecond,
+  limit: { calls: capacity + perSecond * 60, windowSeconds: 60 },
+});
+
+type SetUp = {
+  user?: Partial<UserRow>;
+  /** No calendar provider configured in this deployment. */
+  noCalendar?: boolean;
+  brake?: BrakeThresholds;
+  budgets?: Record<BudgetProvider, BudgetRule>;
+};
+
+/**
+ * A user who may sync: trial running, sync on, Todoist (Berlin) and Google connected, the primary
+ * calendar chosen, 30- and 60-minute timeboxes.
+ */
+function setUp(options: SetUp = {}) {
+  const clock = fakeClock(NOW);
+  const store = inMemorySyncStore(clock);
+  store.users.rows.set(USER, userRow({ id: USER, syncActive: true, ...options.user }));
+  for (const [kind, provider, accountId] of [
+    ['todoist', 'todoist', 'todoist-1'],
+    ['calendar', 'google', 'ada@example.com'],
+  ] as const) {
+    store.integrations.rows.set(`${USER}:${kind}`, {
+      userId: USER,
+      kind,
+      provider,
+      accountId,
+      accessTokenEncrypted: 'sealed',
+      refreshTokenEncrypted: null,
+      keyId: 'k1',
+      expiresAt: null,
+      needsReconnect: false,
+      connectedAt: clock(),
+      updatedAt: clock(),
+    });
+  }
+  store.settings.todo.set(USER, todoRow(USER));
+  store.settings.calendar.set(
+    USER,
+    calendarRow(USER, {
+      calendarId: CALENDAR,
+      calendars: [{ id: CALENDAR, name: 'Ada', color: null, timeZone: null }],
+    }),
+  );
+  store.settings.timeboxes.push(
+    { userId: USER, label: '30min', labelId: 'label-30', duration: 30, createdAt: clock() },
+    { userId: USER, label: '1h', labelId: 'label-60', duration: 60, createdAt: clock() },
+  );
+  const todoist = fakeTodoist(clock);
+  todoist.labels.push(
+    { id: 'label-30', name: '30min', color: 'red', order: 1, isDeleted: false },
+    { id: 'label-60', name: '1h', color: 'blue', order: 2, isDeleted: false },
+  );
+  const calendar = fakeCalendar(clock);
+  const channels = fakeChannels();
+  const tokens = fakeTokens();
+  const engine = createSyncEngine({
+    settings: store.reader,
+    labels: store.labels,
+    links: store.links,
+    states: store.states,
+    activity: store.activity,
+    hints: store.hints,
+    channels: channels.channels,
+    tasks: todoist,
+    calendars: { google: options.noCalendar ? null : calendar, microsoft: null },
+    withToken: tokens.withToken,
+    clock,
+    log: pino({ level: 'silent' }),
+    leases: store.leases,
+    ...(options.brake && { brake: options.brake }),
+    ...(options.budgets && { budgets: options.budgets }),
+  });
+  const problems = async () => (await store.activity.problems(USER)).map((problem) => problem.code);
+  /** The user adds a task due tomorrow at 09:00 with `labels` (a timebox label, by default). */
+  const addTask = (content: string, labels = ['30min'], local = TOMORROW_9.local): TaskSnapshot =>
+    todoist.add({ content, labels, due: floatingDue(local) });
+  return {
+    clock,
+    store,
+    todoist,
+    calendar,
+    channels,
+    tokens,
+    problems,
+    addTask,
+    run: (runOptions?: Parameters<typeof engine.run>[1]) => engine.run(USER, runOptions),
+  };
+}
+
+describe('when a run may not start', () => {
+  it('skips a user whose sync is switched off, stops the push channel and reads nothing', async () => {
+    const sync = setUp({ user: { syncActive: false } });
+    sync.addTask('Write the report');
+    expect(await sync.run()).toEqual({ status: 'skipped', reason: 'switched-off' });
+    expect(sync.channels.stopped).toEqual([USER]);
+    expect(sync.todoist.calls).toEqual([]);
+    expect(await sync.problems()).toEqual([]);
+  });
+
+  it('skips a user no longer entitled, raising subscription-ended and stopping the channel', async () => {
+    const sync = setUp({ user: { validUntil: new Date('2026-03-01T00:00:00.000Z') } });
+    expect(await sync.run()).toEqual({ status: 'skipped', reason: 'not-entitled' });
+    expect(await sync.problems()).toEqual(['subscription-ended']);
+    expect(sync.channels.stopped).toEqual([USER]);
+    expect(sync.todoist.calls).toEqual([]);
+  });
+
+  it('skips a user who is gone without touching any channel', async () => {
+    const sync = setUp();
+    sync.store.users.rows.delete(USER);
+    expect(await sync.run()).toEqual({ status: 'skipped', reason: 'no-user' });
+    expect(sync.channels.stopped).toEqual([]);
+  });
+
+  it('waits while a provider’s backoff lasts, then runs', async () => {
+    const sync = setUp();
+    await sync.store.states.save(
+      USER,
+      { backoffUntil: new Date(sync.clock().getTime() + 90_000) },
+      sync.clock(),
+    );
+    expect(await sync.run()).toEqual({ status: 'retry-later', afterMs: 90_000 });
+    expect(sync.todoist.calls).toEqual([]);
+    sync.clock.advance(90_001);
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    expect(sync.store.states.rows.get(USER)?.backoffUntil).toBeNull();
+  });
+
+  it('makes a queued run wait for a spent provider budget; a direct run goes ahead', async () => {
+    const rule = budgetRule(10, 1);
+    const sync = setUp({ budgets: { todoist: rule, google: rule, microsoft: rule } });
+    await sync.store.states.save(USER, { todoistBudget: -1, todoistBudgetAt: sync.clock() }, sync.clock());
+    // From -1 at 1 call per second: above zero after 2 s.
+    expect(await sync.run({ spaced: true })).toEqual({ status: 'retry-later', afterMs: 2000 });
+    expect(sync.todoist.calls).toEqual([]);
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    // The run's own calls were spent from the budget.
+    expect(sync.store.states.rows.get(USER)?.todoistBudget).toBeLessThan(-1);
+  });
+
+  it('skips a user whose calendar provider is not configured here', async () => {
+    const sync = setUp({ noCalendar: true });
+    sync.addTask('Write the report');
+    expect(await sync.run()).toEqual({ status: 'skipped', reason: 'calendar-not-configured' });
+    expect(sync.todoist.calls).toEqual([]);
+    expect(sync.channels.ensured).toEqual([]);
+  });
+
+  it('does not start while another run holds the user’s lease, and gives its own back', async () => {
+    const sync = setUp();
+    const now = sync.clock();
+    await sync.store.leases.acquire(USER, 'other-worker', new Date(now.getTime() + 600), now);
+    expect(await sync.run()).toEqual({ status: 'retry-later', afterMs: 600, anotherRun: true });
+    expect(sync.todoist.calls).toEqual([]);
+
+    await sync.store.leases.release(USER, 'other-worker');
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    expect(sync.store.leases.rows.size).toBe(0);
+  });
+});
+
+describe('a run', () => {
+  it('gives a timeboxed task an event with a keyed create, records the link and the read positions', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    sync.addTask('No timebox here', []);
+
+    expect(await sync.run()).toEqual({
+      status: 'synced',
+      plans: 1,
+      writes: 1,
+      reads: ['todoist', 'calendar'],
+    });
+    const [event, ...others] = sync.calendar.live(CALENDAR);
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({
+      title: 'Write the report',
+      start: TOMORROW_9.instant,
+      end: new Date(TOMORROW_9.instant.getTime() + 30 * MINUTE),
+      taskTag: task.id,
+    });
+    const [link, ...moreLinks] = await sync.store.links.all(USER);
+    expect(moreLinks).toEqual([]);
+    expect(link).toMatchObject({
+      taskId: task.id,
+      eventId: event?.id,
+      eventVersion: event?.version,
+      calendarId: CALENDAR,
+      origin: 'task',
+      pendingKey: null,
+      generation: 0,
+      startAt: TOMORROW_9.instant,
+      taskMinutes: 30,
+    });
+    expect(sync.calendar.writes()).toEqual([{ method: 'create', key: createKey(link?.id ?? '', 0) }]);
+    expect(sync.store.states.rows.get(USER)).toMatchObject({
+      todoistToken: expect.any(String),
+      calendarToken: expect.any(String),
+      calendarId: CALENDAR,
+      calendarProvider: 'google',
+      calendarAccountId: 'ada@example.com',
+      lastRunAt: sync.clock(),
+      titleSalt: expect.any(String),
+    });
+    expect(await sync.store.activity.recent(USER, 10)).toMatchObject([
+      { direction: 'todoist-to-calendar', action: 'created', taskId: task.id, eventId: event?.id },
+    ]);
+    expect(sync.channels.ensured).toEqual([USER]);
+  });
+
+  it('writes nothing on a second run when nothing changed, reading from the saved positions', async () => {
+    const sync = setUp();
+    sync.addTask('Write the report');
+    await sync.run();
+    const links = await sync.store.links.all(USER);
+    const writes = sync.calendar.writes().length;
+    const state = sync.store.states.rows.get(USER);
+
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 0 });
+    expect(sync.calendar.writes()).toHaveLength(writes);
+    expect(sync.todoist.calls.filter((call) => call.method === 'apply')).toEqual([]);
+    expect(await sync.store.links.all(USER)).toEqual(links);
+    expect(sync.todoist.calls.at(-1)).toEqual({ method: 'changes', syncToken: state?.todoistToken });
+    expect(sync.calendar.calls.at(-1)).toEqual({ method: 'changes', syncToken: state?.calendarToken });
+  });
+
+  it('turns a new event of the user into a task with the timebox label of its length', async () => {
+    const sync = setUp();
+    const event = sync.calendar.addEvent(CALENDAR, 'Dentist', new Date('2026-03-03T14:00:00.000Z'), 60);
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 1 });
+    const [task, ...others] = sync.todoist.live();
+    expect(others).toEqual([]);
+    expect(task).toMatchObject({
+      content: 'Dentist',
+      labels: ['1h'],
+      due: floatingDue('2026-03-03T15:00:00'),
+    });
+    expect(await sync.store.links.all(USER)).toMatchObject([
+      { taskId: task?.id, eventId: event.id, origin: 'event', pendingKey: null },
+    ]);
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 0 });
+  });
+
+  it('reads the calendar in full when the provider no longer honours its sync token', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Review');
+    await sync.run();
+    const [event] = sync.calendar.live(CALENDAR);
+    const token = sync.store.states.rows.get(USER)?.calendarToken;
+    sync.clock.advance(MINUTE);
+    sync.calendar.moveEvent(event?.id ?? '', new Date('2026-03-03T12:00:00.000Z'), 30);
+    sync.calendar.expireSyncTokens();
+
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    const reads = sync.calendar.calls.filter((call) => call.method === 'changes').slice(-2);
+    expect(reads).toEqual([
+      { method: 'changes', syncToken: token },
+      { method: 'changes', syncToken: null },
+    ]);
+    // The move came with the full read and went on to the task.
+    expect(sync.todoist.tasks.get(task.id)?.due?.date).toBe('2026-03-03T13:00:00');
+  });
+
+  it('goes on without a push channel when the provider refuses one, but not without the account', async () => {
+    const sync = setUp();
+    sync.addTask('Write the report');
+    sync.channels.failEnsure(new Error('webhook address unreachable'));
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 1 });
+    expect(sync.calendar.live(CALENDAR)).toHaveLength(1);
+
+    sync.channels.failEnsure(new ReconnectRequiredError('calendar'));
+    expect(await sync.run()).toEqual({ status: 'blocked', problem: 'reconnect-calendar' });
+  });
+});
+
+describe('creates left unfinished by a run', () => {
+  it('repeats an event create whose answer was lost with the same key, making no second event', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    sync.calendar.fail('create', new Error('socket hang up'), { afterApplying: true });
+    await expect(sync.run()).rejects.toThrow('socket hang up');
+    const [pending] = await sync.store.links.all(USER);
+    expect(pending).toMatchObject({ taskId: task.id, eventId: null, pendingKey: expect.any(String) });
+    expect(sync.calendar.live(CALENDAR)).toHaveLength(1);
+
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    const [event, ...others] = sync.calendar.live(CALENDAR);
+    expect(others).toEqual([]);
+    const creates = sync.calendar.calls.filter((call) => call.method === 'create');
+    expect(creates).toEqual([
+      { method: 'create', key: pending?.pendingKey },
+      { method: 'create', key: pending?.pendingKey },
+    ]);
+    expect(await sync.store.links.all(USER)).toMatchObject([
+      { id: pending?.id, taskId: task.id, eventId: event?.id, pendingKey: null },
+    ]);
+  });
+
+  it('repeats a task create from an event with the same command uuid, making no second task', async () => {
+    const sync = setUp();
+    const event = sync.calendar.addEvent(CALENDAR, 'Dentist', new Date('2026-03-03T14:00:00.000Z'), 30);
+    sync.todoist.fail('apply', new Error('timeout'), { afterApplying: true });
+    await expect(sync.run()).rejects.toThrow('timeout');
+    const [pending] = await sync.store.links.all(USER);
+    expect(pending).toMatchObject({ taskId: null, eventId: event.id, pendingKey: expect.any(String) });
+    expect(sync.todoist.live()).toHaveLength(1);
+
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    const [task, ...others] = sync.todoist.live();
+    expect(others).toEqual([]);
+    const adds = sync.todoist.commands.filter((command) => command.kind === 'add');
+    expect(adds).toHaveLength(2);
+    expect(adds[1]?.uuid).toBe(adds[0]?.uuid);
+    expect(await sync.store.links.all(USER)).toMatchObject([
+      { id: pending?.id, taskId: task?.id, eventId: event.id, pendingKey: null },
+    ]);
+  });
+});
+
+describe('an event changed since the run planned its update', () => {
+  it('runs again reading both sides, keeping the user’s change of the event', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    await sync.run();
+    const [event] = sync.calendar.live(CALENDAR);
+    const [link] = await sync.store.links.all(USER);
+    sync.clock.advance(MINUTE);
+    // The title changes in Todoist (its webhook asks for a read); the user moves the event meanwhile,
+    // its push still on the way.
+    sync.todoist.edit(task.id, { content: 'Write the final report' });
+    await sync.store.states.requestReads([USER], ['todoist'], sync.clock());
+    sync.calendar.moveEvent(event?.id ?? '', new Date('2026-03-03T10:00:00.000Z'), 30);
+
+    expect(await sync.run({ requestedSidesOnly: true })).toMatchObject({
+      status: 'synced',
+      reads: ['todoist', 'calendar'],
+    });
+    const updates = sync.calendar.calls.filter((call) => call.method === 'update');
+    expect(updates).toHaveLength(2);
+    // The first named the version the run knew, and was refused.
+    expect(updates[0]?.ifVersion).toBe(link?.eventVersion);
+    expect(sync.calendar.live(CALENDAR)).toMatchObject([
+      { title: 'Write the final report', start: new Date('2026-03-03T10:00:00.000Z') },
+    ]);
+    expect(sync.todoist.tasks.get(task.id)?.due?.date).toBe('2026-03-03T11:00:00');
+  });
+});
+
+describe('problems only the user or time can solve', () => {
+  it('blocks on a Todoist account to connect again, raising the problem', async () => {
+    const sync = setUp();
+    sync.tokens.revoke('todoist');
+    expect(await sync.run()).toEqual({ status: 'blocked', problem: 'reconnect-todoist' });
+    expect(await sync.problems()).toEqual(['reconnect-todoist']);
+    expect(sync.store.states.rows.get(USER)?.todoistToken).toBeNull();
+  });
+
+  it('blocks on a calendar account to connect again, raising the problem', async () => {
+    const sync = setUp();
+    sync.addTask('Write the report');
+    sync.tokens.revoke('calendar');
+    expect(await sync.run()).toEqual({ status: 'blocked', problem: 'reconnect-calendar' });
+    expect(await sync.problems()).toEqual(['reconnect-calendar']);
+    expect(await sync.store.links.all(USER)).toEqual([]);
+  });
+
+  it('blocks on a calendar gone, raising calendar-missing, and keeps the read positions', async () => {
+    const sync = setUp();
+    sync.addTask('Write the report');
+    sync.calendar.fail('changes', new CalendarGoneError('calendar deleted'));
+    expect(await sync.run()).toEqual({ status: 'blocked', problem: 'calendar-missing' });
+    expect(await sync.problems()).toEqual(['calendar-missing']);
+    expect(sync.store.states.rows.get(USER)?.todoistToken).toBeNull();
+  });
+
+  it('backs off when rate limited, raising quota-reached until a run gets through', async () => {
+    const sync = setUp();
+    sync.todoist.fail('changes', new RateLimitedError('too many requests', 30_000));
+    expect(await sync.run()).toEqual({ status: 'retry-later', afterMs: 30_000 });
+    expect(sync.store.states.rows.get(USER)?.backoffUntil).toEqual(new Date(sync.clock().getTime() + 30_000));
+    expect(await sync.problems()).toEqual(['quota-reached']);
+
+    sync.clock.advance(10_000);
+    expect(await sync.run()).toEqual({ status: 'retry-later', afterMs: 20_000 });
+    sync.clock.advance(20_001);
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    expect(await sync.problems()).toEqual([]);
+  });
+
+  it('backs off a minute when the provider names no time, and at least a second', async () => {
+    const sync = setUp();
+    sync.calendar.fail('changes', new RateLimitedError('quota', null));
+    expect(await sync.run()).toEqual({ status: 'retry-later', afterMs: 60_000 });
+    sync.clock.advance(60_001);
+    sync.calendar.fail('changes', new RateLimitedError('quota', 10));
+    expect(await sync.run()).toEqual({ status: 'retry-later', afterMs: 1000 });
+  });
+
+  it('logs an event write refused for good as skipped, and carries out the rest of the run', async () => {
+    const sync = setUp();
+    const refused = sync.addTask('Write the report');
+    const other = sync.addTask('Plan the week', ['1h'], '2026-03-03T11:00:00');
+    sync.calendar.fail('create', httpError(400));
+
+    expect(await sync.run()).toMatchObject({ status: 'synced', plans: 2 });
+    expect(sync.calendar.live(CALENDAR)).toMatchObject([{ title: 'Plan the week', taskTag: other.id }]);
+    const activity = await sync.store.activity.recent(USER, 10);
+    expect(activity).toContainEqual(
+      expect.objectContaining({
+        direction: 'todoist-to-calendar',
+        action: 'skipped',
+        detail: 'refused',
+        taskId: refused.id,
+        eventId: null,
+      }),
+    );
+    expect(activity).toContainEqual(expect.objectContaining({ action: 'created', taskId: other.id }));
+  });
+});
+
+describe('the safety brake', () => {
+  it('holds a mass removal at the thresholds given, until the user releases it', async () => {
+    const sync = setUp({ brake: { minItems: 1, share: 0.2, windowMs: 10 * MINUTE } });
+    const tasks = ['One', 'Two', 'Three'].map((title) => sync.addTask(title));
+    await sync.run();
+    expect(sync.calendar.live(CALENDAR)).toHaveLength(3);
+    sync.clock.advance(MINUTE);
+    sync.todoist.remove(tasks[0]?.id ?? '');
+    sync.todoist.remove(tasks[1]?.id ?? '');
+
+    // Two removals of three pairs: held at these thresholds (the default's five would let them through).
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    expect(sync.calendar.live(CALENDAR)).toHaveLength(3);
+    expect(sync.calendar.calls.filter((call) => call.method === 'remove')).toEqual([]);
+    expect(sync.store.states.rows.get(USER)).toMatchObject({ heldEvents: 2, heldTasks: 0 });
+    expect(await sync.problems()).toEqual(['removals-held']);
+    const held = (await sync.store.activity.recent(USER, 10)).filter((entry) => entry.action === 'held');
+    expect(held.map((entry) => entry.taskId).sort()).toEqual([tasks[0]?.id, tasks[1]?.id].sort());
+
+    await sync.store.states.save(USER, { brakeChoice: 'remove' }, sync.clock());
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    expect(sync.calendar.live(CALENDAR)).toMatchObject([{ title: 'Three' }]);
+    expect(sync.store.states.rows.get(USER)).toMatchObject({ heldEvents: 0, brakeChoice: null });
+    expect(await sync.problems()).toEqual([]);
+    expect(await sync.store.links.all(USER)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Logger } from 'pino';
+import type { Database } from '#server/db/client.ts';
+import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { CalendarTarget } from './calendar-target.port.ts';
+import { createNotificationIntake } from './inbound/notification-intake.ts';
+import { createChannelVerifier, createSyncChannels } from './inbound/sync-channels.ts';
+import { createSyncPreview } from './inbound/sync-preview.ts';
+import type { BrakeThresholds } from './plan/removal-brake.ts';
+import { createSyncEngine } from './run/sync-engine.ts';
+import { createSyncActivityRepository } from './store/sync-activity.repository.ts';
+import { createSyncHintRepository } from './store/sync-hint.repository.ts';
+import { createSyncLinkRepository } from './store/sync-link.repository.ts';
+import { createSyncRunLeaseRepository } from './store/sync-run-lease.repository.ts';
+import { createSyncSettingsReader } from './store/sync-settings.repository.ts';
+import { createSyncStateRepository } from './store/sync-state.repository.ts';
+import { createSyncService } from './sync.service.ts';
+import type { TaskSource } from './task-source.port.ts';
+import type { WithToken } from './with-token.ts';
+
+/** What the sync needs from the rest of the app; the composition root picks every implementation. */
+export type SyncModuleDeps = {
+  database: Pick<Database, 'db' | 'notificationDb'>;
+  /** Where the Todoist labels a run reads go (settings follow their labels by id). */
+  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'forgetLabelRenames'>;
+  tasks: TaskSource;
+  calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
+  withToken: WithToken;
+  queue: Pick<JobQueue, 'requestSyncs'>;
+  readTodoistWebhook: Parameters<typeof createSyncService>[0]['readTodoistWebhook'];
+  parseGraphNotifications: Parameters<typeof createSyncService>[0]['parseGraphNotifications'];
+  /** The app's public origin, where providers reach the webhooks. */
+  publicOrigin: () => string | null;
+  onChannelRenewal: (provider: 'google' | 'microsoft', outcome: 'renewed' | 'failed') => void;
+  brake?: BrakeThresholds;
+  clock: Clock;
+  log: Logger;
+};
+
+export type SyncModule = ReturnType<typeof createSyncModule>;
+
+/**
+ * The sync's parts put together: its repositories, push channels, the engine (run by the worker), the
+ * service the HTTP routes call and the preview of a settings change.
+ */
+export function createSyncModule(deps: SyncModuleDeps) {
+  const { database, calendars, withToken, clock, log } = deps;
+  const states = createSyncStateRepository(database.db);
+  const activity = createSyncActivityRepository(database.db);
+  const settings = createSyncSettingsReader(database.db);
+  const links = createSyncLinkRepository(database.db);
+  const channels = createSyncChannels({
+    states,
+    calendars,
+    withToken,
+    clock,
+    log,
+    publicOrigin: deps.publicOrigin,
+    onRenewal: deps.onChannelRenewal,
+  });
+  const engine = createSyncEngine({
+    ...deps,
+    settings,
+    links,
+    states,
+    activity,
+    channels,
+    hints: createSyncHintRepository(database.db),
+    leases: createSyncRunLeaseRepository(database.db),
+  });
+  // Notifications are recorded on connections of their own, never waiting for the runs' ones.
+  const noticeStates = createSyncStateRepository(database.notificationDb);
+  const intake = createNotificationIntake({
+    settings: createSyncSettingsReader(database.notificationDb),
+    channels: createChannelVerifier(noticeStates),
+    states: noticeStates,
+    hints: createSyncHintRepository(database.notificationDb),
+    queue: deps.queue,
+    clock,
+  });
+  const service = createSyncService({ ...deps, intake, channels, states, activity });
+  const preview = createSyncPreview({ ...deps, settings, links, states });
+  return { engine, service, preview, settings };
+}

@@ -1,0 +1,58 @@
+import type { Logger } from 'pino';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
+import type { SyncTrigger } from '#server/jobs/job-queue.ts';
+import type { Metrics } from '#server/metrics/metrics.ts';
+import type { SyncOutcome } from './run/sync-engine.ts';
+import type { SyncModule } from './sync-module.ts';
+
+/** A queued sync run that ended (not one that failed and will be retried): times in epoch ms. */
+export type SyncRunReport = { userId: string; startedAt: number; endedAt: number; outcome: SyncOutcome };
+
+export type SyncWorkerDeps = {
+  sync: Pick<SyncModule, 'engine' | 'service' | 'settings'>;
+  metrics: Pick<Metrics, 'syncRunStarted'>;
+  /** After every run, failed or not (notices: sync stopped, or working again). */
+  afterRun: (userId: string) => void;
+  /** At every reconcile: what only time brings (a quota problem an hour old, a trial's last days). */
+  onReconcile: () => void;
+  /** Told of every queued sync run as it ends (tests and the benchmark watch the worker with it). */
+  onSyncRun?: (run: SyncRunReport) => void;
+  clock: Clock;
+  log: Logger;
+};
+
+/** The job handlers of the sync: one user's run, and the periodic reconcile of every active user. */
+export function createSyncWorker(deps: SyncWorkerDeps) {
+  const { clock } = deps;
+  return {
+    async sync(userId: string, trigger: SyncTrigger): Promise<{ retryAfterMs?: number }> {
+      // The run's time is while it holds its user's lease (a job that found it taken ran nothing).
+      let startedAt = clock().getTime();
+      let endedAt: number | null = null;
+      const held = (phase: 'start' | 'end') => {
+        if (phase === 'start') startedAt = clock().getTime();
+        else endedAt = clock().getTime();
+      };
+      const runEnded = deps.metrics.syncRunStarted(trigger);
+      const outcome = await deps.sync.engine
+        .run(userId, { spaced: true, requestedSidesOnly: true, held })
+        .catch((error: unknown) => {
+          runEnded('failed');
+          deps.afterRun(userId);
+          throw error;
+        });
+      runEnded(outcome.status);
+      deps.afterRun(userId);
+      deps.log.info({ userId, outcome }, 'sync run');
+      deps.onSyncRun?.({ userId, startedAt, endedAt: endedAt ?? clock().getTime(), outcome });
+      return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
+    },
+
+    async reconcile(): Promise<string[]> {
+      const userIds = await deps.sync.settings.activeUsers();
+      await deps.sync.service.requestReadsOfAll(userIds);
+      deps.onReconcile();
+      return userIds;
+    },
+  };
+}
