@@ -1,4 +1,4 @@
-/** The benchmark's command line: `npm run bench -- [flags]` (see docs/benchmark.md). */
+/** The benchmark's command line: `npm run bench -- [flags]` (see docs/performance.md). */
 
 export type Options = {
   db: 'pglite' | 'postgres';
