@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_CHANGE } from '#server/sync/plan/change-effect.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { emulatorControl, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
@@ -62,14 +63,9 @@ for (const database of await testDatabases('settings changes while syncing')) {
       const preview = (query: string) => user.send('GET', `/api/sync/preview/change?${query}`);
 
       expect(await preview('change=removeTimebox&label=30min')).toEqual({
-        eventsCreated: 0,
+        ...NO_CHANGE,
         eventsRemoved: 3,
-        eventsMoved: 0,
-        tasksCreated: 0,
-        tasksDeleted: 0,
-        tasksUnscheduled: 0,
         tasksKept: 3,
-        heldByBrake: false,
       });
       const current = await user.send('GET', '/api/current_user');
       const work = current.calendarSettings.calendars.find(

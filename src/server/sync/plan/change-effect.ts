@@ -56,6 +56,18 @@ export function settingsAfter(settings: SyncSettings, change: ProposedChange): S
   }
 }
 
+/** A change that changes nothing. */
+export const NO_CHANGE: ChangePreview = {
+  eventsCreated: 0,
+  eventsRemoved: 0,
+  eventsMoved: 0,
+  tasksCreated: 0,
+  tasksDeleted: 0,
+  tasksUnscheduled: 0,
+  tasksKept: 0,
+  heldByBrake: false,
+};
+
 type Counts = Omit<ChangePreview, 'eventsMoved' | 'heldByBrake'>;
 
 function countsOf(plans: LinkPlan[]): Counts & { removals: number } {
@@ -97,14 +109,9 @@ export function changeEffect(
     const moved = input.links.filter((link) => link.eventId !== null).length;
     const wanted = newCalendarEvents.filter((event) => eventWanted(event, after, input.now)).length;
     return {
-      eventsCreated: 0,
-      eventsRemoved: 0,
+      ...NO_CHANGE,
       eventsMoved: change.calendarId === input.settings.calendarId ? 0 : moved,
       tasksCreated: wanted,
-      tasksDeleted: 0,
-      tasksUnscheduled: 0,
-      tasksKept: 0,
-      heldByBrake: false,
     };
   }
   const before = countsOf(planSync(input));
