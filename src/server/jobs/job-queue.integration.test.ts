@@ -3,7 +3,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
-import { RECONCILE_QUEUE, startJobQueue } from './job-queue.ts';
+import { RECONCILE_QUEUE, type SyncTrigger, startJobQueue } from './job-queue.ts';
 
 const idle = {
   sync: async () => ({}),
@@ -50,5 +50,78 @@ for (const database of await testDatabases('job queue')) {
       const [queue] = (result as unknown as { rows: { heartbeat_seconds: number | null }[] }).rows;
       expect(queue?.heartbeat_seconds).toBe(10);
     });
+  });
+}
+
+/** Live changes before routine work: a user's change is run before the reconcile runs waiting. */
+for (const database of await testDatabases('job queue priorities')) {
+  describe.skipIf(!database.enabled)(`job queue priorities (${database.name})`, () => {
+    const opened = setUpMigratedDatabase(database);
+
+    it("runs a user's change before the reconcile runs waiting, also one that folded into a reconcile job", async () => {
+      const users = Array.from({ length: 8 }, (_, n) => `00000000-0000-4000-8000-00000000000${n}`);
+      const live = '00000000-0000-4000-8000-0000000000aa';
+      const started: { userId: string; trigger: SyncTrigger }[] = [];
+      const releases: (() => void)[] = [];
+      const queue = await startJobQueue(opened(), {
+        reconcileCron: null,
+        reconcileJitterSeconds: 0,
+        pollingIntervalSeconds: 0.5,
+        log: pino({ level: 'silent' }),
+      });
+      try {
+        await queue.work({
+          ...idle,
+          reconcile: async () => users,
+          // The first six runs wait until the test lets them end: the lanes stay busy while jobs queue up.
+          sync: async (userId, trigger) => {
+            started.push({ userId, trigger });
+            if (started.length <= 6) await new Promise<void>((resolve) => releases.push(resolve));
+            return {};
+          },
+        });
+        await queue.reconcileNow();
+        const waitFor = async (check: () => boolean) => {
+          const deadline = Date.now() + 15_000;
+          while (!check()) {
+            if (Date.now() > deadline) throw new Error(`timed out; started: ${JSON.stringify(started)}`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        };
+        const waitingJobs = async () => {
+          const result = await opened().db.execute(
+            sql`select count(*)::int as n from pgboss.job where name = 'user-runs' and state = 'created'`,
+          );
+          return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        };
+        // Four reconcile runs hold the four lanes; the other four users' reconcile jobs wait.
+        await waitFor(() => started.length === 4);
+        const deadline = Date.now() + 15_000;
+        while ((await waitingJobs()) < 4 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        const waiting = users.filter((user) => !started.some((run) => run.userId === user));
+        const folded = waiting[2] as string;
+        await queue.requestSyncs([live]);
+        await queue.requestSyncs([folded]);
+
+        // Each lane set free takes the most urgent job: the changes first, in the order they came.
+        releases.shift()?.();
+        await waitFor(() => started.length === 5);
+        releases.shift()?.();
+        await waitFor(() => started.length === 6);
+        expect(started.slice(4)).toEqual([
+          { userId: folded, trigger: 'change' },
+          { userId: live, trigger: 'change' },
+        ]);
+        expect(started.slice(0, 4).every((run) => run.trigger === 'reconcile')).toBe(true);
+        for (const release of releases.splice(0)) release();
+        // The reconcile runs come after, every user's once.
+        await waitFor(() => started.length === 9);
+        expect(new Set(started.map((run) => run.userId))).toEqual(new Set([...users, live]));
+      } finally {
+        for (const release of releases) release();
+        await queue.stop();
+      }
+    }, 60_000);
   });
 }

@@ -106,12 +106,20 @@ export type JobQueueOptions = {
  * `stately` policy judged it from statistics up to two seconds old, and held a user's next change
  * back that long after their last run); the run lease (sync/run/run-lease.ts) makes it a guarantee.
  */
+/**
+ * Live changes before routine work: a run a user's change asked for (a notification, a setting, the
+ * switch), or one a provider asked us to run later, is fetched before any reconcile run waiting, so a
+ * reconcile wave never holds a live change back.
+ */
+const LIVE_PRIORITY = 10;
+
 /** A user's sync job: one waiting per user (singleton key), none started while another runs (group). */
 function userJob(userId: string, trigger?: SyncTrigger) {
   return {
     data: trigger ? { userId, trigger } : { userId },
     singletonKey: userId,
     group: { id: userId },
+    priority: trigger === 'reconcile' ? 0 : LIVE_PRIORITY,
   };
 }
 
@@ -212,11 +220,17 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     async requestSyncs(userIds) {
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
-      // The queue's policy keeps one waiting job per user: the insert skips users who have one.
+      // The queue's policy keeps one waiting job per user: the insert skips users who have one. A
+      // reconcile job already waiting for a user becomes the live change's run, fetched as one.
       await boss.insert(
         USER_SYNC_QUEUE,
         unique.map((userId) => userJob(userId)),
         { db: database.notificationSql },
+      );
+      await database.notificationSql.executeSql(
+        `update pgboss.job set priority = $1, data = data - 'trigger'
+          where name = $2 and state = 'created' and singleton_key = any($3::text[]) and priority < $1`,
+        [LIVE_PRIORITY, USER_SYNC_QUEUE, unique],
       );
     },
 
