@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isTimeZone } from '../shared/wall-clock.ts';
 import { callerFor } from './google-calendar.api-auth.ts';
 import type { ApiContext } from './google-calendar.calendar-routes.ts';
 import { errors } from './google-calendar.errors.ts';
 import { toCalendarResource } from './google-calendar.mappers.ts';
 import { type CalendarInput, calendarInputSchema, parseBody } from './google-calendar.schemas.ts';
 import type { CalendarProperties, StoredCalendar } from './google-calendar.store.ts';
-import { isTimeZone } from './google-calendar.time-zones.ts';
 
 // A calendar made without a time zone gets UTC at Google, not its owner's zone (undocumented; what
 // users of the API report).

@@ -2,6 +2,7 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   control,
+  EVENT,
   failure,
   type Harness,
   setUpPushReceiver,
@@ -29,17 +30,8 @@ const create = (requestBody: calendar_v3.Schema$Calendar = { summary: 'Timeboxes
   api.calendars.insert({ requestBody }).then((r) => r.data);
 const calendarIds = async (client = api) =>
   ((await client.calendarList.list()).data.items ?? []).map((entry) => entry.id);
-const insertEvent = (calendarId: string, summary = 'Write report') =>
-  api.events
-    .insert({
-      calendarId,
-      requestBody: {
-        summary,
-        start: { dateTime: '2030-05-10T09:00:00Z' },
-        end: { dateTime: '2030-05-10T10:00:00Z' },
-      },
-    })
-    .then((r) => r.data);
+const insertEvent = (calendarId: string) =>
+  api.events.insert({ calendarId, requestBody: EVENT }).then((r) => r.data);
 
 describe('calendars.insert', () => {
   it('makes a secondary calendar the caller owns, on their calendar list', async () => {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FaultController } from '../shared/faults.ts';
-import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import { type Notifier, registerNotificationControls } from '../shared/notifier.ts';
 import type { GoogleOAuth } from '../shared/oauth/google-oauth.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
+import { isTimeZone } from '../shared/wall-clock.ts';
 import type { ChannelStore } from './google-calendar.channel-store.ts';
 import type { GoogleCalendarClient } from './google-calendar.emulator.ts';
 import type { PageCursors } from './google-calendar.pages.ts';
 import { formatScopes, parseScopes } from './google-calendar.scopes.ts';
 import type { CalendarStore } from './google-calendar.store.ts';
-import { isTimeZone } from './google-calendar.time-zones.ts';
 
 type ControlContext = {
   store: CalendarStore;
@@ -144,19 +144,5 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     };
   });
 
-  app.get('/_emulator/notifications', async () => ({ deliveries: notifier.deliveries() }));
-  app.post('/_emulator/notifications/flush', async () => {
-    await notifier.flush();
-    return { flushed: true };
-  });
-  app.post('/_emulator/notifications/faults', async (request, reply) => {
-    const parsed = notificationFaultSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
-    notifier.setFault(parsed.data);
-    return reply.code(201).send(parsed.data);
-  });
-  app.delete('/_emulator/notifications/faults', async () => {
-    notifier.clearFaults();
-    return { cleared: true };
-  });
+  registerNotificationControls(app, notifier);
 }

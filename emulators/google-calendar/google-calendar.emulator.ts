@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
+import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier, retryOnServerErrors } from '../shared/notifier.ts';
 import { GoogleOAuth, type GoogleOAuthClient } from '../shared/oauth/google-oauth.ts';
 import { countRequests } from '../shared/request-counter.ts';
@@ -49,7 +50,7 @@ export async function createGoogleCalendarEmulator(
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   await app.register(formbody);
-  acceptEmptyJsonBodies(app);
+  acceptEmptyJsonBodies(app, () => Object.assign(new Error('Parse Error'), { statusCode: 400 }));
 
   const store = new CalendarStore(options.defaultTimeZone ?? 'Europe/Berlin');
   const oauth = new GoogleOAuth(options.accessTokenLifetimeSeconds ?? 3599);
@@ -125,18 +126,4 @@ export async function createGoogleCalendarEmulator(
   app.addHook('onClose', async () => notifier.reset());
 
   return app;
-}
-
-/** Clients send `Content-Type: application/json` on body-less POSTs (revoke, stop); Google accepts them. */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Parse Error'), { statusCode: 400 }), undefined);
-    }
-  });
 }

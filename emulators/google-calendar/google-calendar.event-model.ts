@@ -1,10 +1,10 @@
+import { isTimeZone } from '../shared/wall-clock.ts';
 import { errors, GoogleApiError } from './google-calendar.errors.ts';
 import { parseRecurrence } from './google-calendar.recurrence.ts';
 import type { EventInput, EventTimeInput } from './google-calendar.schemas.ts';
 import {
   formatInZone,
-  instantOfWallTime,
-  isTimeZone,
+  instantOf,
   parseDate,
   parseDateTime,
   startOfDate,
@@ -132,12 +132,7 @@ function normalizeTime(
   if ((parsed.offsetMinutes === undefined || recurring) && !zone) {
     throw errors.required(`Missing time zone definition for ${which} time.`);
   }
-  const { wall } = parsed;
-  const ms =
-    parsed.offsetMinutes === undefined
-      ? instantOfWallTime(wall, zone ?? calendarTimeZone)
-      : Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) -
-        parsed.offsetMinutes * 60_000;
+  const ms = instantOf(parsed, zone ?? calendarTimeZone);
   const time: EventTime = { dateTime: formatInZone(ms, zone ?? calendarTimeZone) };
   if (zone) time.timeZone = zone;
   return { time, ms };

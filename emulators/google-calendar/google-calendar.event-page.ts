@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml, renderHtmlPage } from '../shared/html-page.ts';
 import { readParams } from '../shared/params.ts';
-import { escapeHtml, renderErrorPage } from '../shared/sign-in-page.ts';
+import { renderErrorPage } from '../shared/sign-in-page.ts';
 import { type CalendarStore, eventIn } from './google-calendar.store.ts';
 
 const TITLE = 'Google Calendar (sandbox)';
@@ -24,18 +25,13 @@ export function registerEventPage(app: FastifyInstance, store: CalendarStore): v
     }
     const { data } = event;
     const when = (time: typeof data.start) => escapeHtml(time.dateTime ?? time.date ?? '');
-    return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${TITLE}</title></head>
-<body style="font: 16px/1.5 system-ui, sans-serif; margin: 2rem">
-  <main>
-    <h1>${escapeHtml(data.summary ?? '(No title)')}</h1>
+    return renderHtmlPage({
+      title: TITLE,
+      style: 'body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem; }',
+      main: `<h1>${escapeHtml(data.summary ?? '(No title)')}</h1>
     <p>${when(data.start)} – ${when(data.end)}</p>
     <p>Status: ${escapeHtml(data.status)}</p>
-    ${data.description ? `<p style="white-space: pre-wrap">${escapeHtml(data.description)}</p>` : ''}
-  </main>
-</body>
-</html>
-`;
+    ${data.description ? `<p style="white-space: pre-wrap">${escapeHtml(data.description)}</p>` : ''}`,
+    });
   });
 }

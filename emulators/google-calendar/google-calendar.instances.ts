@@ -1,14 +1,7 @@
+import { instantOfWallTime, type WallTime, wallTimeIn } from '../shared/wall-clock.ts';
 import { occurrenceDays, parseRecurrence } from './google-calendar.recurrence.ts';
 import type { StoredCalendar, StoredEvent } from './google-calendar.store.ts';
-import {
-  addDays,
-  formatDate,
-  formatInZone,
-  instantOfWallTime,
-  parseDate,
-  type WallTime,
-  wallTimeIn,
-} from './google-calendar.time-zones.ts';
+import { addDays, formatDate, formatInZone, parseDate } from './google-calendar.time-zones.ts';
 
 export type Window = { fromMs?: number; toMs?: number };
 

@@ -52,16 +52,23 @@ export function eventLink(origin: string, eventId: string, calendarId: string): 
   return `${origin}/calendar/event?eid=${eid}`;
 }
 
-export function toCalendarListEntry(calendar: StoredCalendar) {
-  const color = COLORS.calendar[calendar.colorId];
+/** What a calendar and its calendar-list entry both show. */
+function calendarFields(calendar: StoredCalendar) {
   return {
-    kind: 'calendar#calendarListEntry',
     etag: calendar.etag,
     id: calendar.id,
     summary: calendar.summary,
     ...(calendar.description ? { description: calendar.description } : {}),
     ...(calendar.location ? { location: calendar.location } : {}),
     timeZone: calendar.timeZone,
+  };
+}
+
+export function toCalendarListEntry(calendar: StoredCalendar) {
+  const color = COLORS.calendar[calendar.colorId];
+  return {
+    kind: 'calendar#calendarListEntry',
+    ...calendarFields(calendar),
     colorId: calendar.colorId,
     backgroundColor: color?.background,
     foregroundColor: '#000000',
@@ -93,12 +100,7 @@ export function toDeletedCalendarListEntry(removed: RemovedCalendar) {
 export function toCalendarResource(calendar: StoredCalendar) {
   return {
     kind: 'calendar#calendar',
-    etag: calendar.etag,
-    id: calendar.id,
-    summary: calendar.summary,
-    ...(calendar.description ? { description: calendar.description } : {}),
-    ...(calendar.location ? { location: calendar.location } : {}),
-    timeZone: calendar.timeZone,
+    ...calendarFields(calendar),
     ...(calendar.primary ? {} : { dataOwner: calendar.ownerEmail }),
     conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },
   };

@@ -2,6 +2,7 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   control,
+  EVENT,
   failure,
   type Harness,
   setUpPushReceiver,
@@ -29,17 +30,7 @@ beforeEach(async () => {
 });
 
 const insert = (requestBody: calendar_v3.Schema$Event = {}, calendarId = 'primary') =>
-  api.events
-    .insert({
-      calendarId,
-      requestBody: {
-        summary: 'Write report',
-        start: { dateTime: '2030-05-10T09:00:00Z' },
-        end: { dateTime: '2030-05-10T10:00:00Z' },
-        ...requestBody,
-      },
-    })
-    .then((r) => r.data);
+  api.events.insert({ calendarId, requestBody: { ...EVENT, ...requestBody } }).then((r) => r.data);
 
 /** The sync token a full listing of the calendar ends with. */
 const syncTokenOf = async (calendarId: string) =>

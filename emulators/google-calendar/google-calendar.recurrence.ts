@@ -1,4 +1,5 @@
-import { addDays, parseDateTime, type WallTime } from './google-calendar.time-zones.ts';
+import type { WallTime } from '../shared/wall-clock.ts';
+import { addDays, parseDateTime } from './google-calendar.time-zones.ts';
 
 /**
  * A practical subset of RFC 5545 recurrence: one RRULE with FREQ (DAILY, WEEKLY, MONTHLY, YEARLY),

@@ -96,14 +96,21 @@ export async function signIn(
 }
 
 /**
- * The emulator for a file's tests (`setUpEmulator`: started, reset before each test, closed), with Ada
- * signed in anew after each reset; `ready` is handed the emulator and her Calendar SDK client.
+ * The emulator for a file's tests (`setUpEmulator`: started with `options`, reset before each test,
+ * closed), with Ada signed in anew after each reset; `ready` is handed the emulator and her Calendar SDK
+ * client.
  */
-export function setUpSignedInCalendar(ready: (harness: Harness, api: calendar_v3.Calendar) => void): void {
+export function setUpSignedInCalendar(
+  ready: (harness: Harness, api: calendar_v3.Calendar) => void,
+  options: Parameters<typeof startHarness>[0] = {},
+): void {
   let harness: Harness;
-  setUpEmulator(startHarness, (started) => {
-    harness = started;
-  });
+  setUpEmulator(
+    () => startHarness(options),
+    (started) => {
+      harness = started;
+    },
+  );
   beforeEach(async () => {
     ready(harness, (await signIn(harness.origin)).api);
   });
@@ -138,22 +145,32 @@ export const control = (origin: string, path: string, body?: unknown, method = '
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 
+/** The one-hour event tests insert unless they need another. */
+export const EVENT: calendar_v3.Schema$Event = {
+  summary: 'Write report',
+  start: { dateTime: '2030-05-10T09:00:00Z' },
+  end: { dateTime: '2030-05-10T10:00:00Z' },
+};
+
 /**
  * A receiver of the emulator's push notifications for the whole file: `address()` is the URL to
- * watch with; every push's headers are handed to `onPush`.
+ * watch with; every push's headers and body are handed to `onPush`, which may answer a status to fail
+ * it with (200 otherwise).
  */
-export function setUpPushReceiver(onPush: (headers: Record<string, string | string[] | undefined>) => void) {
+export function setUpPushReceiver(
+  onPush: (headers: Record<string, string | string[] | undefined>, body: string) => number | undefined,
+) {
   let receiver: FastifyInstance;
   let address = '';
   beforeAll(async () => {
     receiver = Fastify({ forceCloseConnections: true });
+    // Google sends `Content-Type: application/json; utf-8` with an empty body: a receiver must accept that.
     receiver.removeContentTypeParser('application/json');
     receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
     receiver.post('/google/push', async (request, reply) => {
-      onPush(request.headers);
-      return reply.code(200).send();
+      return reply.code(onPush(request.headers, String(request.body ?? '')) ?? 200).send();
     });
     await receiver.listen({ host: '127.0.0.1', port: 0 });
     address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, instantOfWallTime, parseInstant } from './google-calendar.time-zones.ts';
+import { instantOfWallTime } from '../shared/wall-clock.ts';
+import { formatInZone, parseInstant } from './google-calendar.time-zones.ts';
 
 const wall = (day: number, month: number, hour: number, minute = 0) => ({
   year: 2030,

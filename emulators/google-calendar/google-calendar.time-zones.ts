@@ -1,76 +1,18 @@
-/** Wall-clock arithmetic in IANA zones with Intl only: offsets, local rendering, local time → instant. */
-export type WallTime = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-};
+/**
+ * Google's date and time strings: RFC 3339 date-times and `YYYY-MM-DD` dates, read and written in a
+ * calendar's zone. The zone arithmetic itself is the emulators' shared wall clock.
+ */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let found = formatters.get(zone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, found);
-  }
-  return found;
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function wallTimeIn(instantMs: number, zone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(zone).formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
+import {
+  formatOffset,
+  instantOfWallTime,
+  offsetMinutes,
+  type WallTime,
+  wallClockMs,
+} from '../shared/wall-clock.ts';
 
 const wallAsUtc = (wall: WallTime) =>
   Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-
-export function offsetMinutes(instantMs: number, zone: string): number {
-  const whole = Math.floor(instantMs / 1000) * 1000;
-  return Math.round((wallAsUtc(wallTimeIn(whole, zone)) - whole) / 60_000);
-}
-
-/**
- * The instant a local time denotes. In an overlap (clocks going back) the earlier instant wins; in a gap
- * (clocks going forward) the time moves forward by the gap, as java.time and Google Calendar do.
- */
-export function instantOfWallTime(wall: WallTime, zone: string): number {
-  const guess = wallAsUtc(wall);
-  const before = guess - offsetMinutes(guess - 43_200_000, zone) * 60_000;
-  const after = guess - offsetMinutes(guess + 43_200_000, zone) * 60_000;
-  const valid = [before, after].filter((instant) => wallAsUtc(wallTimeIn(instant, zone)) === guess);
-  return valid.length > 0 ? Math.min(...valid) : before;
-}
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -80,13 +22,10 @@ export function formatDate(wall: Pick<WallTime, 'year' | 'month' | 'day'>): stri
 
 /** RFC 3339 in the zone's local time with its offset, the way Google renders `dateTime` (`Z` for UTC). */
 export function formatInZone(instantMs: number, zone: string): string {
-  const wall = wallTimeIn(instantMs, zone);
+  const local = new Date(wallClockMs(instantMs, zone)).toISOString().slice(0, 19);
   const offset = offsetMinutes(instantMs, zone);
-  const local = `${formatDate(wall)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
   if (offset === 0 && (zone === 'UTC' || zone === 'Etc/UTC')) return `${local}Z`;
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${local}${formatOffset(offset)}`;
 }
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|z|[+-]\d{2}:\d{2})?$/;
@@ -117,6 +56,12 @@ export function parseDateTime(value: string): ParsedDateTime | undefined {
 export function parseInstant(value: string): number | undefined {
   const parsed = parseDateTime(value);
   if (!parsed || parsed.offsetMinutes === undefined) return undefined;
+  return instantOf(parsed, 'UTC');
+}
+
+/** The instant a parsed date-time denotes: by its offset, or, without one, as a wall time in `zone`. */
+export function instantOf(parsed: ParsedDateTime, zone: string): number {
+  if (parsed.offsetMinutes === undefined) return instantOfWallTime(parsed.wall, zone);
   return wallAsUtc(parsed.wall) - parsed.offsetMinutes * 60_000;
 }
 

@@ -1,44 +1,37 @@
-import type { AddressInfo } from 'node:net';
 import type { calendar_v3 } from '@googleapis/calendar';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, failure, type Harness, signIn, startHarness } from './google-calendar.test-support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  control,
+  EVENT,
+  failure,
+  type Harness,
+  setUpPushReceiver,
+  setUpSignedInCalendar,
+} from './google-calendar.test-support.ts';
 
 type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 
 let harness: Harness;
-let receiver: FastifyInstance;
-let address: string;
 let received: Received[] = [];
 let failures: number[] = [];
 let api: calendar_v3.Calendar;
 
-beforeAll(async () => {
-  harness = await startHarness({ notificationRetries: 2, notificationRetryBaseDelayMs: 5 });
-  receiver = Fastify({ forceCloseConnections: true });
-  // Google sends `Content-Type: application/json; utf-8` with an empty body: a receiver must accept that.
-  receiver.removeContentTypeParser('application/json');
-  receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  receiver.post('/google/push', async (request, reply) => {
-    const status = failures.shift();
-    if (status) return reply.code(status).send();
-    received.push({ headers: request.headers, body: String(request.body ?? '') });
-    return reply.code(200).send();
-  });
-  await receiver.listen({ host: '127.0.0.1', port: 0 });
-  address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;
+setUpSignedInCalendar(
+  (started, signedIn) => {
+    harness = started;
+    api = signedIn;
+  },
+  { notificationRetries: 2, notificationRetryBaseDelayMs: 5 },
+);
+const pushes = setUpPushReceiver((headers, body) => {
+  const status = failures.shift();
+  if (status) return status;
+  received.push({ headers, body });
+  return undefined;
 });
-afterAll(async () => {
-  await harness.close();
-  await receiver.close();
-});
-beforeEach(async () => {
-  await control(harness.origin, 'reset');
+beforeEach(() => {
   received = [];
   failures = [];
-  ({ api } = await signIn(harness.origin));
 });
 
 const flush = () => control(harness.origin, 'notifications/flush');
@@ -47,17 +40,10 @@ const numbers = () => received.map((r) => Number(r.headers['x-goog-message-numbe
 const watch = (id = 'channel-1', extra: Partial<calendar_v3.Schema$Channel> = {}) =>
   api.events.watch({
     calendarId: 'primary',
-    requestBody: { id, type: 'web_hook', address, token: 'secret-token', ...extra },
+    requestBody: { id, type: 'web_hook', address: pushes.address(), token: 'secret-token', ...extra },
   });
 const insert = (summary: string) =>
-  api.events.insert({
-    calendarId: 'primary',
-    requestBody: {
-      summary,
-      start: { dateTime: '2030-05-10T09:00:00Z' },
-      end: { dateTime: '2030-05-10T10:00:00Z' },
-    },
-  });
+  api.events.insert({ calendarId: 'primary', requestBody: { ...EVENT, summary } });
 
 describe('events.watch', () => {
   it('opens a channel, sends the sync message, then one `exists` per change, with Google’s headers', async () => {
@@ -227,7 +213,7 @@ describe('events.watch', () => {
     const work = (await api.calendarList.list()).data.items?.find((c) => c.summary === 'Work');
     await api.events.watch({
       calendarId: work?.id ?? '',
-      requestBody: { id: 'work', type: 'web_hook', address },
+      requestBody: { id: 'work', type: 'web_hook', address: pushes.address() },
     });
     await control(harness.origin, `calendars/${encodeURIComponent(work?.id ?? '')}`, undefined, 'DELETE');
     await flush();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FaultController } from '../shared/faults.ts';
-import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import { type Notifier, registerNotificationControls } from '../shared/notifier.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
 import type { GraphContext, GraphSettings, MicrosoftClient } from './microsoft.emulator.ts';
 import { IdentityStore } from './microsoft.identity-store.ts';
@@ -211,19 +211,5 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     return reply.code(202).send({ sent: lifecycleEvent });
   });
 
-  app.get('/_emulator/notifications', async () => ({ deliveries: context.notifier.deliveries() }));
-  app.post('/_emulator/notifications/flush', async () => {
-    await context.notifier.flush();
-    return { deliveries: context.notifier.deliveries() };
-  });
-  app.post('/_emulator/notifications/faults', async (request, reply) => {
-    const parsed = notificationFaultSchema.safeParse(request.body);
-    if (!parsed.success) return invalid(reply, parsed.error);
-    context.notifier.setFault(parsed.data);
-    return reply.code(201).send({ fault: parsed.data });
-  });
-  app.delete('/_emulator/notifications/faults', async () => {
-    context.notifier.clearFaults();
-    return { cleared: true };
-  });
+  registerNotificationControls(app, context.notifier);
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/sign-in-page.ts';
+import { escapeHtml } from '../shared/html-page.ts';
 import type { EventBody, EventInstance, ExtendedProperty } from './microsoft.event-store.ts';
 import type { MailboxUser } from './microsoft.mailbox-store.ts';
 import { recurrenceJson } from './microsoft.recurrence.ts';

@@ -3,6 +3,8 @@
  * and a separate `timeZone`, which may be an IANA name or a Windows time zone name.
  */
 
+import { canonicalTimeZone, instantOfWallClockMs, wallClockMs } from '../shared/wall-clock.ts';
+
 // Windows zone ids (as Outlook stores them) to IANA, for the zones a sandbox user is likely to pick.
 const WINDOWS_ZONES: Record<string, string> = {
   UTC: 'UTC',
@@ -51,46 +53,7 @@ const WINDOWS_ZONES: Record<string, string> = {
 export function resolveTimeZone(name: string): string | undefined {
   const windows = WINDOWS_ZONES[name];
   if (windows) return windows;
-  if (!name.includes('/')) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockParts(ms: number, zone: string) {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(ms).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-function offsetMs(ms: number, zone: string): number {
-  const p = wallClockParts(ms, zone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
+  return name.includes('/') ? canonicalTimeZone(name) : undefined;
 }
 
 const DATE_TIME =
@@ -117,19 +80,12 @@ export function toInstant(dateTime: string, zone: string): number | undefined {
     const [oh, om] = offset.slice(1).split(':').map(Number);
     return wall - sign * ((oh ?? 0) * 60 + (om ?? 0)) * 60_000;
   }
-  // Two passes settle the offset around a daylight-saving change.
-  let instant = wall - offsetMs(wall, zone);
-  instant = wall - offsetMs(instant, zone);
-  return instant;
+  return instantOfWallClockMs(wall, zone);
 }
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** `2016-12-09T20:30:00.0000000`: the wall-clock time of `ms` in `zone`, as Graph writes it. */
 export function formatWallClock(ms: number, zone: string): string {
-  const p = wallClockParts(ms, zone);
-  const millis = ((ms % 1000) + 1000) % 1000;
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${pad(millis, 3)}0000`;
+  return `${new Date(wallClockMs(ms, zone)).toISOString().slice(0, 23)}0000`;
 }
 
 /** `2017-10-03T18:05:42.0356545Z`, Graph's form of createdDateTime and friends. */
@@ -139,6 +95,5 @@ export function formatTimestamp(ms: number): string {
 
 /** True when `dateTime` is at midnight (all-day events must start and end at midnight). */
 export function isMidnight(ms: number, zone: string): boolean {
-  const p = wallClockParts(ms, zone);
-  return p.hour === 0 && p.minute === 0 && p.second === 0 && ms % 1000 === 0;
+  return wallClockMs(ms, zone) % 86_400_000 === 0;
 }

@@ -92,6 +92,26 @@ describe('installFaults', () => {
     expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
   });
 
+  it('takes one rule away by its id, leaving the others', async () => {
+    const add = async (path: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/_emulator/faults',
+          payload: { kind: 'status', status: 503, path },
+        })
+      ).json().id as number;
+    const first = await add('/v1/things');
+    await add('/v1/others');
+    const removed = await app.inject({ method: 'DELETE', url: `/_emulator/faults/${first}` });
+    expect(removed.json()).toEqual({ removed: true });
+    expect((await app.inject({ url: '/v1/things' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/v1/others' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'DELETE', url: `/_emulator/faults/${first}` })).json()).toEqual({
+      removed: false,
+    });
+  });
+
   it("applies a write and then loses its response as a 5xx, for the rule's count", async () => {
     faults.add({ kind: 'lose-response', status: 503, method: 'POST', path: '/v1/things', times: 1 });
     const lost = await app.inject({ method: 'POST', url: '/v1/things' });

@@ -46,6 +46,8 @@ export type FaultRule = FaultRuleInput & { id: number; hits: number };
 
 export type FaultController = {
   add(rule: FaultRuleInput): FaultRule;
+  /** Takes one rule away; false when there is none of that id (spent, or never added). */
+  remove(id: number): boolean;
   clear(): void;
   rules(): FaultRule[];
 };
@@ -73,6 +75,11 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
       const rule = { ...input, method: input.method?.toUpperCase(), id: nextId++, hits: 0 };
       rules.push(rule);
       return rule;
+    },
+    remove(id) {
+      const before = rules.length;
+      rules = rules.filter((rule) => rule.id !== id);
+      return rules.length < before;
     },
     clear() {
       rules = [];
@@ -156,6 +163,9 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
     controller.clear();
     return { cleared: true };
   });
+  app.delete<{ Params: { id: string } }>('/_emulator/faults/:id', async (request) => ({
+    removed: controller.remove(Number(request.params.id)),
+  }));
 
   return controller;
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -132,4 +133,28 @@ export function createNotifier(options: NotifierOptions) {
       log = [];
     },
   };
+}
+
+/**
+ * The notification controls of an emulator that sends notifications: `GET /_emulator/notifications`
+ * (the delivery log), `POST /_emulator/notifications/flush` (waits for every queued delivery, then
+ * answers the log), and `POST`/`DELETE /_emulator/notifications/faults`.
+ */
+export function registerNotificationControls(app: FastifyInstance, notifier: Notifier): void {
+  app.get('/_emulator/notifications', async () => ({ deliveries: notifier.deliveries() }));
+  app.post('/_emulator/notifications/flush', async () => {
+    await notifier.flush();
+    return { deliveries: notifier.deliveries() };
+  });
+  app.post('/_emulator/notifications/faults', async (request, reply) => {
+    const parsed = notificationFaultSchema.safeParse(request.body);
+    if (!parsed.success)
+      return reply.code(400).send({ error: 'invalid notification fault', issues: parsed.error.issues });
+    notifier.setFault(parsed.data);
+    return reply.code(201).send(parsed.data);
+  });
+  app.delete('/_emulator/notifications/faults', async () => {
+    notifier.clearFaults();
+    return { cleared: true };
+  });
 }

@@ -1,3 +1,5 @@
+import { escapeHtml, renderHtmlPage } from './html-page.ts';
+
 export type Brand = 'google' | 'facebook' | 'microsoft' | 'todoist';
 
 export type SignInPageOptions = {
@@ -60,18 +62,6 @@ const THEMES: Record<Brand, { accent: string; background: string; logo: string }
   },
 };
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
 export function renderSignInPage(options: SignInPageOptions): string {
   const hidden = Object.entries(options.hiddenFields)
     .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')
@@ -107,14 +97,7 @@ export function renderErrorPage(options: ErrorPageOptions): string {
 
 function layout(brand: Brand, title: string, body: string): string {
   const theme = THEMES[brand];
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)}</title>
-  <style>
-    * { box-sizing: border-box; }
+  const style = `
     body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: ${theme.background};
       font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #1f1f1f; }
     main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 24px; padding: 36px 32px 28px;
@@ -132,16 +115,9 @@ function layout(brand: Brand, title: string, body: string): string {
     .secondary { background: #fff; color: ${theme.accent}; border: 1px solid #747775; }
     button:focus-visible { outline: 2px solid #1f1f1f; outline-offset: 2px; }
     .note { margin: 24px 0 0; font-size: 0.8125rem; color: #5e5e5e; }
-    .error-code { font-weight: 600; color: #b3261e; }
-  </style>
-</head>
-<body>
-  <main>
-    ${theme.logo}
+    .error-code { font-weight: 600; color: #b3261e; }`;
+  const main = `${theme.logo}
     <h1>${escapeHtml(title)}</h1>
-    ${body}
-  </main>
-</body>
-</html>
-`;
+    ${body}`;
+  return renderHtmlPage({ title, style, main });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import { type Notifier, registerNotificationControls } from '../shared/notifier.ts';
 import { advanceClock } from './stripe.billing-cycle.ts';
 import { checkCard } from './stripe.cards.ts';
 import { type CheckoutDeps, completeCheckout, saveCard } from './stripe.checkout-flow.ts';
@@ -118,15 +118,5 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
     return { deliveries: notifier.deliveries() };
   });
 
-  app.get('/_emulator/notifications', async () => ({ deliveries: notifier.deliveries() }));
-  app.post('/_emulator/notifications/faults', async (request, reply) => {
-    const parsed = notificationFaultSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
-    notifier.setFault(parsed.data);
-    return reply.code(201).send(parsed.data);
-  });
-  app.delete('/_emulator/notifications/faults', async () => {
-    notifier.clearFaults();
-    return { cleared: true };
-  });
+  registerNotificationControls(app, notifier);
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { escapeHtml } from '../shared/sign-in-page.ts';
+import { escapeHtml, renderHtmlPage } from '../shared/html-page.ts';
 
 export { escapeHtml };
 
@@ -25,16 +25,7 @@ export function formatRecurringPrice(price: Stripe.Price): string {
   return count === 1 ? `${amount} per ${interval}` : `${amount} every ${count} ${interval}s`;
 }
 
-/** The frame of the sandbox's hosted pages (Checkout, customer portal). */
-export function renderStripePage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)}</title>
-  <style>
-    * { box-sizing: border-box; }
+const STYLE = `
     body { margin: 0; min-height: 100vh; background: #f6f9fc; color: #1a1f36;
       font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
     main { width: min(480px, calc(100vw - 32px)); margin: 48px auto; background: #fff; border-radius: 12px;
@@ -57,17 +48,13 @@ export function renderStripePage(title: string, body: string): string {
     .card { border: 1px solid #e3e8ee; border-radius: 8px; padding: 16px; margin-top: 12px; }
     .actions { display: flex; gap: 8px; margin-top: 12px; flex-wrap: wrap; }
     a { color: #635bff; text-decoration: none; }
-    .note { margin-top: 24px; font-size: 0.8125rem; color: #697386; }
-  </style>
-</head>
-<body>
-  <main>
-    ${body}
-    <p class="note">Stripe sandbox: no real payment is made and nothing leaves this machine.</p>
-  </main>
-</body>
-</html>
-`;
+    .note { margin-top: 24px; font-size: 0.8125rem; color: #697386; }`;
+
+/** The frame of the sandbox's hosted pages (Checkout, customer portal). */
+export function renderStripePage(title: string, body: string): string {
+  const main = `${body}
+    <p class="note">Stripe sandbox: no real payment is made and nothing leaves this machine.</p>`;
+  return renderHtmlPage({ title, style: STYLE, main });
 }
 
 export function renderMessagePage(

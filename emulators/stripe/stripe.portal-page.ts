@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Stripe from 'stripe';
 import { readParams } from '../shared/params.ts';
 import type { CheckoutDeps } from './stripe.checkout-flow.ts';
@@ -48,15 +48,15 @@ function renderSubscription(
 /** The customer portal at a portal session's `url`: cancel at period end, renew, or cancel now. */
 export function registerPortalPage(app: FastifyInstance, deps: CheckoutDeps): void {
   const { store, billing } = deps;
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('text/html')
+      .send(renderMessagePage('Page not found', 'This portal link is not valid.'));
 
   app.get('/p/session/:id', async (request, reply) => {
     const session = store.portalSessions.get((request.params as { id: string }).id);
-    if (!session) {
-      return reply
-        .code(404)
-        .type('text/html')
-        .send(renderMessagePage('Page not found', 'This portal link is not valid.'));
-    }
+    if (!session) return notFound(reply);
     const customer = store.customers.get(session.customer);
     const subscriptions = store.subscriptionsOf(session.customer).filter((sub) => !ENDED.has(sub.status));
     const list = subscriptions.length
@@ -76,12 +76,7 @@ export function registerPortalPage(app: FastifyInstance, deps: CheckoutDeps): vo
 
   app.post('/p/session/:id', async (request, reply) => {
     const session = store.portalSessions.get((request.params as { id: string }).id);
-    if (!session) {
-      return reply
-        .code(404)
-        .type('text/html')
-        .send(renderMessagePage('Page not found', 'This portal link is not valid.'));
-    }
+    if (!session) return notFound(reply);
     const { subscription: subscriptionId, action } = readParams(request.body);
     const subscription = subscriptionId ? store.subscriptions.get(subscriptionId) : undefined;
     if (!subscription || subscription.customer !== session.customer || ENDED.has(subscription.status)) {

@@ -1,6 +1,5 @@
 import type { TodoistApi } from '@doist/todoist-sdk';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { describe, expect, it } from 'vitest';
 import {
   control,
   type RunningTodoist,
@@ -8,6 +7,7 @@ import {
   type SeededUser,
   sdk,
   seedUser,
+  setUpSeededTodoist,
   startTodoist,
 } from './todoist.test-support.ts';
 
@@ -18,20 +18,15 @@ let todoist: RunningTodoist;
 let user: SeededUser;
 let api: TodoistApi;
 
-setUpEmulator(
+setUpSeededTodoist(
   () => startTodoist({ now: () => NOW }),
-  (started) => {
+  { email: 'ada@example.com', name: 'Ada Lovelace', timezone: 'Europe/Berlin' },
+  (started, seeded, client) => {
     todoist = started;
+    user = seeded;
+    api = client;
   },
 );
-beforeEach(async () => {
-  user = await seedUser(todoist.origin, {
-    email: 'ada@example.com',
-    name: 'Ada Lovelace',
-    timezone: 'Europe/Berlin',
-  });
-  api = sdk(todoist.origin, user.accessToken ?? '');
-});
 
 describe('user', () => {
   it('returns the current user as the SDK schema expects', async () => {

@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { LABEL_COLORS } from '#shared/settings/constants.ts';
 import type { FaultController } from '../shared/faults.ts';
-import { type Notifier, notificationFaultSchema } from '../shared/notifier.ts';
+import { type Notifier, registerNotificationControls } from '../shared/notifier.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
+import { isTimeZone } from '../shared/wall-clock.ts';
 import { ALL_SCOPES } from './todoist.accounts.ts';
 import { dueContext, type TodoistContext } from './todoist.context.ts';
 import type { LabelOperations } from './todoist.label-operations.ts';
-import { COLORS } from './todoist.label-operations.ts';
 import { restLabelWire, taskWire } from './todoist.mappers.ts';
 import { PREMIUM_STATUSES, type UserRecord } from './todoist.records.ts';
 import { createTaskBody, restTaskFields } from './todoist.rest-schemas.ts';
 import { syncLimitsSchema } from './todoist.sync-limits.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
-import { isValidTimeZone } from './todoist.time.ts';
 import { parseWith } from './todoist.validation.ts';
 import { WEBHOOK_EVENTS } from './todoist.webhooks.ts';
 
-const timeZone = z.string().refine(isValidTimeZone, 'Unknown IANA time zone');
+const timeZone = z.string().refine(isTimeZone, 'Unknown IANA time zone');
 const userSettings = z.object({
   name: z.string().optional(),
   premiumStatus: z.enum(PREMIUM_STATUSES).optional(),
@@ -34,7 +34,7 @@ const seedSchema = z.object({
         .array(
           z.object({
             name: z.string().min(1),
-            color: z.enum(COLORS).optional(),
+            color: z.enum(LABEL_COLORS).optional(),
             isFavorite: z.boolean().optional(),
           }),
         )
@@ -158,19 +158,5 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
     return webhooks.settings();
   });
 
-  app.post('/_emulator/notifications/faults', async (request, reply) => {
-    const parsed = notificationFaultSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ error: 'invalid fault', issues: parsed.error.issues });
-    notifier.setFault(parsed.data);
-    return reply.code(201).send(parsed.data);
-  });
-  app.delete('/_emulator/notifications/faults', async () => {
-    notifier.clearFaults();
-    return { cleared: true };
-  });
-  /** Waits until every queued webhook (with its retries) is delivered or given up. */
-  app.post('/_emulator/notifications/flush', async () => {
-    await notifier.flush();
-    return { deliveries: notifier.deliveries() };
-  });
+  registerNotificationControls(app, notifier);
 }

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
+import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { TodoistAccounts } from './todoist.accounts.ts';
@@ -41,17 +42,7 @@ export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
 export async function createTodoistEmulator(options: TodoistEmulatorOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   await app.register(formbody);
-  // The SDK posts close/reopen with a JSON content type and no body, which Fastify's parser rejects.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(errors.invalid('body', 'The request body is not valid JSON'), undefined);
-    }
-  });
+  acceptEmptyJsonBodies(app, () => errors.invalid('body', 'The request body is not valid JSON'));
 
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });

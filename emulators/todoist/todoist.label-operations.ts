@@ -1,32 +1,10 @@
+import { LABEL_COLORS } from '#shared/settings/constants.ts';
 import type { TodoistContext } from './todoist.context.ts';
 import { errors, TodoistError } from './todoist.errors.ts';
 import { syncLabelWire } from './todoist.mappers.ts';
 import type { LabelRecord, UserRecord } from './todoist.records.ts';
 import { opaqueId } from './todoist.store.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
-
-export const COLORS = [
-  'berry_red',
-  'red',
-  'orange',
-  'yellow',
-  'olive_green',
-  'lime_green',
-  'green',
-  'mint_green',
-  'teal',
-  'sky_blue',
-  'light_blue',
-  'blue',
-  'grape',
-  'violet',
-  'lavender',
-  'magenta',
-  'salmon',
-  'charcoal',
-  'grey',
-  'taupe',
-] as const;
 
 export type LabelFields = { name?: string; color?: string; order?: number | null; isFavorite?: boolean };
 
@@ -60,7 +38,8 @@ export function createLabelOperations(context: TodoistContext, tasks: TaskOperat
   }
 
   function checkColor(color: string | undefined): void {
-    if (color !== undefined && !(COLORS as readonly string[]).includes(color)) throw errors.invalid('color');
+    if (color !== undefined && !(LABEL_COLORS as readonly string[]).includes(color))
+      throw errors.invalid('color');
   }
 
   function update(user: UserRecord, id: string, fields: LabelFields): LabelRecord {

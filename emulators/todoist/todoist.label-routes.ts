@@ -5,7 +5,7 @@ import type { TodoistContext } from './todoist.context.ts';
 import type { LabelOperations } from './todoist.label-operations.ts';
 import { restLabelWire } from './todoist.mappers.ts';
 import { paginate } from './todoist.pagination.ts';
-import { rememberRequest, repeatedRequest } from './todoist.request-ids.ts';
+import { createOnce } from './todoist.request-ids.ts';
 import { createLabelBody, parseWith, restLabelFields, updateLabelBody } from './todoist.rest-schemas.ts';
 
 type IdParams = { id: string };
@@ -32,11 +32,16 @@ export function registerLabelRoutes(
   app.post('/api/v1/labels', async (request) => {
     const session = authenticate(context, request);
     requireScope(session, 'write');
-    const repeated = repeatedRequest(context, session.user.id, request.headers['x-request-id']);
-    if (repeated) return restLabelWire(labels.find(session.user, repeated));
-    const body = parseWith(createLabelBody, request.body);
-    const label = labels.add(session.user, { ...restLabelFields(body), name: body.name });
-    rememberRequest(context, session.user.id, request.headers['x-request-id'], label.id);
+    const label = createOnce(
+      context,
+      session.user,
+      request,
+      (id) => labels.find(session.user, id),
+      () => {
+        const body = parseWith(createLabelBody, request.body);
+        return labels.add(session.user, { ...restLabelFields(body), name: body.name });
+      },
+    );
     return restLabelWire(label);
   });
 

@@ -1,21 +1,23 @@
+import type { FastifyRequest } from 'fastify';
 import type { TodoistContext } from './todoist.context.ts';
+import type { UserRecord } from './todoist.records.ts';
 
-/** The id created by an earlier create with the same `X-Request-Id`, which Todoist uses for idempotency. */
-export function repeatedRequest(
+/**
+ * A REST create, run once per `X-Request-Id` (Todoist's idempotency): a request repeating an earlier id
+ * answers what that one created (`find`) instead of creating again.
+ */
+export function createOnce<T extends { id: string }>(
   context: TodoistContext,
-  userId: string,
-  requestId: unknown,
-): string | undefined {
-  if (typeof requestId !== 'string' || requestId === '') return undefined;
-  return context.store.commandResult(userId, `request:${requestId}`)?.realId;
-}
-
-export function rememberRequest(
-  context: TodoistContext,
-  userId: string,
-  requestId: unknown,
-  id: string,
-): void {
-  if (typeof requestId !== 'string' || requestId === '') return;
-  context.store.rememberCommand(userId, `request:${requestId}`, { status: 'ok', realId: id });
+  user: UserRecord,
+  request: FastifyRequest,
+  find: (id: string) => T,
+  create: () => T,
+): T {
+  const requestId = request.headers['x-request-id'];
+  const key = typeof requestId === 'string' && requestId !== '' ? `request:${requestId}` : undefined;
+  const repeated = key === undefined ? undefined : context.store.commandResult(user.id, key)?.realId;
+  if (repeated) return find(repeated);
+  const created = create();
+  if (key !== undefined) context.store.rememberCommand(user.id, key, { status: 'ok', realId: created.id });
+  return created;
 }

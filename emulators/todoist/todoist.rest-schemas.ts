@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { LABEL_COLORS } from '#shared/settings/constants.ts';
 import { buildDue, type DueContext } from './todoist.due.ts';
 import { errors } from './todoist.errors.ts';
-import { COLORS } from './todoist.label-operations.ts';
 import type { TaskFields } from './todoist.task-operations.ts';
 import { DATE_ONLY, parseWith } from './todoist.validation.ts';
 
@@ -85,7 +85,7 @@ const labelBody = z
   .object({
     name: z.string().min(1).max(128),
     order: z.number().int().nullable(),
-    color: z.enum(COLORS),
+    color: z.enum(LABEL_COLORS),
     is_favorite: z.boolean(),
   })
   .partial();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COLORS } from './todoist.label-operations.ts';
+import { LABEL_COLORS } from '#shared/settings/constants.ts';
 import { DATE_ONLY } from './todoist.validation.ts';
 
 /** The wire (snake_case) arguments of the Sync commands the emulator runs. */
@@ -41,10 +41,10 @@ export const itemComplete = byId.extend({
   completed_at: z.string().optional(),
   date_completed: z.string().optional(),
 });
-const labelArgs = z
+export const labelArgs = z
   .object({
     name: z.string().min(1).max(128),
-    color: z.enum(COLORS),
+    color: z.enum(LABEL_COLORS),
     item_order: z.number().int(),
     is_favorite: z.boolean(),
   })

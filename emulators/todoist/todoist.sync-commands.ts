@@ -13,6 +13,7 @@ import {
   itemUpdate,
   itemUpdateDateComplete,
   labelAdd,
+  type labelArgs,
   labelDelete,
   labelRename,
   labelUpdate,
@@ -29,6 +30,17 @@ const commandSchema = z.object({
 });
 export const commandsSchema = z.array(commandSchema);
 export type SyncCommand = z.infer<typeof commandSchema>;
+
+/** A command type: the scope it needs, and what it does with its arguments (the id it creates, if any). */
+type Handler = { need: Need; run: (args: unknown) => string | undefined };
+
+function command<S extends z.ZodType>(
+  need: Need,
+  schema: S,
+  run: (args: z.infer<S>) => string | undefined,
+): Handler {
+  return { need, run: (args) => run(parseWith(schema, args)) };
+}
 
 /** Runs Sync commands in order. A uuid seen before is answered from memory and not applied twice. */
 export function runCommands(
@@ -67,134 +79,73 @@ export function runCommands(
     responsibleUid: args.responsible_uid,
   });
 
-  const handlers: Record<string, { need: Need; run: (args: unknown) => string | undefined }> = {
-    item_add: {
-      need: 'add',
-      run: (args) => ops.tasks.add(user, taskFields(parseWith(itemAdd, args))).id,
-    },
-    item_update: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(itemUpdate, args);
-        ops.tasks.update(user, parsed.id, taskFields(parsed));
-        return undefined;
-      },
-    },
-    item_close: {
-      need: 'write',
-      run: (args) => {
-        ops.tasks.close(user, parseWith(byId, args).id);
-        return undefined;
-      },
-    },
-    item_complete: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(itemComplete, args);
-        ops.tasks.complete(user, parsed.id, parsed.completed_at ?? parsed.date_completed);
-        return undefined;
-      },
-    },
-    item_uncomplete: {
-      need: 'write',
-      run: (args) => {
-        ops.tasks.reopen(user, parseWith(byId, args).id);
-        return undefined;
-      },
-    },
-    item_update_date_complete: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(itemUpdateDateComplete, args);
-        const ctx = dueContext(context, user);
-        ops.tasks.updateDateComplete(
-          user,
-          parsed.id,
-          // A due without a string keeps the task's own (recurring) string and zone.
-          (current) =>
-            buildDue(
-              {
-                ...parsed.due,
-                string: parsed.due.string ?? current?.string,
-                timezone: parsed.due.timezone === undefined ? current?.timezone : parsed.due.timezone,
-              },
-              ctx,
-              'due',
-            ),
-          { isForward: parsed.is_forward, resetSubtasks: parsed.reset_subtasks },
-        );
-        return undefined;
-      },
-    },
-    item_complete_undo: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(itemCompleteUndo, args);
-        ops.tasks.completeUndo(user, parsed.id, parsed.descendants);
-        return undefined;
-      },
-    },
-    item_move: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(itemMove, args);
-        ops.tasks.move(user, parsed.id, {
-          projectId: parsed.project_id,
-          sectionId: parsed.section_id,
-          parentId: parsed.parent_id,
-        });
-        return undefined;
-      },
-    },
-    item_delete: {
-      need: 'delete',
-      run: (args) => {
-        ops.tasks.delete(user, parseWith(byId, args).id);
-        return undefined;
-      },
-    },
-    label_add: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(labelAdd, args);
-        const label = ops.labels.add(user, {
-          name: parsed.name,
-          color: parsed.color,
-          order: parsed.item_order,
-          isFavorite: parsed.is_favorite,
-        });
-        return label.id;
-      },
-    },
-    label_update: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(labelUpdate, args);
-        ops.labels.update(user, parsed.id, {
-          name: parsed.name,
-          color: parsed.color,
-          order: parsed.item_order,
-          isFavorite: parsed.is_favorite,
-        });
-        return undefined;
-      },
-    },
-    label_rename: {
-      need: 'write',
-      run: (args) => {
-        const parsed = parseWith(labelRename, args);
-        ops.labels.rename(user, parsed.name_old, parsed.name_new);
-        return undefined;
-      },
-    },
-    label_delete: {
-      need: 'delete',
-      run: (args) => {
-        const parsed = parseWith(labelDelete, args);
-        ops.labels.delete(user, parsed.id, parsed.cascade);
-        return undefined;
-      },
-    },
+  const labelFields = (args: z.infer<typeof labelArgs>) => ({
+    name: args.name,
+    color: args.color,
+    order: args.item_order,
+    isFavorite: args.is_favorite,
+  });
+
+  const handlers: Record<string, Handler> = {
+    item_add: command('add', itemAdd, (args) => ops.tasks.add(user, taskFields(args)).id),
+    item_update: command('write', itemUpdate, (args) => {
+      ops.tasks.update(user, args.id, taskFields(args));
+    }),
+    item_close: command('write', byId, (args) => {
+      ops.tasks.close(user, args.id);
+    }),
+    item_complete: command('write', itemComplete, (args) => {
+      ops.tasks.complete(user, args.id, args.completed_at ?? args.date_completed);
+    }),
+    item_uncomplete: command('write', byId, (args) => {
+      ops.tasks.reopen(user, args.id);
+    }),
+    item_update_date_complete: command('write', itemUpdateDateComplete, (args) => {
+      const ctx = dueContext(context, user);
+      ops.tasks.updateDateComplete(
+        user,
+        args.id,
+        // A due without a string keeps the task's own (recurring) string and zone.
+        (current) =>
+          buildDue(
+            {
+              ...args.due,
+              string: args.due.string ?? current?.string,
+              timezone: args.due.timezone === undefined ? current?.timezone : args.due.timezone,
+            },
+            ctx,
+            'due',
+          ),
+        { isForward: args.is_forward, resetSubtasks: args.reset_subtasks },
+      );
+    }),
+    item_complete_undo: command('write', itemCompleteUndo, (args) => {
+      ops.tasks.completeUndo(user, args.id, args.descendants);
+    }),
+    item_move: command('write', itemMove, (args) => {
+      ops.tasks.move(user, args.id, {
+        projectId: args.project_id,
+        sectionId: args.section_id,
+        parentId: args.parent_id,
+      });
+    }),
+    item_delete: command('delete', byId, (args) => {
+      ops.tasks.delete(user, args.id);
+    }),
+    label_add: command(
+      'write',
+      labelAdd,
+      (args) => ops.labels.add(user, { ...labelFields(args), name: args.name }).id,
+    ),
+    label_update: command('write', labelUpdate, (args) => {
+      ops.labels.update(user, args.id, labelFields(args));
+    }),
+    label_rename: command('write', labelRename, (args) => {
+      ops.labels.rename(user, args.name_old, args.name_new);
+    }),
+    label_delete: command('delete', labelDelete, (args) => {
+      ops.labels.delete(user, args.id, args.cascade);
+    }),
   };
 
   for (const command of commands) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createCommand, type SyncCommand, type TodoistApi, TodoistSyncError } from '@doist/todoist-sdk';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { describe, expect, it } from 'vitest';
 import {
   control,
   type RunningTodoist,
@@ -9,6 +8,7 @@ import {
   type SeededUser,
   sdk,
   seedUser,
+  setUpSeededTodoist,
   startTodoist,
 } from './todoist.test-support.ts';
 
@@ -23,19 +23,21 @@ let todoist: RunningTodoist;
 let user: SeededUser;
 let api: TodoistApi;
 
-setUpEmulator(startTodoist, (started) => {
-  todoist = started;
-});
-beforeEach(async () => {
-  user = await seedUser(todoist.origin, {
+setUpSeededTodoist(
+  startTodoist,
+  {
     email: 'ada@example.com',
     premiumStatus: 'current_personal_plan',
     timezone: 'Europe/Berlin',
     labels: [{ name: '30min', color: 'red' }],
     tasks: [{ content: 'Seeded', due_datetime: '2030-01-01T09:00:00Z', labels: ['30min'] }],
-  });
-  api = sdk(todoist.origin, user.accessToken ?? '');
-});
+  },
+  (started, seeded, client) => {
+    todoist = started;
+    user = seeded;
+    api = client;
+  },
+);
 
 describe('read', () => {
   it('answers a full sync with items, labels and the user', async () => {

@@ -6,7 +6,7 @@ import { errors } from './todoist.errors.ts';
 import { taskWire } from './todoist.mappers.ts';
 import { paginate } from './todoist.pagination.ts';
 import type { TaskRecord } from './todoist.records.ts';
-import { rememberRequest, repeatedRequest } from './todoist.request-ids.ts';
+import { createOnce } from './todoist.request-ids.ts';
 import { createTaskBody, parseWith, restTaskFields, updateTaskBody } from './todoist.rest-schemas.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
 
@@ -78,12 +78,16 @@ export function registerTaskRoutes(
   app.post('/api/v1/tasks', async (request) => {
     const session = authenticate(context, request);
     requireScope(session, 'add');
-    const repeated = repeatedRequest(context, session.user.id, request.headers['x-request-id']);
-    if (repeated) return taskWire(tasks.find(session.user, repeated));
-    const body = parseWith(createTaskBody, request.body);
-    const fields = restTaskFields(body, dueContext(context, session.user));
-    const task = tasks.add(session.user, fields);
-    rememberRequest(context, session.user.id, request.headers['x-request-id'], task.id);
+    const task = createOnce(
+      context,
+      session.user,
+      request,
+      (id) => tasks.find(session.user, id),
+      () => {
+        const body = parseWith(createTaskBody, request.body);
+        return tasks.add(session.user, restTaskFields(body, dueContext(context, session.user)));
+      },
+    );
     return taskWire(task);
   });
 

@@ -2,6 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { TodoistApi } from '@doist/todoist-sdk';
 import type { FastifyInstance } from 'fastify';
+import { beforeEach } from 'vitest';
+import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import { createTodoistEmulator, type TodoistEmulatorOptions } from './todoist.emulator.ts';
 
 export const TEST_APP = {
@@ -51,6 +53,25 @@ export async function seedUser(origin: string, user: Record<string, unknown>): P
 
 export function sdk(origin: string, token: string): TodoistApi {
   return new TodoistApi(token, { baseUrl: origin });
+}
+
+/**
+ * The emulator for a file's tests (`setUpEmulator`: started, reset before each test, closed), with `user`
+ * seeded anew after each reset; `ready` is handed the emulator, the seeded user and an SDK client as them.
+ */
+export function setUpSeededTodoist(
+  start: () => Promise<RunningTodoist>,
+  user: Record<string, unknown>,
+  ready: (todoist: RunningTodoist, user: SeededUser, api: TodoistApi) => void,
+): void {
+  let todoist: RunningTodoist;
+  setUpEmulator(start, (started) => {
+    todoist = started;
+  });
+  beforeEach(async () => {
+    const seeded = await seedUser(todoist.origin, user);
+    ready(todoist, seeded, sdk(todoist.origin, seeded.accessToken ?? ''));
+  });
 }
 
 /** The error a promise rejects with (fails the test if it resolves). */

@@ -4,46 +4,43 @@
  * Outlook shows the zone the user knows.
  */
 
+import { tz, tzOffset } from '@date-fns/tz';
+import { format } from 'date-fns';
+
 const UTC_NAMES = new Set(['utc', 'etc/utc', 'etc/gmt', 'gmt', 'coordinated universal time', 'z']);
 const OFFSET = /(Z|[+-]\d{2}:\d{2})$/i;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Graph's wall-clock form: seconds with seven fraction digits. */
+const GRAPH_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss.SSS'0000'";
 
-function formatter(zone: string): Intl.DateTimeFormat | null {
-  let found = formatters.get(zone);
-  if (!found) {
+/** Zones Intl has accepted: building a formatter to ask costs far more than the conversions. */
+const knownZones = new Set<string>();
+
+/**
+ * `name` when it is a zone other than UTC that Intl knows; null otherwise. (Intl, not @date-fns/tz,
+ * decides: the latter would read a stray `+05` in any name as an offset.)
+ */
+function namedZone(name: string): string | null {
+  if (UTC_NAMES.has(name.toLowerCase())) return null;
+  if (!knownZones.has(name)) {
     try {
-      found = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
     } catch {
       return null;
     }
-    formatters.set(zone, found);
+    knownZones.add(name);
   }
-  return found;
+  return name;
 }
 
-/** `YYYY-MM-DDTHH:MM:SS` of `ms` in `zone`. */
-function wallClock(ms: number, zone: Intl.DateTimeFormat): string {
-  const parts = Object.fromEntries(zone.formatToParts(ms).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-const fraction = (ms: number) => `.${String(((ms % 1000) + 1000) % 1000).padStart(3, '0')}0000`;
+/** The wall-clock time of `ms` in `zone`, as Graph writes it. */
+const wallClock = (ms: number, zone: string) => format(ms, GRAPH_DATE_TIME, { in: tz(zone) });
 
 /**
  * The zone to write `instants` in: `timeZone` when Intl knows it and none of them falls in the repeated
  * hour of a DST change (Graph could read such a wall-clock time back an hour off); UTC otherwise.
  */
 export function writableZone(instants: Date[], timeZone: string): string {
-  const zone = UTC_NAMES.has(timeZone.toLowerCase()) ? null : formatter(timeZone);
+  const zone = namedZone(timeZone);
   if (!zone) return 'UTC';
   const ambiguous = instants.some((instant) => {
     const ms = instant.getTime();
@@ -57,10 +54,8 @@ export function writableZone(instants: Date[], timeZone: string): string {
 
 /** The instant as a Graph `dateTimeTimeZone` in `timeZone` (UTC, or a zone `writableZone` chose). */
 export function toGraphDateTime(instant: Date, timeZone: string): { dateTime: string; timeZone: string } {
-  const ms = instant.getTime();
-  const zone = UTC_NAMES.has(timeZone.toLowerCase()) ? null : formatter(timeZone);
-  const local = zone ? wallClock(ms, zone) : instant.toISOString().slice(0, 19);
-  return { dateTime: `${local}${fraction(ms)}`, timeZone: zone ? timeZone : 'UTC' };
+  const zone = namedZone(timeZone) ?? 'UTC';
+  return { dateTime: wallClock(instant.getTime(), zone), timeZone: zone };
 }
 
 /** The instant of a Graph `dateTimeTimeZone`; null when it cannot be read (unknown zone, bad format). */
@@ -74,11 +69,11 @@ export function fromGraphDateTime(value: {
     const ms = Date.parse(OFFSET.test(text) ? text : `${text}Z`);
     return Number.isNaN(ms) ? null : new Date(ms);
   }
-  const zone = formatter(zoneName);
+  const zone = namedZone(zoneName);
   const wall = Date.parse(`${text}Z`);
   if (!zone || Number.isNaN(wall)) return null;
   // Two passes settle the offset around a daylight-saving change.
-  const offset = (ms: number) => Date.parse(`${wallClock(ms, zone)}Z`) - (ms - (((ms % 1000) + 1000) % 1000));
+  const offset = (ms: number) => Math.round(tzOffset(zone, new Date(ms)) * 60_000);
   let ms = wall - offset(wall);
   ms = wall - offset(ms);
   return new Date(ms);
