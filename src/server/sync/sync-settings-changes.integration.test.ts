@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CHANGE } from '#server/sync/plan/change-effect.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { emulatorControl, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { NO_CHANGE } from '#shared/api/sync.schema.ts';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 
 /**

@@ -128,6 +128,18 @@ export const changePreviewSchema = z.object({
 });
 export type ChangePreview = z.infer<typeof changePreviewSchema>;
 
+/** The preview of a change that changes nothing. */
+export const NO_CHANGE: ChangePreview = {
+  eventsCreated: 0,
+  eventsRemoved: 0,
+  eventsMoved: 0,
+  tasksCreated: 0,
+  tasksDeleted: 0,
+  tasksUnscheduled: 0,
+  tasksKept: 0,
+  heldByBrake: false,
+};
+
 /** POST /api/sync/held/{choice}: carry the held removals out once, or keep both sides and unlink the pairs. */
 export const BRAKE_CHOICES = ['remove', 'keep'] as const;
 export type BrakeChoice = (typeof BRAKE_CHOICES)[number];

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { NO_CHANGE } from '#shared/api/sync.schema.ts';
 import { changePreviewLines } from './change-preview.ts';
 
-const none = {
-  eventsCreated: 0,
-  eventsRemoved: 0,
-  eventsMoved: 0,
-  tasksCreated: 0,
-  tasksDeleted: 0,
-  tasksUnscheduled: 0,
-  tasksKept: 0,
-  heldByBrake: false,
-};
+const none = NO_CHANGE;
 
 describe('changePreviewLines', () => {
   it('says what a removed timebox does: events removed, tasks kept', () => {

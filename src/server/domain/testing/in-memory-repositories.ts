@@ -89,6 +89,29 @@ export function inMemoryUsers(...initial: UserRow[]): InMemoryUsers {
   };
 }
 
+/** A connected account's row: tokens sealed, connected at `at`. */
+export function integrationRow(
+  userId: string,
+  kind: IntegrationRow['kind'],
+  provider: IntegrationRow['provider'],
+  accountId: string | null,
+  at: Date,
+): IntegrationRow {
+  return {
+    userId,
+    kind,
+    provider,
+    accountId,
+    accessTokenEncrypted: 'sealed',
+    refreshTokenEncrypted: null,
+    keyId: 'k1',
+    expiresAt: null,
+    needsReconnect: false,
+    connectedAt: at,
+    updatedAt: at,
+  };
+}
+
 export type InMemoryIntegrations = IntegrationRepository & { rows: Map<string, IntegrationRow> };
 
 export function inMemoryIntegrations(): InMemoryIntegrations {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
+import { NO_CHANGE } from '#shared/api/sync.schema.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import { changeEffect, NO_CHANGE, proposedChange } from './change-effect.ts';
+import { changeEffect, proposedChange } from './change-effect.ts';
 import { appearanceHash } from './event-write.ts';
 import type { PlanInput } from './link-plan.ts';
 import { calendarEvent, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';

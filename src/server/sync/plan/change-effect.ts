@@ -1,4 +1,4 @@
-import type { ChangePreview, ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import { type ChangePreview, NO_CHANGE, type ProposedChangeQuery } from '#shared/api/sync.schema.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import type { LinkPlan, PlanInput } from './link-plan.ts';
@@ -55,18 +55,6 @@ export function settingsAfter(settings: SyncSettings, change: ProposedChange): S
       return { ...settings, taskDuration: { ...settings.taskDuration, active: change.active } };
   }
 }
-
-/** A change that changes nothing. */
-export const NO_CHANGE: ChangePreview = {
-  eventsCreated: 0,
-  eventsRemoved: 0,
-  eventsMoved: 0,
-  tasksCreated: 0,
-  tasksDeleted: 0,
-  tasksUnscheduled: 0,
-  tasksKept: 0,
-  heldByBrake: false,
-};
 
 type Counts = Omit<ChangePreview, 'eventsMoved' | 'heldByBrake'>;
 

@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
-import { calendarRow, todoRow, userRow } from '#server/domain/testing/in-memory-repositories.ts';
+import {
+  calendarRow,
+  integrationRow,
+  todoRow,
+  userRow,
+} from '#server/domain/testing/in-memory-repositories.ts';
 import { type SyncRows, syncContextOf } from './sync-context.ts';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 const USER = 'user-1';
 
-const link = (
-  kind: 'todoist' | 'calendar',
-  provider: IntegrationRow['provider'],
-  accountId: string | null,
-) => ({
-  userId: USER,
-  kind,
-  provider,
-  accountId,
-  accessTokenEncrypted: 'sealed',
-  refreshTokenEncrypted: null,
-  keyId: 'k',
-  expiresAt: null,
-  needsReconnect: false,
-  connectedAt: NOW,
-  updatedAt: NOW,
-});
+const link = (kind: 'todoist' | 'calendar', provider: IntegrationRow['provider'], accountId: string | null) =>
+  integrationRow(USER, kind, provider, accountId, NOW);
 
 /** A user who may sync: trial running, sync on, Todoist and Google connected, the Work calendar chosen. */
 function rows(overrides: Partial<SyncRows> = {}): SyncRows {

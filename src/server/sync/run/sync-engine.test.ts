@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
-import { calendarRow, todoRow, userRow } from '#server/domain/testing/in-memory-repositories.ts';
+import {
+  calendarRow,
+  integrationRow,
+  todoRow,
+  userRow,
+} from '#server/domain/testing/in-memory-repositories.ts';
 import { CalendarGoneError } from '../calendar-target.port.ts';
 import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
 import type { BrakeThresholds } from '../plan/removal-brake.ts';
@@ -64,19 +69,7 @@ function setUp(options: SetUp = {}) {
     ['todoist', 'todoist', 'todoist-1'],
     ['calendar', 'google', 'ada@example.com'],
   ] as const) {
-    store.integrations.rows.set(`${USER}:${kind}`, {
-      userId: USER,
-      kind,
-      provider,
-      accountId,
-      accessTokenEncrypted: 'sealed',
-      refreshTokenEncrypted: null,
-      keyId: 'k1',
-      expiresAt: null,
-      needsReconnect: false,
-      connectedAt: clock(),
-      updatedAt: clock(),
-    });
+    store.integrations.rows.set(`${USER}:${kind}`, integrationRow(USER, kind, provider, accountId, clock()));
   }
   store.settings.todo.set(USER, todoRow(USER));
   store.settings.calendar.set(
