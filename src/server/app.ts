@@ -178,7 +178,8 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   );
   const jobs = await startJobQueue(database, {
     reconcileCron: overrides.scheduledReconcile === false ? null : '*/15 * * * *',
-    reconcileJitterSeconds: 120,
+    // Two thirds of the 15-minute period: even load, and every user read again well within it.
+    reconcileJitterSeconds: 600,
     pollingIntervalSeconds: 0.5,
     log: syncLog,
   });

@@ -92,7 +92,11 @@ export type JobQueue = {
 export type JobQueueOptions = {
   /** Cron of the reconcile (every 15 minutes in the app); null: none (a schedule stored earlier is removed). */
   reconcileCron: string | null;
-  /** Spread of reconcile jobs, so users are not all read in the same second. */
+  /**
+   * How long a reconcile takes to queue every active user, one after another: the runs spread over
+   * this much of the reconcile's period whatever the number of users, so providers and the database
+   * see an even load, not a wave.
+   */
   reconcileJitterSeconds: number;
   pollingIntervalSeconds: number;
   log: Logger;
@@ -176,13 +180,14 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   // A queue keeps the options it was made with: bring one made by an earlier version up to date.
   await boss.updateQueue(USER_SYNC_QUEUE, userSyncRetries);
   await moveLegacyUserJobs(boss);
-  // The reconcile spends up to its jitter (2 minutes) spreading the users' runs: a worker killed meanwhile
+  // The reconcile spends up to its jitter (10 minutes) spreading the users' runs: a worker killed meanwhile
   // stops its heartbeat, and the job is retried within seconds instead of holding the next reconcile
   // back until it expires.
   const reconcileLiveness = {
     retryLimit: 1,
     heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
-    expireInSeconds: 600,
+    // Longer than the spread (10 minutes in the app), or a reconcile still queueing users would expire.
+    expireInSeconds: 900,
   };
   await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', ...reconcileLiveness });
   await boss.updateQueue(RECONCILE_QUEUE, reconcileLiveness);
