@@ -38,6 +38,7 @@ const config = loadConfig({
   GOOGLE_REVOKE_URL: providers.googleCalendar.revokeUrl,
   GOOGLE_CALENDAR_API_URL: providers.googleCalendar.apiRootUrl,
   ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : {}),
+  ...(options.maxRuns === null ? {} : { SYNC_MAX_RUNS_PER_WORKER: String(options.maxRuns) }),
 });
 // The reconcile every 15 minutes reads every user's both sides; the queue phase measures such runs on
 // their own, and one falling inside the latency phase would count as extra reads of the changes there.

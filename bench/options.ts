@@ -16,6 +16,8 @@ export type Options = {
   apiSeconds: number;
   initialTasks: number;
   initialEvents: number;
+  /** The most sync runs the app's worker keeps in flight (null: the app's default). */
+  maxRuns: number | null;
 };
 
 const KNOWN = [
@@ -33,6 +35,7 @@ const KNOWN = [
   'api-seconds',
   'initial-tasks',
   'initial-events',
+  'max-runs',
 ];
 
 export function parseOptions(args: string[]): Options {
@@ -67,5 +70,6 @@ export function parseOptions(args: string[]): Options {
     apiSeconds: Math.max(1, number('api-seconds', quick ? 4 : 20)),
     initialTasks: number('initial-tasks', 1000),
     initialEvents: number('initial-events', 2500),
+    maxRuns: value('max-runs') === undefined ? null : Math.max(4, number('max-runs', 4)),
   };
 }

@@ -42,6 +42,7 @@ export class BenchProcesses {
       database: database.options,
       logFile,
       sqlProfile: options.sqlProfile,
+      maxRuns: options.maxRuns,
     };
     const host = await startChild<HostApi, Ready>('./app-host.ts', hostOptions, {
       logFile,

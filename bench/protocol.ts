@@ -47,6 +47,8 @@ export type HostOptions = {
   logFile: string | null;
   /** Count and time the app's SQL statements. */
   sqlProfile: boolean;
+  /** SYNC_MAX_RUNS_PER_WORKER of the app (null: its default). */
+  maxRuns: number | null;
 };
 
 export type Ready = { type: 'ready'; appOrigin: string };

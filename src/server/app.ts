@@ -181,6 +181,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     // Two thirds of the 15-minute period: even load, and every user read again well within it.
     reconcileJitterSeconds: 600,
     pollingIntervalSeconds: 0.5,
+    // Runs wait on providers and hold a connection only per statement: PostgreSQL's pool serves many
+    // at once; the embedded database runs one statement at a time, so more would only queue there.
+    maxSyncRuns: config.syncMaxRunsPerWorker ?? (database.kind === 'postgres' ? 64 : 16),
     log: syncLog,
   });
   const syncModule = createSyncModule({

@@ -64,6 +64,8 @@ const envSchema = z.object({
   SYNC_BRAKE_WINDOW_MINUTES: z.coerce.number().int().min(0).default(10),
   /** A sync call to a provider that has not answered by then is abandoned (the run fails and is retried). */
   SYNC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** The most sync runs one worker process keeps in flight (default: 64 on PostgreSQL, 16 embedded). */
+  SYNC_MAX_RUNS_PER_WORKER: z.coerce.number().int().min(4).optional(),
   TOKEN_ENCRYPTION_KEYS: optional,
   TODOIST_CLIENT_ID: optional,
   TODOIST_CLIENT_SECRET: optional,
@@ -157,6 +159,8 @@ export type Config = {
   syncBrake: { minItems: number; share: number; windowMs: number };
   /** Per provider request of a sync run; a hanging provider cannot hold a user's run longer. */
   syncProviderTimeoutMs: number;
+  /** The most sync runs one worker process keeps in flight; null: as suits the database. */
+  syncMaxRunsPerWorker: number | null;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
   google: GoogleIdentityConfig | null;
@@ -248,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.SYNC_BRAKE_WINDOW_MINUTES * 60_000,
     },
     syncProviderTimeoutMs: e.SYNC_PROVIDER_TIMEOUT_MS,
+    syncMaxRunsPerWorker: e.SYNC_MAX_RUNS_PER_WORKER ?? null,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {

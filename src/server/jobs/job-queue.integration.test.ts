@@ -29,6 +29,7 @@ for (const database of await testDatabases('job queue')) {
         reconcileCron,
         reconcileJitterSeconds: 0,
         pollingIntervalSeconds: 0.5,
+        maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
       });
       await queue.work(idle);
@@ -67,6 +68,7 @@ for (const database of await testDatabases('job queue priorities')) {
         reconcileCron: null,
         reconcileJitterSeconds: 0,
         pollingIntervalSeconds: 0.5,
+        maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
       });
       try {
@@ -118,6 +120,70 @@ for (const database of await testDatabases('job queue priorities')) {
         // The reconcile runs come after, every user's once.
         await waitFor(() => started.length === 9);
         expect(new Set(started.map((run) => run.userId))).toEqual(new Set([...users, live]));
+      } finally {
+        for (const release of releases) release();
+        await queue.stop();
+      }
+    }, 60_000);
+  });
+}
+
+/** Runs in flight follow the work: more lanes while every lane is busy, fewer once it is done. */
+for (const database of await testDatabases('job queue lanes')) {
+  describe.skipIf(!database.enabled)(`sync lanes (${database.name})`, () => {
+    const opened = setUpMigratedDatabase(database);
+
+    it('opens lanes while all are busy, up to the most allowed, and closes them when the work is done', async () => {
+      const users = Array.from(
+        { length: 20 },
+        (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      );
+      let started = 0;
+      let running = 0;
+      let mostAtOnce = 0;
+      let finished = 0;
+      const releases: (() => void)[] = [];
+      const queue = await startJobQueue(opened(), {
+        reconcileCron: null,
+        reconcileJitterSeconds: 0,
+        pollingIntervalSeconds: 0.5,
+        maxSyncRuns: 12,
+        log: pino({ level: 'silent' }),
+      });
+      const waitFor = async (check: () => boolean, what: string) => {
+        const deadline = Date.now() + 15_000;
+        while (!check()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      try {
+        await queue.work({
+          ...idle,
+          // Runs wait for the test, as runs wait for providers: the first twelve hold their lanes.
+          sync: async () => {
+            started += 1;
+            running += 1;
+            mostAtOnce = Math.max(mostAtOnce, running);
+            if (started <= 12) await new Promise<void>((resolve) => releases.push(resolve));
+            running -= 1;
+            finished += 1;
+            return {};
+          },
+        });
+        expect(queue.syncLanes()).toEqual({ open: 4, busy: 0 });
+        await queue.requestSyncs(users);
+        await waitFor(() => running === 12, 'twelve runs at once');
+        expect(queue.syncLanes()).toEqual({ open: 12, busy: 12 });
+        // The most allowed: no thirteenth run starts while the twelve hold their lanes.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(running).toBe(12);
+        for (const release of releases.splice(0)) release();
+        await waitFor(() => finished === 20, 'every run');
+        expect(mostAtOnce).toBe(12);
+        // Lanes close as runs end with others idle: back near the four a quiet process keeps.
+        await waitFor(() => queue.syncLanes().busy === 0, 'no run in flight');
+        expect(queue.syncLanes().open).toBeLessThanOrEqual(6);
       } finally {
         for (const release of releases) release();
         await queue.stop();

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { type SyncLanes, startSyncLanes } from './sync-lanes.ts';
 
 /**
  * The app's background work, in the app's own database: user sync runs, the periodic reconcile that
@@ -20,8 +21,13 @@ export const NOTICE_MAIL_QUEUE = 'notice-mail';
  * of holding the user's one running slot until `expireInSeconds`.
  */
 const SYNC_HEARTBEAT_SECONDS = 10;
-/** Sync runs one process works at once; each lane fetches its next job as soon as a run ends. */
-const SYNC_LANES = 4;
+/**
+ * Sync runs one process works at once: at least four lanes, more while all are busy (up to the
+ * `maxSyncRuns` option), two idle ones kept beside the busy (sync-lanes.ts). Each lane fetches its
+ * next job as soon as a run ends.
+ */
+const MIN_SYNC_LANES = 4;
+const SPARE_SYNC_LANES = 2;
 /**
  * Supervise passes every second (pg-boss's shortest): a dead worker's job is retried within about 11 s.
  * The queue statistics and cache follow at the same pace (the queue metrics read them). Completed sync
@@ -84,6 +90,8 @@ export type JobQueue = {
   }): Promise<void>;
   /** Queues every active user now, not behind the scheduled reconcile (in a process that works the queue). */
   reconcileNow(): Promise<void>;
+  /** Sync lanes open in this process and runs in flight now (none before `work`). */
+  syncLanes(): { open: number; busy: number };
   /** Every queue's waiting jobs, read when metrics are scraped. */
   waiting(): Promise<QueueWaiting[]>;
   stop(): Promise<void>;
@@ -99,6 +107,8 @@ export type JobQueueOptions = {
    */
   reconcileJitterSeconds: number;
   pollingIntervalSeconds: number;
+  /** The most sync runs this process keeps in flight (at least 4). */
+  maxSyncRuns: number;
   log: Logger;
 };
 
@@ -211,6 +221,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   await boss.createQueue(NOTICE_MAIL_QUEUE, { policy: 'short', notify: true, ...noticeMailRetries });
 
   let listActiveUsers: () => Promise<string[]> = async () => [];
+  let lanes: SyncLanes | null = null;
 
   return {
     async requestStripeEvent(event) {
@@ -241,46 +252,33 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async work(handlers) {
       listActiveUsers = handlers.reconcile;
-      for (let lane = 0; lane < SYNC_LANES; lane++) {
-        let laneId: string | undefined;
-        laneId = await boss.work(
-          USER_SYNC_QUEUE,
-          {
-            pollingIntervalSeconds: options.pollingIntervalSeconds,
-            // NOTIFY wakes workers for new jobs, but not when a deferred job (a retry, a back-off, a
-            // spaced run) comes due: that only a poll finds, so polling stays short with NOTIFY too.
-            notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
-            batchSize: 1,
-            localConcurrency: 1,
-            // No job of a user starts while another is active (judged at the fetch, in every process).
-            groupConcurrency: 1,
-          },
-          async ([job]) => {
-            try {
-              if (!job) return;
-              const { userId, trigger } = userSyncJob.parse(job.data);
-              const reason = job.retryCount > 0 ? 'retry' : (trigger ?? 'change');
-              const outcome = await handlers.sync(userId, reason).catch((error: unknown) => {
-                // pg-boss retries the job with back-off; say so, or a failing user fails silently.
-                options.log.warn({ userId, err: error, retry: job.retryCount }, 'sync run failed');
-                throw error;
-              });
-              if (outcome.retryAfterMs !== undefined) {
-                // A provider asked us to wait: the next run starts after that, not before.
-                const { data, ...job } = userJob(userId, 'retry');
-                await boss.send(USER_SYNC_QUEUE, data, {
-                  ...job,
-                  startAfter: Math.ceil(outcome.retryAfterMs / 1000),
-                });
-              }
-            } finally {
-              // pg-boss would wait out its polling interval before the next fetch; a lane that just
-              // finished a run looks for the next one at once (an empty fetch then waits as usual).
-              if (laneId) boss.notifyWorker(laneId);
-            }
-          },
-        );
-      }
+      lanes = await startSyncLanes(
+        boss,
+        {
+          queue: USER_SYNC_QUEUE,
+          min: MIN_SYNC_LANES,
+          max: Math.max(MIN_SYNC_LANES, options.maxSyncRuns),
+          spare: SPARE_SYNC_LANES,
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+        },
+        async (job) => {
+          const { userId, trigger } = userSyncJob.parse(job.data);
+          const reason = job.retryCount > 0 ? 'retry' : (trigger ?? 'change');
+          const outcome = await handlers.sync(userId, reason).catch((error: unknown) => {
+            // pg-boss retries the job with back-off; say so, or a failing user fails silently.
+            options.log.warn({ userId, err: error, retry: job.retryCount }, 'sync run failed');
+            throw error;
+          });
+          if (outcome.retryAfterMs !== undefined) {
+            // A provider asked us to wait: the next run starts after that, not before.
+            const { data, ...again } = userJob(userId, 'retry');
+            await boss.send(USER_SYNC_QUEUE, data, {
+              ...again,
+              startAfter: Math.ceil(outcome.retryAfterMs / 1000),
+            });
+          }
+        },
+      );
       // The visits are spread over the jitter window by sending them one after another, never by
       // delaying the jobs: a delayed job would hold the user's one waiting slot, and a notification
       // arriving meanwhile would fold into it and wait too.
@@ -331,6 +329,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         });
       }
     },
+
+    syncLanes: () => ({ open: lanes?.open() ?? 0, busy: lanes?.busy() ?? 0 }),
 
     async reconcileNow() {
       for (const userId of await listActiveUsers()) {

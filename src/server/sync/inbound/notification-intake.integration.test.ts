@@ -57,6 +57,7 @@ for (const database of await testDatabases('notification intake')) {
         reconcileCron: '0 0 1 1 *',
         reconcileJitterSeconds: 0,
         pollingIntervalSeconds: 0.5,
+        maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
       });
     });
