@@ -37,7 +37,9 @@ export async function openDatabase(
   onConnectionError: (error: Error) => void,
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts); with 10
+    // connections a run spent half its time waiting for one (docs/performance.md, At scale).
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', onConnectionError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
