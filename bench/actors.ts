@@ -1,10 +1,14 @@
 import { TodoistApi } from '@doist/todoist-sdk';
-import type { calendar_v3 } from '@googleapis/calendar';
-import { type BenchUser, dayFromToday, userCalendar } from './bench-users.ts';
+import { type BenchUser, dayFromToday } from './bench-users.ts';
+import {
+  type EventView,
+  ownRequests,
+  type UserCalendarClient,
+  userCalendarClient,
+} from './calendar-clients.ts';
 import { now } from './stats.ts';
 
-/** The tag our events carry (the Google adapter's TASK_TAG). */
-const TASK_TAG = 'timeboxerTaskId';
+export { ownRequests };
 
 export type ChangeKind = 'task-move' | 'event-move' | 'task-add';
 
@@ -13,7 +17,7 @@ export type MadeChange = {
   kind: ChangeKind;
   userId: string;
   /** Where the app has to write it. */
-  side: 'todoist' | 'google';
+  side: 'todoist' | 'calendar';
   sentAt: number;
   ackAt: number;
   /** The event a task's move is written to (task-move only). */
@@ -22,38 +26,23 @@ export type MadeChange = {
 
 type Pair = { taskId: string; eventId: string; minutes: number; lastSlot: string };
 
-/** Requests the benchmark itself sent to each emulator, to tell them apart from the app's. */
-export const ownRequests = { todoist: 0, google: 0 };
-
-/** One user acting through their own Todoist and Google clients, as they would in the real apps. */
+/** One user acting through their own Todoist and calendar clients, as they would in the real apps. */
 export class Actor {
   readonly user: BenchUser;
   readonly todoist: TodoistApi;
-  readonly google: calendar_v3.Calendar;
+  readonly calendar: UserCalendarClient;
   pairs: Pair[] = [];
   private added = 0;
 
-  constructor(user: BenchUser, origins: { todoist: string; google: string }) {
+  constructor(user: BenchUser, origins: { todoist: string; calendar: string }) {
     this.user = user;
     this.todoist = new TodoistApi(user.todoistToken, { baseUrl: origins.todoist });
-    this.google = userCalendar(origins.google, user.googleToken);
+    this.calendar = userCalendarClient(user.calendar, origins.calendar, user.calendarToken, user.calendarId);
   }
 
   /** Every event in the user's calendar (one or more list calls). */
-  async events(): Promise<calendar_v3.Schema$Event[]> {
-    const items: calendar_v3.Schema$Event[] = [];
-    let pageToken: string | undefined;
-    do {
-      ownRequests.google += 1;
-      const page = await this.google.events.list({
-        calendarId: this.user.calendarId,
-        maxResults: 2500,
-        ...(pageToken ? { pageToken } : {}),
-      });
-      items.push(...(page.data.items ?? []));
-      pageToken = page.data.nextPageToken ?? undefined;
-    } while (pageToken);
-    return items;
+  events(): Promise<EventView[]> {
+    return this.calendar.events();
   }
 
   async tasks() {
@@ -71,10 +60,10 @@ export class Actor {
   /** The task-event pairs the app made (events tagged with their task). */
   async loadPairs(): Promise<void> {
     this.pairs = (await this.events()).flatMap((event) => {
-      const taskId = event.extendedProperties?.private?.[TASK_TAG];
-      if (!taskId || !event.id || !event.start?.dateTime || !event.end?.dateTime) return [];
-      const minutes = (Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime)) / 60_000;
-      return [{ taskId, eventId: event.id, minutes, lastSlot: event.start.dateTime }];
+      const { taskId } = event;
+      if (!taskId || !event.id || !event.start || !event.end || event.cancelled) return [];
+      const minutes = (Date.parse(event.end) - Date.parse(event.start)) / 60_000;
+      return [{ taskId, eventId: event.id, minutes, lastSlot: event.start }];
     });
   }
 
@@ -99,24 +88,23 @@ export class Actor {
     if (kind === 'task-move') {
       ownRequests.todoist += 1;
       await this.todoist.updateTask(pair.taskId, { dueString });
-      return { kind, userId: this.user.userId, side: 'google', sentAt, ackAt: now(), eventId: pair.eventId };
+      return {
+        kind,
+        userId: this.user.userId,
+        side: 'calendar',
+        sentAt,
+        ackAt: now(),
+        eventId: pair.eventId,
+      };
     }
     if (kind === 'task-add') {
       ownRequests.todoist += 1;
       this.added += 1;
       await this.todoist.addTask({ content: `Added ${this.added}`, labels: ['30min'], dueString });
-      return { kind, userId: this.user.userId, side: 'google', sentAt, ackAt: now() };
+      return { kind, userId: this.user.userId, side: 'calendar', sentAt, ackAt: now() };
     }
     const start = Date.parse(`${date}T00:00:00Z`) + (hour * 60 + minute) * 60_000;
-    ownRequests.google += 1;
-    await this.google.events.patch({
-      calendarId: this.user.calendarId,
-      eventId: pair.eventId,
-      requestBody: {
-        start: { dateTime: new Date(start).toISOString() },
-        end: { dateTime: new Date(start + pair.minutes * 60_000).toISOString() },
-      },
-    });
+    await this.calendar.move(pair.eventId, start, pair.minutes);
     return { kind, userId: this.user.userId, side: 'todoist', sentAt, ackAt: now() };
   }
 
@@ -130,16 +118,14 @@ export class Actor {
     const mismatches: string[] = [];
     const tagged = new Set<string>();
     for (const event of events) {
-      const taskId = event.extendedProperties?.private?.[TASK_TAG];
-      if (!taskId || event.status === 'cancelled') continue;
+      const { taskId } = event;
+      if (!taskId || event.cancelled) continue;
       tagged.add(taskId);
       const task = byTask.get(taskId);
       const due = task?.due ? (task.due.datetime ?? task.due.date) : null;
-      const start = event.start?.dateTime ? Date.parse(event.start.dateTime) : Number.NaN;
+      const start = event.start ? Date.parse(event.start) : Number.NaN;
       if (!due || berlinInstant(due) !== start) {
-        mismatches.push(
-          `${this.user.email}: event ${event.id} at ${event.start?.dateTime}, task ${taskId} due ${due}`,
-        );
+        mismatches.push(`${this.user.email}: event ${event.id} at ${event.start}, task ${taskId} due ${due}`);
       }
     }
     const tomorrow = dayFromToday(1);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { trustCertificate } from '#emulators/microsoft/microsoft.certificate.ts';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
@@ -18,6 +20,9 @@ import { distribution, loopDelayMonitor, now, sleep } from './stats.ts';
 const readLoopDelay = loopDelayMonitor();
 const options = JSON.parse(process.argv[2] ?? '{}') as HostOptions;
 const providers = options.emulators;
+// Graph is served over HTTPS with the emulator's own CA: trusted before anything connects (as
+// NODE_EXTRA_CA_CERTS would at a deployment's start).
+if (options.calendar === 'microsoft') trustCertificate(readFileSync(providers.microsoft.caPath, 'utf8'));
 const config = loadConfig({
   NODE_ENV: 'development',
   // Info, as in production: every request and sync run is logged (to a file, not the bench's output).
@@ -39,14 +44,25 @@ const config = loadConfig({
   GOOGLE_CALENDAR_API_URL: providers.googleCalendar.apiRootUrl,
   ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : {}),
   ...(options.maxRuns === null ? {} : { SYNC_MAX_RUNS_PER_WORKER: String(options.maxRuns) }),
+  ...(options.calendar === 'microsoft'
+    ? {
+        MICROSOFT_CLIENT_ID: providers.microsoft.clientId,
+        MICROSOFT_CLIENT_SECRET: providers.microsoft.clientSecret,
+        MICROSOFT_AUTHORITY_URL: `${providers.microsoft.origin}/common`,
+        MICROSOFT_GRAPH_URL: providers.microsoft.graphBaseUrl,
+      }
+    : {}),
 });
+/** The users' calendar provider: where the app calls it, and where the users' own clients do. */
+const calendarOrigin =
+  options.calendar === 'microsoft' ? providers.microsoft.origin : providers.googleCalendar.origin;
 // The reconcile every 15 minutes reads every user's both sides; the queue phase measures such runs on
 // their own, and one falling inside the latency phase would count as extra reads of the changes there.
 const app = await createApp(config, { role: 'all', scheduledReconcile: false });
 let appOrigin = '';
 const observer = createObserver({
   todoist: providers.todoist.origin,
-  google: providers.googleCalendar.origin,
+  calendar: calendarOrigin,
   app: () => appOrigin,
 });
 observer.watchEngine(app.sync.engine);
@@ -93,8 +109,8 @@ const runsOf = (userId: string) => {
 const emptyCounts = (): CallCounts => ({
   todoistReads: 0,
   todoistWrites: 0,
-  googleReads: 0,
-  googleWrites: 0,
+  calendarReads: 0,
+  calendarWrites: 0,
   other: 0,
 });
 function count(records: Iterable<RequestRecord>): CallCounts {
@@ -102,9 +118,9 @@ function count(records: Iterable<RequestRecord>): CallCounts {
   for (const record of records) {
     if (record.target === 'todoist' && record.kind === 'read') counts.todoistReads += 1;
     else if (record.target === 'todoist' && record.kind === 'write') counts.todoistWrites += 1;
-    else if (record.target === 'google' && record.kind === 'read') counts.googleReads += 1;
-    else if (record.target === 'google' && record.kind === 'write') counts.googleWrites += 1;
-    else if (record.target === 'todoist' || record.target === 'google') counts.other += 1;
+    else if (record.target === 'calendar' && record.kind === 'read') counts.calendarReads += 1;
+    else if (record.target === 'calendar' && record.kind === 'write') counts.calendarWrites += 1;
+    else if (record.target === 'todoist' || record.target === 'calendar') counts.other += 1;
   }
   return counts;
 }
@@ -145,7 +161,8 @@ const handlers: HostApi = {
   createUsers: (plan) =>
     createBenchUsers(
       app,
-      { todoist: providers.todoist.origin, google: providers.googleCalendar.origin },
+      { todoist: providers.todoist.origin, calendar: calendarOrigin },
+      options.calendar,
       plan,
     ),
 
@@ -173,7 +190,9 @@ const handlers: HostApi = {
           record.kind === 'write' &&
           record.start >= sentAt &&
           record.end !== null &&
-          (eventId === undefined || record.path.includes(encodeURIComponent(eventId))),
+          (eventId === undefined ||
+            record.path.includes(encodeURIComponent(eventId)) ||
+            record.path.includes(eventId)),
       );
       if (!write) await sleep(5);
     }
@@ -216,7 +235,7 @@ const handlers: HostApi = {
             start: run.start,
             end: run.end,
             outcome: run.outcome,
-            reads: { todoist: calls.todoistReads, google: calls.googleReads },
+            reads: { todoist: calls.todoistReads, calendar: calls.calendarReads },
           };
         }),
     };
@@ -247,7 +266,7 @@ const handlers: HostApi = {
     return requestsOf(userId)
       .filter((record) => record.start >= from && record.start <= to)
       .flatMap((record) =>
-        record.target === 'todoist' || record.target === 'google'
+        record.target === 'todoist' || record.target === 'calendar'
           ? [{ target: record.target, start: record.start, status: record.status }]
           : [],
       );
@@ -260,7 +279,7 @@ const handlers: HostApi = {
     const stats: WindowStats = {
       appRequests: {
         todoist: requests.filter((record) => record.target === 'todoist').length,
-        google: requests.filter((record) => record.target === 'google').length,
+        calendar: requests.filter((record) => record.target === 'calendar').length,
       },
       calls: count(requests),
       served: distribution(

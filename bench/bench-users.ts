@@ -1,5 +1,3 @@
-import { calendar } from '@googleapis/calendar';
-import { OAuth2Client } from 'google-auth-library';
 import type { App } from '#server/app.ts';
 import {
   addTimeboxes,
@@ -9,6 +7,8 @@ import {
   signInAndConnect,
 } from '#server/test/sync-user-setup.ts';
 import { sameOrigin } from '#server/test/test-app.ts';
+import { graphSpan, userCalendar, userGraph } from './calendar-clients.ts';
+import type { CalendarKind } from './options.ts';
 import { inBatches } from './stats.ts';
 
 /** What a benchmark user needs to act as themselves: their own provider tokens and app session. */
@@ -17,7 +17,9 @@ export type BenchUser = {
   email: string;
   calendarId: string;
   todoistToken: string;
-  googleToken: string;
+  /** Google Calendar or Microsoft 365, and the user's own token for it. */
+  calendar: CalendarKind;
+  calendarToken: string;
   sid: string;
   /** The tasks seeded in Todoist (in the order asked for). */
   taskIds: string[];
@@ -30,9 +32,12 @@ export type UserPlan = {
   timeboxedTasks: number;
   /** Tasks without a timebox label: not synced. */
   plainTasks: number;
-  /** Timed events without a colour, from tomorrow on: each becomes a task. */
+  /**
+   * Timed events from tomorrow on that the sync takes, each becomes a task: without a colour (Google),
+   * or of the category the user chose (Microsoft, where no category would mean every event).
+   */
   uncolouredEvents: number;
-  /** Events with a colour: not synced (the users want only uncoloured events). */
+  /** Events with a colour (Google) or another category (Microsoft): not synced. */
   colouredEvents: number;
   syncOn: boolean;
   /** Users set up at once. */
@@ -53,14 +58,63 @@ export function slot(index: number, spanDays: number) {
   return { day, hour, minute };
 }
 
+/** The Outlook category whose events a Microsoft user syncs (the emulator's mailboxes have it). */
+export const SYNCED_CATEGORY = 'Blue category';
+const OTHER_CATEGORY = 'Red category';
+
+/** An event of the plan: `event`-th of its kind, at the `position`-th slot. */
+type PlannedEvent = { event: number; coloured: boolean; start: number; minutes: number };
+
+/** The user's own calendar: a token, the calendar chosen (primary or default) and its events seeded. */
+async function seedCalendar(kind: CalendarKind, origin: string, email: string, events: PlannedEvent[]) {
+  const title = ({ event, coloured }: PlannedEvent) => `Event ${event}${coloured ? ' (coloured)' : ''}`;
+  if (kind === 'microsoft') {
+    const { access_token: token } = (await emulatorControl(origin, 'tokens', { email })) as {
+      access_token: string;
+    };
+    const graph = userGraph(origin, token);
+    const calendars: { id: string; isDefaultCalendar?: boolean }[] = (await graph('GET', '/me/calendars'))
+      .value;
+    const chosen = calendars.find((entry) => entry.isDefaultCalendar) ?? calendars[0];
+    if (!chosen) throw new Error(`${email} has no Microsoft calendar`);
+    await inBatches(events, 16, async (event) => {
+      await graph('POST', `/me/calendars/${encodeURIComponent(chosen.id)}/events`, {
+        subject: title(event),
+        ...graphSpan(event.start, event.minutes),
+        categories: [event.coloured ? OTHER_CATEGORY : SYNCED_CATEGORY],
+      });
+    });
+    return { token, calendarId: chosen.id };
+  }
+  const { access_token: token } = (await emulatorControl(origin, 'tokens', {
+    email,
+    scopes: ['https://www.googleapis.com/auth/calendar'],
+  })) as { access_token: string };
+  const google = userCalendar(origin, token);
+  await inBatches(events, 16, async (event) => {
+    await google.events.insert({
+      calendarId: email,
+      requestBody: {
+        summary: title(event),
+        start: { dateTime: new Date(event.start).toISOString() },
+        end: { dateTime: new Date(event.start + event.minutes * 60_000).toISOString() },
+        ...(event.coloured ? { colorId: '5' } : {}),
+      },
+    });
+  });
+  return { token, calendarId: email };
+}
+
 /**
- * Users as a person would set them up: a Todoist account with tasks and a Google calendar with events,
- * signed in to the app, both accounts connected, 30- and 60-minute timeboxes, the primary calendar
- * chosen and (when asked) sync switched on.
+ * Users as a person would set them up: a Todoist account with tasks and a calendar (Google, or
+ * Microsoft 365) with events, signed in to the app, both accounts connected, 30- and 60-minute
+ * timeboxes, the primary calendar chosen (on Microsoft with the category whose events it syncs) and
+ * (when asked) sync switched on.
  */
 export async function createBenchUsers(
   app: App,
-  origins: { todoist: string; google: string },
+  origins: { todoist: string; calendar: string },
+  kind: CalendarKind,
   plan: UserPlan,
 ): Promise<BenchUser[]> {
   const indexes = Array.from({ length: plan.count }, (_, index) => index);
@@ -79,31 +133,18 @@ export async function createBenchUsers(
     ];
     const account = await seedTodoistUser(origins.todoist, email, tasks);
 
-    const { access_token: googleToken } = (await emulatorControl(origins.google, 'tokens', {
-      email,
-      scopes: ['https://www.googleapis.com/auth/calendar'],
-    })) as { access_token: string };
-    const google = userCalendar(origins.google, googleToken);
     const events = [
-      ...Array.from({ length: plan.uncolouredEvents }, (_, event) => ({ event, colorId: undefined })),
-      ...Array.from({ length: plan.colouredEvents }, (_, event) => ({ event, colorId: '5' })),
-    ];
-    await inBatches(events, 16, async ({ event, colorId }, position) => {
+      ...Array.from({ length: plan.uncolouredEvents }, (_, event) => ({ event, coloured: false })),
+      ...Array.from({ length: plan.colouredEvents }, (_, event) => ({ event, coloured: true })),
+    ].map(({ event, coloured }, position) => {
       const at = slot(position + 7, 90);
       const start =
         new Date(`${dayFromToday(at.day)}T00:00:00Z`).getTime() + (at.hour * 60 + at.minute) * 60_000;
-      await google.events.insert({
-        calendarId: email,
-        requestBody: {
-          summary: `Event ${event}${colorId ? ' (coloured)' : ''}`,
-          start: { dateTime: new Date(start).toISOString() },
-          end: { dateTime: new Date(start + (event % 2 === 0 ? 30 : 60) * 60_000).toISOString() },
-          ...(colorId ? { colorId } : {}),
-        },
-      });
+      return { event, coloured, start, minutes: event % 2 === 0 ? 30 : 60 };
     });
+    const own = await seedCalendar(kind, origins.calendar, email, events);
 
-    const cookies = await signInAndConnect(app, { email, name: 'Bench User' }, 'google');
+    const cookies = await signInAndConnect(app, { email, name: 'Bench User' }, kind);
     const send: Send = async (method, url, payload) => {
       const response = await app.server.inject({ method, url, cookies, headers: sameOrigin, payload });
       if (response.statusCode !== 200)
@@ -111,23 +152,18 @@ export async function createBenchUsers(
       return response.json();
     };
     await addTimeboxes(send);
-    const user = await send('PATCH', '/api/calendar/id', { calendarId: email });
+    const user = await send('PATCH', '/api/calendar/id', { calendarId: own.calendarId });
+    if (kind === 'microsoft') await send('PATCH', '/api/calendar/category', { category: SYNCED_CATEGORY });
     if (plan.syncOn) await send('PATCH', '/api/settings/onsyncactive', { setting: true });
     return {
       userId: user.id,
       email,
-      calendarId: email,
+      calendarId: own.calendarId,
       todoistToken: account.accessToken,
-      googleToken,
+      calendar: kind,
+      calendarToken: own.token,
       sid: cookies.sid,
       taskIds: account.tasks.map((task) => task.id),
     };
   });
-}
-
-/** The user's own Google Calendar client (not the app's), against the emulator. */
-export function userCalendar(origin: string, token: string) {
-  const auth = new OAuth2Client();
-  auth.setCredentials({ access_token: token });
-  return calendar({ version: 'v3', auth, rootUrl: `${origin}/`, retry: false });
 }

@@ -16,10 +16,11 @@ export async function startCounterCheck(bench: Bench) {
     const windowEnd = now();
     const appInWindow = await bench.host.call('window', { from: windowStart, to: windowEnd });
     const countersAfter = await emulatorRequests(bench.origins);
-    const counterCheck = (['todoist', 'google'] as const).map((provider) => {
-      const counted = countersAfter[provider] - countersBefore[provider];
-      const own = ownRequests[provider] - ownBefore[provider];
-      return { provider, counted, own, app: counted - own, observed: appInWindow.appRequests[provider] };
+    const counterCheck = (['todoist', 'calendar'] as const).map((side) => {
+      const counted = countersAfter[side] - countersBefore[side];
+      const own = ownRequests[side] - ownBefore[side];
+      const provider = side === 'calendar' ? bench.options.calendar : side;
+      return { provider, counted, own, app: counted - own, observed: appInWindow.appRequests[side] };
     });
     log(
       `  emulator counters vs the app's observed calls: ${counterCheck

@@ -13,7 +13,7 @@ import { distribution, loopDelayMonitor, now } from './stats.ts';
 const readLoopDelay = loopDelayMonitor();
 const emulators = await startEmulators({ host: 'localhost' });
 let appOrigin = '';
-const observer = createObserver({ todoist: '', google: '', app: () => appOrigin });
+const observer = createObserver({ todoist: '', calendar: '', app: () => appOrigin });
 
 const handlers: EmulatorApi = {
   async setLatency({ latencyMs }) {
@@ -117,6 +117,13 @@ const ready: EmulatorsReady = {
       authUrl: emulators.googleCalendar.authUrl,
       tokenUrl: emulators.googleCalendar.tokenUrl,
       revokeUrl: emulators.googleCalendar.revokeUrl,
+    },
+    microsoft: {
+      origin: emulators.microsoft.origin,
+      graphBaseUrl: emulators.microsoft.graphBaseUrl,
+      clientId: emulators.microsoft.clientId,
+      clientSecret: emulators.microsoft.clientSecret,
+      caPath: emulators.microsoft.caPath,
     },
   },
 };

@@ -12,18 +12,18 @@ import { quickEditsPhase } from './phases/quick-edits.ts';
 import { type Quota, quotaPhase } from './phases/quota.ts';
 import { setupPhase } from './phases/setup.ts';
 import { BenchProcesses } from './processes.ts';
-import { log, memoryLine } from './report.ts';
+import { calendarName, log, memoryLine } from './report.ts';
 import { now } from './stats.ts';
 import { figuresOf, printSqlProfile, printSummary } from './summary.ts';
 
 /**
  * `npm run bench [-- --db=pglite|postgres] [--users=50] [--latency=20] [--quick] [--profile] [--sql-profile]
- *   [--edits=8] [--quota-minutes=15]`
+ *   [--edits=8] [--quota-minutes=15] [--calendar=google|microsoft]`
  *
  * Three processes: the provider emulators (`latency` ms added to every provider call), the app (web and
  * worker, configured for the emulators as for real providers) and this one, which acts as `users` users
  * with tasks and events and measures the sync end to end through the real path: a change through the
- * user's own Todoist or Google client, the provider's notification, the app's webhook route, the job
+ * user's own Todoist or calendar client (Google Calendar, or Microsoft 365 with `--calendar=microsoft`), the provider's notification, the app's webhook route, the job
  * queue, the worker, and the app's write on the other side. Prints a table, then one JSON line.
  */
 async function main() {
@@ -44,8 +44,10 @@ async function main() {
   process.once('SIGTERM', onSignal);
 
   try {
+    calendarName.label = options.calendar === 'microsoft' ? 'Microsoft' : 'Google';
     log(
-      `Timeboxer sync benchmark: ${options.users} users, ${options.latencyMs} ms added to every provider call, ` +
+      `Timeboxer sync benchmark: ${options.users} users with ${options.calendar === 'microsoft' ? 'Microsoft 365' : 'Google Calendar'}, ` +
+        `${options.latencyMs} ms added to every provider call, ` +
         `${database.label}${options.quick ? ', quick' : ''}`,
     );
     log(

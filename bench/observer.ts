@@ -7,11 +7,12 @@ import { now } from './stats.ts';
 /**
  * Watches the app process from the inside without changing it: every outgoing HTTP request (the
  * diagnostics channels of undici, behind fetch and the Todoist SDK, and of Node's http client, behind
- * the Google client), and every sync run
+ * the Google client; the Graph client uses fetch), and every sync run
  * (the engine's `run`, wrapped). A request made inside a run is attributed to that run and its user.
  */
 
-export type Target = 'todoist' | 'google' | 'app' | 'other';
+/** `calendar`: the users' calendar provider (Google Calendar or Microsoft Graph). */
+export type Target = 'todoist' | 'calendar' | 'app' | 'other';
 /** read: incremental or full read; write: a change on the provider; channel: push channel upkeep. */
 export type RequestKind = 'read' | 'write' | 'channel' | 'token' | 'webhook' | 'other';
 
@@ -88,7 +89,7 @@ type HttpClientRequest = {
 
 export type Observer = ReturnType<typeof createObserver>;
 
-export function createObserver(origins: { todoist: string; google: string; app: () => string }) {
+export function createObserver(origins: { todoist: string; calendar: string; app: () => string }) {
   const context = new AsyncLocalStorage<{ runId: number; userId: string }>();
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -101,7 +102,7 @@ export function createObserver(origins: { todoist: string; google: string; app: 
 
   const targetOf = (origin: string): Target => {
     if (origin === origins.todoist) return 'todoist';
-    if (origin === origins.google) return 'google';
+    if (origin === origins.calendar) return 'calendar';
     if (origin === origins.app()) return 'app';
     return 'other';
   };
@@ -260,7 +261,8 @@ export function createObserver(origins: { todoist: string; google: string; app: 
 
 /**
  * What a provider call does. Todoist reads and writes share `POST /api/v1/sync`: a write carries
- * `commands`, a read a sync token (the body's first bytes tell which).
+ * `commands`, a read a sync token (the body's first bytes tell which). A Graph GET is a read (delta,
+ * an event, or the search for an earlier create), any other Graph call on events a write.
  */
 export function classify(target: Target, method: string, path: string, body: string): RequestKind {
   if (target === 'app') return 'webhook';
@@ -270,7 +272,13 @@ export function classify(target: Target, method: string, path: string, body: str
     if (method === 'GET') return 'read';
     return path.startsWith('/api/') ? 'write' : 'other';
   }
-  if (target === 'google') {
+  if (target === 'calendar' && (path.startsWith('/v1.0/') || path.includes('/oauth2/'))) {
+    // Microsoft: Graph under /v1.0 (subscriptions are the push channels), identity under /{tenant}/oauth2.
+    if (path.includes('/oauth2/')) return 'token';
+    if (path.startsWith('/v1.0/subscriptions')) return 'channel';
+    return method === 'GET' ? 'read' : 'write';
+  }
+  if (target === 'calendar') {
     if (path === '/token' || path === '/revoke') return 'token';
     if (path.endsWith('/events/watch') || path.endsWith('/channels/stop')) return 'channel';
     if (path.startsWith('/calendar/v3/')) return method === 'GET' ? 'read' : 'write';

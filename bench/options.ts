@@ -1,5 +1,8 @@
 /** The benchmark's command line: `npm run bench -- [flags]` (see docs/performance.md). */
 
+/** Which calendar every benchmark user syncs with. */
+export type CalendarKind = 'google' | 'microsoft';
+
 export type Options = {
   db: 'pglite' | 'postgres';
   users: number;
@@ -18,6 +21,7 @@ export type Options = {
   initialEvents: number;
   /** The most sync runs the app's worker keeps in flight (null: the app's default). */
   maxRuns: number | null;
+  calendar: CalendarKind;
 };
 
 const KNOWN = [
@@ -36,6 +40,7 @@ const KNOWN = [
   'initial-tasks',
   'initial-events',
   'max-runs',
+  'calendar',
 ];
 
 export function parseOptions(args: string[]): Options {
@@ -54,6 +59,9 @@ export function parseOptions(args: string[]): Options {
   }
   const db = value('db') ?? 'pglite';
   if (db !== 'pglite' && db !== 'postgres') throw new Error('--db must be pglite or postgres');
+  const calendar = value('calendar') ?? 'google';
+  if (calendar !== 'google' && calendar !== 'microsoft')
+    throw new Error('--calendar must be google or microsoft');
   const quick = flag('quick');
   return {
     db,
@@ -71,5 +79,6 @@ export function parseOptions(args: string[]): Options {
     initialTasks: number('initial-tasks', 1000),
     initialEvents: number('initial-events', 2500),
     maxRuns: value('max-runs') === undefined ? null : Math.max(4, number('max-runs', 4)),
+    calendar,
   };
 }

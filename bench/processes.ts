@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { trustCertificate } from '#emulators/microsoft/microsoft.certificate.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import type { Database } from './database.ts';
 import { type Child, startChild } from './host-client.ts';
@@ -7,7 +9,8 @@ import { now, sleep } from './stats.ts';
 
 export type Host = Child<HostApi, Ready>;
 export type Emulators = Child<EmulatorApi, EmulatorsReady>;
-export type Origins = { app: string; todoist: string; google: string };
+/** Where the app and the providers listen (`calendar`: the users' calendar, Google's or Microsoft's). */
+export type Origins = { app: string; todoist: string; calendar: string };
 
 /** What every phase works with: the two processes, where they listen, and the run's options. */
 export type Bench = { host: Host; emulators: Emulators; origins: Origins; options: Options };
@@ -43,7 +46,12 @@ export class BenchProcesses {
       logFile,
       sqlProfile: options.sqlProfile,
       maxRuns: options.maxRuns,
+      calendar: options.calendar,
     };
+    const microsoft = options.calendar === 'microsoft';
+    // Graph is served over HTTPS with the emulator's own CA: the app's process trusts it (see
+    // app-host.ts), and so does this one, where the users act through their own clients.
+    if (microsoft) trustCertificate(readFileSync(endpoints.microsoft.caPath, 'utf8'));
     const host = await startChild<HostApi, Ready>('./app-host.ts', hostOptions, {
       logFile,
       execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
@@ -52,7 +60,7 @@ export class BenchProcesses {
     const origins: Origins = {
       app: host.ready.appOrigin,
       todoist: endpoints.todoist.origin,
-      google: endpoints.googleCalendar.origin,
+      calendar: microsoft ? endpoints.microsoft.origin : endpoints.googleCalendar.origin,
     };
     await emulators.call('setApp', { origin: origins.app, todoistWebhook: SYNC_PATHS.todoistWebhook });
     await emulators.call('setLatency', { latencyMs: options.latencyMs });
@@ -92,5 +100,5 @@ export async function emulatorRequests(origins: Origins) {
       .filter(([route]) => !route.includes(' /_emulator/'))
       .reduce((sum, [, count]) => sum + count, 0);
   };
-  return { todoist: await total(origins.todoist), google: await total(origins.google) };
+  return { todoist: await total(origins.todoist), calendar: await total(origins.calendar) };
 }

@@ -1,5 +1,6 @@
 import type { RunningEmulators } from '#emulators/index.ts';
 import type { BenchUser, UserPlan } from './bench-users.ts';
+import type { CalendarKind } from './options.ts';
 import type { SqlStatementStats } from './sql-profile.ts';
 import type { Distribution } from './stats.ts';
 
@@ -16,13 +17,18 @@ export type EmulatorEndpoints = {
     RunningEmulators['googleCalendar'],
     'origin' | 'apiRootUrl' | 'authUrl' | 'tokenUrl' | 'revokeUrl'
   >;
+  /** Microsoft identity and Graph, over HTTPS with the emulator's own CA (`caPath`). */
+  microsoft: Pick<
+    RunningEmulators['microsoft'],
+    'origin' | 'graphBaseUrl' | 'clientId' | 'clientSecret' | 'caPath'
+  >;
 };
 
 export type EmulatorsReady = { type: 'ready'; emulators: EmulatorEndpoints };
 
 export type EmulatorApi = {
   setLatency(args: { latencyMs: number }): Promise<void>;
-  /** Where notifications go: Todoist's webhook URL (Google channels name their own address). */
+  /** Where notifications go: Todoist's webhook URL (Google channels and Graph subscriptions name their own). */
   setApp(args: { origin: string; todoistWebhook: string }): Promise<void>;
   /** How long the app took to answer the notifications sent in the window. */
   acks(args: { from: number; to: number }): Promise<{
@@ -49,6 +55,8 @@ export type HostOptions = {
   sqlProfile: boolean;
   /** SYNC_MAX_RUNS_PER_WORKER of the app (null: its default). */
   maxRuns: number | null;
+  /** The benchmark users' calendar. */
+  calendar: CalendarKind;
 };
 
 export type Ready = { type: 'ready'; appOrigin: string };
@@ -57,8 +65,8 @@ export type Ready = { type: 'ready'; appOrigin: string };
 export type CallCounts = {
   todoistReads: number;
   todoistWrites: number;
-  googleReads: number;
-  googleWrites: number;
+  calendarReads: number;
+  calendarWrites: number;
   /** Channel upkeep, token refreshes and anything else. */
   other: number;
 };
@@ -79,7 +87,7 @@ export type ChangeObservation = {
     end: number | null;
     outcome: string | null;
     /** The provider reads the run made, per side. */
-    reads: { todoist: number; google: number };
+    reads: { todoist: number; calendar: number };
   }[];
 };
 
@@ -92,7 +100,7 @@ export type RunSummary = {
 
 export type WindowStats = {
   /** Requests the app made to each emulator in the window (all users and none). */
-  appRequests: { todoist: number; google: number };
+  appRequests: { todoist: number; calendar: number };
   calls: CallCounts;
   /** Notifications as the app's server handled them (request read to answer sent). */
   served: Distribution;
@@ -116,7 +124,7 @@ export type HostApi = {
   observeChange(args: {
     userId: string;
     sentAt: number;
-    side: 'todoist' | 'google';
+    side: 'todoist' | 'calendar';
     timeoutMs: number;
     /** Only a write to this event counts (a user's changes overlap in the quick-edits phase). */
     eventId?: string;
@@ -138,7 +146,7 @@ export type HostApi = {
     userId: string;
     from: number;
     to: number;
-  }): Promise<{ target: 'todoist' | 'google'; start: number; status: number | 'error' | null }[]>;
+  }): Promise<{ target: 'todoist' | 'calendar'; start: number; status: number | 'error' | null }[]>;
   queueRounds(args: { userIds: string[]; rounds: number }): Promise<QueueRounds>;
   waitForRun(args: { userId: string; after: number; timeoutMs: number }): Promise<RunSummary | null>;
   linkCount(args: { userId: string }): Promise<number>;

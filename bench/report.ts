@@ -5,6 +5,8 @@ import type { CallCounts } from './protocol.ts';
 import { type Distribution, ratio, round } from './stats.ts';
 
 export const log = (line: string) => console.log(line);
+/** The users' calendar as printed ('Google' or 'Microsoft'); set once from the options. */
+export const calendarName = { label: 'Google' };
 export const phase = (name: string) => log(`\n== ${name}`);
 
 export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -22,21 +24,21 @@ export const sumCounts = (items: CallCounts[]): CallCounts =>
     (sum, item) => ({
       todoistReads: sum.todoistReads + item.todoistReads,
       todoistWrites: sum.todoistWrites + item.todoistWrites,
-      googleReads: sum.googleReads + item.googleReads,
-      googleWrites: sum.googleWrites + item.googleWrites,
+      calendarReads: sum.calendarReads + item.calendarReads,
+      calendarWrites: sum.calendarWrites + item.calendarWrites,
       other: sum.other + item.other,
     }),
-    { todoistReads: 0, todoistWrites: 0, googleReads: 0, googleWrites: 0, other: 0 },
+    { todoistReads: 0, todoistWrites: 0, calendarReads: 0, calendarWrites: 0, other: 0 },
   );
-export const reads = (counts: CallCounts) => counts.todoistReads + counts.googleReads;
-export const writes = (counts: CallCounts) => counts.todoistWrites + counts.googleWrites;
+export const reads = (counts: CallCounts) => counts.todoistReads + counts.calendarReads;
+export const writes = (counts: CallCounts) => counts.todoistWrites + counts.calendarWrites;
 
 /** Provider calls by side and kind, each per one of `of` (`of` undefined: the counts themselves). */
 export function callsLine(counts: CallCounts, of?: number) {
   const per = (count: number) => (of === undefined ? String(count) : fmt(count, of));
   return (
     `Todoist reads ${per(counts.todoistReads)}, writes ${per(counts.todoistWrites)}; ` +
-    `Google reads ${per(counts.googleReads)}, writes ${per(counts.googleWrites)}; other ${per(counts.other)}`
+    `${calendarName.label} reads ${per(counts.calendarReads)}, writes ${per(counts.calendarWrites)}; other ${per(counts.other)}`
   );
 }
 

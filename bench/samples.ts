@@ -3,7 +3,7 @@
 import type { Actor, MadeChange } from './actors.ts';
 import type { Host } from './processes.ts';
 import type { ChangeObservation } from './protocol.ts';
-import { secondsFrom } from './report.ts';
+import { calendarName, secondsFrom } from './report.ts';
 import { sleep } from './stats.ts';
 
 export type Sample = { change: MadeChange; seen: ChangeObservation };
@@ -66,10 +66,10 @@ export const slowest = (samples: WrittenSample[], count: number) =>
 /** The user's runs around a change (times in seconds from the change's acknowledgement). */
 export function runsAround(sample: Sample) {
   const at = secondsFrom(sample.change.ackAt);
-  const read = ({ todoist, google }: { todoist: number; google: number }) =>
-    todoist + google === 0
+  const read = ({ todoist, calendar }: { todoist: number; calendar: number }) =>
+    todoist + calendar === 0
       ? ''
-      : ` (read ${[todoist && `Todoist ${todoist}`, google && `Google ${google}`].filter(Boolean).join(', ')})`;
+      : ` (read ${[todoist && `Todoist ${todoist}`, calendar && `${calendarName.label} ${calendar}`].filter(Boolean).join(', ')})`;
   return sample.seen.timeline
     .map((run) => `${at(run.start)}..${at(run.end)} ${run.outcome}${read(run.reads)}`)
     .join(', ');

@@ -61,6 +61,7 @@ export function figuresOf(results: PhaseResults, options: Options, peakRssMb: nu
     peakRssMb: round(peakRssMb, 0),
     apiP99Ms: Math.max(api.currentUserP99Ms, api.settingsPatchP99Ms),
     database: options.db,
+    calendar: options.calendar,
     users: options.users,
     providerLatencyMs: options.latencyMs,
     quick: options.quick,

@@ -64,6 +64,11 @@ export async function burstPhase(
   log(
     `  from the request written to the socket to the app's answer sent (the sender's own delays left out): ${describe(legs.onWire)}`,
   );
+  if (options.calendar === 'microsoft') {
+    log(
+      "  (Graph's notifications carry no delivery id, so only Todoist's are matched and timed on the wire)",
+    );
+  }
   log(
     `  CPU over the burst: app process ${burstCpu.app}%, emulators process ${burstCpu.emulators}% (of one core)`,
   );

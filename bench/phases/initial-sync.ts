@@ -23,7 +23,8 @@ export async function initialSyncPhase(bench: Bench) {
     concurrency: 1,
   })) as [BenchUser];
   log(
-    `seeded in ${round((now() - started) / 1000)} s: every task timeboxed and every event uncoloured and ` +
+    `seeded in ${round((now() - started) / 1000)} s: every task timeboxed and every event ` +
+      `${options.calendar === 'microsoft' ? 'of the synced category' : 'uncoloured'} and ` +
       'from tomorrow on, so everything is mirrored (the most work an initial sync of this size can be)',
   );
   const switchedOnAt = now();

@@ -46,7 +46,7 @@ export async function quickEditsPhase(bench: Bench, actors: Actor[], everyone: s
   const editsWritten = edits.filter(isWritten);
   const latency = distribution(editsWritten.map(writtenAfter));
   const callsPerEdit = round(
-    ratio(editsWindow.appRequests.todoist + editsWindow.appRequests.google, edits.length),
+    ratio(editsWindow.appRequests.todoist + editsWindow.appRequests.calendar, edits.length),
     2,
   );
   log(

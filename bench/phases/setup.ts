@@ -34,7 +34,9 @@ export async function setupPhase(bench: Bench) {
   const pairCounts = actors.map((actor) => actor.pairs.length);
   log(
     `${users.length + 1} users signed in, connected and synced in ${round((now() - started) / 1000)} s ` +
-      `(10 timeboxed + 5 plain tasks, 2 uncoloured + 3 coloured events each; ` +
+      (bench.options.calendar === 'microsoft'
+        ? `(10 timeboxed + 5 plain tasks, 2 events of the synced category + 3 of another each; `
+        : '(10 timeboxed + 5 plain tasks, 2 uncoloured + 3 coloured events each; ') +
       `${Math.min(...pairCounts)}-${Math.max(...pairCounts)} task-event pairs per user)`,
   );
   return { users, apiUser, everyone, actors };

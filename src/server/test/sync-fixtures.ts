@@ -9,6 +9,7 @@ import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import {
   addTimeboxes,
   emulatorControl,
+  graphClient,
   type Send,
   seedTodoistUser,
   signInAndConnect,
@@ -107,20 +108,7 @@ export async function userGoogleCalendar(origin: string, email: string) {
  */
 export async function userGraph(microsoft: { origin: string; graphBaseUrl: string }, email: string) {
   const { access_token: token } = await emulatorControl(microsoft.origin, 'tokens', { email });
-  // biome-ignore lint/suspicious/noExplicitAny: each Graph route answers its own JSON
-  return async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${microsoft.graphBaseUrl}/v1.0${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return response.status === 204 ? null : response.json();
-  };
+  return graphClient(microsoft.graphBaseUrl, token);
 }
 
 export type SyncingUser = Awaited<ReturnType<typeof syncingUser>>;

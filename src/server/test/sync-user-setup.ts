@@ -67,3 +67,25 @@ export async function addTimeboxes(send: Send): Promise<void> {
   await send('POST', '/api/timeboxsettings', { label: '30min', duration: 30 });
   await send('POST', '/api/timeboxsettings', { label: '1h', duration: 60 });
 }
+
+/**
+ * A user's own Graph client: a request with an optional JSON body (a path under `/v1.0`, or a whole
+ * `@odata.nextLink`), answered in UTC and text bodies; its JSON (null for 204), or an error unless it
+ * succeeds.
+ */
+export function graphClient(graphBaseUrl: string, token: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: each Graph route answers its own JSON
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(path.startsWith('https://') ? path : `${graphBaseUrl}/v1.0${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        prefer: 'outlook.timezone="UTC", outlook.body-content-type="text"',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  };
+}
