@@ -37,9 +37,10 @@ export async function openDatabase(
   onConnectionError: (error: Error) => void,
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts); with 10
-    // connections a run spent half its time waiting for one (docs/performance.md, At scale).
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts). Twenty made
+    // each run shorter but not the latency of changes (docs/performance.md, At scale), and every
+    // process holds its pool: web, workers and the job queue's own stay well under the server's limit.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', onConnectionError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
