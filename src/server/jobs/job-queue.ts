@@ -260,6 +260,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           max: Math.max(MIN_SYNC_LANES, options.maxSyncRuns),
           spare: SPARE_SYNC_LANES,
           pollingIntervalSeconds: options.pollingIntervalSeconds,
+          onOpenFailed: (error) => options.log.warn({ err: error }, 'could not open another sync lane'),
         },
         async (job) => {
           const { userId, trigger } = userSyncJob.parse(job.data);

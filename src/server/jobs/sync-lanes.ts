@@ -15,6 +15,8 @@ export type SyncLaneOptions = {
   /** Idle lanes kept open beside the busy ones (each polls the queue). */
   spare: number;
   pollingIntervalSeconds: number;
+  /** Told when another lane could not be opened (the queue is stopping, say): the open ones go on. */
+  onOpenFailed: (error: unknown) => void;
 };
 
 export type SyncLanes = {
@@ -51,7 +53,12 @@ export async function startSyncLanes(
         if (!job) return;
         busy += 1;
         // Every lane is running: open another, which takes the next waiting job (if any) at once.
-        if (busy >= open && open < options.max) void openLane();
+        if (busy >= open && open < options.max) {
+          openLane().catch((error: unknown) => {
+            open -= 1;
+            options.onOpenFailed(error);
+          });
+        }
         try {
           await run(job);
         } finally {
