@@ -64,6 +64,9 @@ export type WatchChannel = {
   expiresAt: Date;
 };
 
+/** Whether a keyed create may repeat an earlier attempt ('repeat') or surely does not ('first'). */
+export type CreateAttempt = 'first' | 'repeat';
+
 export type CalendarTarget = {
   /**
    * Changes since `syncToken` (null: a full read of the calendar). SyncTokenExpiredError when the
@@ -73,12 +76,16 @@ export type CalendarTarget = {
   /**
    * Creates the event, idempotently: `clientKey` is the same on every attempt for one intended event
    * (Google event id, Graph `transactionId`), and a second attempt returns the event the first made.
+   * `attempt: 'first'` says no earlier attempt with this key can have reached the provider (the key
+   * was new in this run), so an adapter that must look for an earlier attempt's event (Graph, whose
+   * `transactionId` is forgotten after a while) can skip that read; by default it looks.
    */
   create(
     accessToken: string,
     calendarId: string,
     clientKey: string,
     write: EventWrite,
+    attempt?: CreateAttempt,
   ): Promise<CalendarEvent>;
   /**
    * Updates the event. With `ifVersion`, only if the event is still at that version (Google `If-Match`

@@ -113,6 +113,38 @@ describe('a delta round against Graph answers the emulator does not give', () =>
   });
 });
 
+describe('a keyed create', () => {
+  const created = graphEvent('new', 'T', '2030-05-01T07:00:00Z', '2030-05-01T08:00:00Z', {
+    transactionId: 'timeboxer:task-1:key',
+  });
+
+  it('looks for an earlier attempt’s event first when the create may repeat one', async () => {
+    const methods: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        methods.push(init?.method ?? 'GET');
+        return Response.json(init?.method === 'POST' ? created : { value: [] });
+      }),
+    );
+    await adapter.create('t', 'cal', 'key', eventWrite(), 'repeat');
+    expect(methods).toEqual(['GET', 'POST']);
+  });
+
+  it('spares that search on a first attempt: one call', async () => {
+    const methods: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        methods.push(init?.method ?? 'GET');
+        return Response.json(created, { status: 201 });
+      }),
+    );
+    expect(await adapter.create('t', 'cal', 'key', eventWrite(), 'first')).toMatchObject({ id: 'new' });
+    expect(methods).toEqual(['POST']);
+  });
+});
+
 describe('writing against Graph answers the emulator does not give', () => {
   it('writes in UTC when Graph does not know the user zone', async () => {
     const bodies: { start: { timeZone: string } }[] = [];

@@ -174,11 +174,12 @@ export function createMicrosoftCalendarEvents(
       };
     },
 
-    async create(accessToken, calendarId, clientKey, write) {
+    async create(accessToken, calendarId, clientKey, write, attempt = 'repeat') {
       const client = syncGraphClient(config, accessToken);
       const transactionId = transactionIdFor(clientKey, write.taskId);
       try {
-        const earlier = await createdBefore(client, calendarId, transactionId);
+        // Only a repeated attempt can have an earlier event to find; a first one spares the read.
+        const earlier = attempt === 'repeat' ? await createdBefore(client, calendarId, transactionId) : undefined;
         if (earlier) return toCalendarEvent(earlier);
         const body = await withZoneFallback((zone) =>
           call(client, `${calendarPath(calendarId)}/events`)

@@ -3,6 +3,7 @@ import type { Clock } from '#server/domain/shared/clock.port.ts';
 import {
   type CalendarEvent,
   type CalendarTarget,
+  type CreateAttempt,
   EventChangedError,
   type EventWrite,
   SyncTokenExpiredError,
@@ -237,6 +238,7 @@ export function fakeCalendar(clock: Clock) {
     method: CalendarMethod;
     syncToken?: string | null;
     key?: string;
+    attempt?: CreateAttempt;
     eventId?: string;
     ifVersion?: string;
   }[] = [];
@@ -288,8 +290,8 @@ export function fakeCalendar(clock: Clock) {
         return { events: read.map(snapshot), full, nextToken: String(seq) };
       });
     },
-    async create(_token, calendarId, clientKey, write) {
-      calls.push({ method: 'create', key: clientKey });
+    async create(_token, calendarId, clientKey, write, attempt = 'repeat') {
+      calls.push({ method: 'create', key: clientKey, attempt });
       return withFault(injected.take('create'), () => {
         const made = byKey.get(clientKey);
         const existing = made ? events.get(made) : undefined;

@@ -122,6 +122,7 @@ async function writeEvents(
     writes: 0,
     eventId: plan.link?.eventId ?? plan.next?.eventId ?? null,
     eventVersion: plan.next?.eventVersion ?? null,
+    createSent: false,
   };
   try {
     for (const action of plan.events) await writeEvent(deps, target, plan, linkId, key, action, state);
@@ -154,7 +155,7 @@ async function writeEvent(
   linkId: string,
   key: string | null,
   action: EventAction,
-  state: { writes: number; eventId: string | null; eventVersion: string | null },
+  state: { writes: number; eventId: string | null; eventVersion: string | null; createSent: boolean },
 ): Promise<void> {
   const { userId, calendar, calendarId } = target;
   const call = <T>(write: (token: string) => Promise<T>) => {
@@ -175,7 +176,12 @@ async function writeEvent(
     return;
   }
   const createKeyOf = key ?? createKey(linkId, plan.next?.generation ?? 0);
-  let created = await call((token) => calendar.create(token, calendarId, createKeyOf, action.write));
+  // A key made in this run (not one an earlier run left pending) has never reached the provider.
+  const attempt = key !== null && !plan.link?.pendingKey && !state.createSent ? 'first' : 'repeat';
+  state.createSent = true;
+  let created = await call((token) =>
+    calendar.create(token, calendarId, createKeyOf, action.write, attempt),
+  );
   if (action.discard) {
     const made = created;
     await call((token) => calendar.remove(token, calendarId, made.id));

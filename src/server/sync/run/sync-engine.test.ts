@@ -230,7 +230,10 @@ describe('a run', () => {
       startAt: TOMORROW_9.instant,
       taskMinutes: 30,
     });
-    expect(sync.calendar.writes()).toEqual([{ method: 'create', key: createKey(link?.id ?? '', 0) }]);
+    // The key is new in this run: the provider is told so, and spares the search for an earlier event.
+    expect(sync.calendar.writes()).toEqual([
+      { method: 'create', key: createKey(link?.id ?? '', 0), attempt: 'first' },
+    ]);
     expect(sync.store.states.rows.get(USER)).toMatchObject({
       todoistToken: expect.any(String),
       calendarToken: expect.any(String),
@@ -326,8 +329,8 @@ describe('creates left unfinished by a run', () => {
     expect(others).toEqual([]);
     const creates = sync.calendar.calls.filter((call) => call.method === 'create');
     expect(creates).toEqual([
-      { method: 'create', key: pending?.pendingKey },
-      { method: 'create', key: pending?.pendingKey },
+      { method: 'create', key: pending?.pendingKey, attempt: 'first' },
+      { method: 'create', key: pending?.pendingKey, attempt: 'repeat' },
     ]);
     expect(await sync.store.links.all(USER)).toMatchObject([
       { id: pending?.id, taskId: task.id, eventId: event?.id, pendingKey: null },
