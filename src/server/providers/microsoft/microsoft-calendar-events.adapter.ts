@@ -179,7 +179,8 @@ export function createMicrosoftCalendarEvents(
       const transactionId = transactionIdFor(clientKey, write.taskId);
       try {
         // Only a repeated attempt can have an earlier event to find; a first one spares the read.
-        const earlier = attempt === 'repeat' ? await createdBefore(client, calendarId, transactionId) : undefined;
+        const earlier =
+          attempt === 'repeat' ? await createdBefore(client, calendarId, transactionId) : undefined;
         if (earlier) return toCalendarEvent(earlier);
         const body = await withZoneFallback((zone) =>
           call(client, `${calendarPath(calendarId)}/events`)

@@ -179,9 +179,7 @@ async function writeEvent(
   // A key made in this run (not one an earlier run left pending) has never reached the provider.
   const attempt = key !== null && !plan.link?.pendingKey && !state.createSent ? 'first' : 'repeat';
   state.createSent = true;
-  let created = await call((token) =>
-    calendar.create(token, calendarId, createKeyOf, action.write, attempt),
-  );
+  let created = await call((token) => calendar.create(token, calendarId, createKeyOf, action.write, attempt));
   if (action.discard) {
     const made = created;
     await call((token) => calendar.remove(token, calendarId, made.id));
