@@ -16,6 +16,7 @@ import { errors, faultErrorBody, GoogleApiError, googleErrorBody } from './googl
 import { registerEventListRoutes } from './google-calendar.event-list-routes.ts';
 import { registerEventPage } from './google-calendar.event-page.ts';
 import { registerEventRoutes } from './google-calendar.event-routes.ts';
+import { registerFreeBusyRoutes } from './google-calendar.freebusy-routes.ts';
 import { PageCursors } from './google-calendar.pages.ts';
 import { createPush } from './google-calendar.push.ts';
 import { CalendarStore } from './google-calendar.store.ts';
@@ -42,8 +43,8 @@ const WEEK_SECONDS = 7 * 24 * 3600;
 /**
  * Google Calendar API v3 with its own OAuth consent (calendar scopes): calendarList, calendars (get,
  * insert, patch, update, delete), colors, events with sync tokens, watch channels with push
- * notifications. Serves www.googleapis.com, accounts.google.com and oauth2.googleapis.com paths on one
- * origin. Not listening yet.
+ * notifications, freebusy.query. Serves www.googleapis.com, accounts.google.com and
+ * oauth2.googleapis.com paths on one origin. Not listening yet.
  */
 export async function createGoogleCalendarEmulator(
   options: GoogleCalendarEmulatorOptions,
@@ -110,6 +111,7 @@ export async function createGoogleCalendarEmulator(
       registerEventListRoutes(api, context);
       registerEventRoutes(api, context);
       registerWatchRoutes(api, context);
+      registerFreeBusyRoutes(api, context);
     },
     { prefix: '/calendar/v3' },
   );

@@ -25,7 +25,13 @@ const LONG_IDENTITY: Record<string, string> = {
 
 /** What each kind of call needs: any one of these scopes (short names). */
 const ACCESS: Record<
-  'eventsRead' | 'eventsWrite' | 'eventsMove' | 'calendarsWrite' | 'calendarListRead' | 'anyCalendar',
+  | 'eventsRead'
+  | 'eventsWrite'
+  | 'eventsMove'
+  | 'calendarsWrite'
+  | 'calendarListRead'
+  | 'freeBusyRead'
+  | 'anyCalendar',
   string[]
 > = {
   eventsWrite: ['calendar', 'calendar.events', 'calendar.events.owned', 'calendar.app.created'],
@@ -50,6 +56,9 @@ const ACCESS: Record<
     'calendar.calendarlist',
     'calendar.calendarlist.readonly',
   ],
+  // freebusy.query. Google also accepts `calendar.freebusy` and `calendar.events.freebusy`, which this
+  // emulator's consent does not know; the events scopes (`calendar.events`, ...) do not allow it.
+  freeBusyRead: ['calendar', 'calendar.readonly'],
   anyCalendar: Object.keys(CALENDAR_SCOPES),
 };
 export type Access = keyof typeof ACCESS;

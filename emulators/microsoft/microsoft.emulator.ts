@@ -19,6 +19,7 @@ import { IdentityStore } from './microsoft.identity-store.ts';
 import { MailboxStore } from './microsoft.mailbox-store.ts';
 import { registerMeRoutes } from './microsoft.me-routes.ts';
 import { changeNotificationSubscription, notifyEventChanges } from './microsoft.notifications.ts';
+import { registerScheduleRoutes } from './microsoft.schedule-routes.ts';
 import {
   createSubscriptionLifecycle,
   type SubscriptionLifecycle,
@@ -176,6 +177,7 @@ export async function createMicrosoftEmulator(options: MicrosoftEmulatorOptions)
       registerCategoryRoutes(graph, context);
       registerEventRoutes(graph, context);
       registerDeltaRoutes(graph, context);
+      registerScheduleRoutes(graph, context);
       registerSubscriptionRoutes(graph, context);
     },
     { prefix: '/v1.0' },

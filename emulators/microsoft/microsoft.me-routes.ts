@@ -75,6 +75,16 @@ export function meJson(user: MailboxUser) {
   };
 }
 
+/** The mailbox's working hours, as mailboxSettings and getSchedule give them. */
+export function workingHoursJson(user: MailboxUser) {
+  return {
+    daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+    startTime: '08:00:00.0000000',
+    endTime: '17:00:00.0000000',
+    timeZone: { name: user.timeZone },
+  };
+}
+
 function mailboxSettingsJson(user: MailboxUser) {
   return {
     archiveFolder: 'AQMkADAwATM0MDAAMS1iNTcwLWI2NTEtMDACLTAwCgAuAAADArchive',
@@ -88,12 +98,7 @@ function mailboxSettingsJson(user: MailboxUser) {
       scheduledEndDateTime: { dateTime: '2024-01-02T00:00:00.0000000', timeZone: 'UTC' },
     },
     language: { locale: 'en-US', displayName: 'English (United States)' },
-    workingHours: {
-      daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
-      startTime: '08:00:00.0000000',
-      endTime: '17:00:00.0000000',
-      timeZone: { name: user.timeZone },
-    },
+    workingHours: workingHoursJson(user),
     dateFormat: 'M/d/yyyy',
     timeFormat: 'h:mm tt',
     userPurpose: 'user',
