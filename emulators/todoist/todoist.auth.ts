@@ -7,14 +7,16 @@ import type { UserRecord } from './todoist.records.ts';
 
 export type Session = { user: UserRecord; token: AccessToken };
 
-/** What an operation needs: read, write, add a task only, or delete. */
-export type Need = 'read' | 'write' | 'add' | 'delete';
+/** What an operation needs: read, write, add a task only, delete, or delete a project. */
+export type Need = 'read' | 'write' | 'add' | 'delete' | 'deleteProject';
 
 const GRANTING: Record<Need, string[]> = {
   read: ['data:read', 'data:read_write'],
   write: ['data:read_write'],
   add: ['task:add', 'data:read_write'],
   delete: ['data:delete'],
+  // Todoist's scopes: `data:delete` covers tasks, labels and filters; projects need `project:delete`.
+  deleteProject: ['project:delete'],
 };
 
 export function authenticate(context: TodoistContext, request: FastifyRequest): Session {

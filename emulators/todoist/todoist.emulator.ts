@@ -12,6 +12,8 @@ import { errors, faultErrorBody, sendError, TodoistError } from './todoist.error
 import { createLabelOperations } from './todoist.label-operations.ts';
 import { registerLabelRoutes } from './todoist.label-routes.ts';
 import { registerOAuthRoutes } from './todoist.oauth-routes.ts';
+import { createProjectOperations } from './todoist.project-operations.ts';
+import { registerProjectRoutes } from './todoist.project-routes.ts';
 import { TodoistStore } from './todoist.store.ts';
 import { createSyncLimiter } from './todoist.sync-limits.ts';
 import { registerSyncRoutes } from './todoist.sync-routes.ts';
@@ -38,6 +40,12 @@ export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
 /**
  * Todoist API v1 (REST subset, `/sync`), its OAuth pages and app webhooks, on one origin: point the SDK
  * at it with `new TodoistApi(token, { baseUrl: origin })` and the auth helpers with `{ baseUrl: origin }`.
+ * REST: `/user`; `/tasks` (list, get, create, update, close, reopen, move, delete, completed by
+ * completion date); `/labels` (list, get, create, update, delete); `/projects` (list, archived, get,
+ * create, update, archive, unarchive, delete). `/sync` reads `items`, `labels`, `projects`, `user`
+ * (others answer empty) and runs `item_add|update|close|complete|uncomplete|update_date_complete|
+ * complete_undo|move|delete`, `label_add|update|rename|delete` and `project_add|update|move|archive|
+ * unarchive|delete`. Webhooks: `item:*`, `label:*`, `project:*`.
  */
 export async function createTodoistEmulator(options: TodoistEmulatorOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
@@ -93,12 +101,14 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
   };
   const tasks = createTaskOperations(context);
   const labels = createLabelOperations(context, tasks);
+  const projects = createProjectOperations(context);
 
   registerOAuthRoutes(app, context);
   registerUserRoutes(app, context);
   registerTaskRoutes(app, context, tasks);
   registerLabelRoutes(app, context, labels);
-  registerSyncRoutes(app, context, { tasks, labels });
+  registerProjectRoutes(app, context, projects);
+  registerSyncRoutes(app, context, { tasks, labels, projects });
   registerControlRoutes(app, context, { tasks, labels, notifier, faults, counter });
 
   return app;

@@ -41,6 +41,15 @@ export const errors = {
   taskNotFound: () => new TodoistError(404, 'NOT_FOUND', 478, 'Task not found'),
   labelNotFound: () => new TodoistError(404, 'NOT_FOUND', 478, 'Label not found'),
   projectNotFound: () => new TodoistError(404, 'NOT_FOUND', 478, 'Project not found'),
+  /**
+   * The Inbox cannot be archived, deleted or moved. Todoist's exact tag and code for this are not
+   * documented; the emulator answers a 400 INVALID_ARGUMENT_VALUE naming the argument.
+   */
+  inboxProtected: (argument: string, action: 'archived' | 'deleted' | 'moved') =>
+    new TodoistError(400, 'INVALID_ARGUMENT_VALUE', 20, 'Invalid argument value', {
+      argument,
+      explanation: `The Inbox project cannot be ${action}`,
+    }),
   missing: (argument: string) =>
     new TodoistError(400, 'ARGUMENT_MISSING', 19, 'Required argument is missing', { argument }),
   invalid: (argument: string, explanation?: string) =>

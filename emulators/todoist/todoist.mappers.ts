@@ -62,6 +62,7 @@ export function syncLabelWire(label: LabelRecord) {
   };
 }
 
+/** A personal project (REST, Sync `projects` and webhook `event_data` share it). */
 export function projectWire(project: ProjectRecord) {
   return {
     id: project.id,
@@ -69,18 +70,18 @@ export function projectWire(project: ProjectRecord) {
     child_order: project.childOrder,
     color: project.color,
     created_at: project.createdAt,
-    is_archived: false,
+    is_archived: project.isArchived,
     is_deleted: project.isDeleted,
-    is_favorite: false,
+    is_favorite: project.isFavorite,
     is_frozen: false,
     name: project.name,
     updated_at: project.updatedAt,
-    view_style: 'list',
+    view_style: project.viewStyle,
     default_order: 0,
-    description: '',
-    is_collapsed: false,
+    description: project.description,
+    is_collapsed: project.isCollapsed,
     is_shared: false,
-    parent_id: null,
+    parent_id: project.parentId,
     inbox_project: project.isInbox,
   };
 }

@@ -26,13 +26,24 @@ export type UserRecord = {
   invalidSyncTokenMode: InvalidSyncTokenMode;
 };
 
+export const PROJECT_VIEW_STYLES = ['list', 'board', 'calendar', 'table'] as const;
+export type ProjectViewStyle = (typeof PROJECT_VIEW_STYLES)[number];
+
 export type ProjectRecord = {
   id: string;
   userId: string;
   name: string;
   color: string;
+  /** null for a root project. */
+  parentId: string | null;
+  /** The position among the projects with the same parent. */
   childOrder: number;
+  description: string;
+  viewStyle: ProjectViewStyle;
+  isFavorite: boolean;
+  isCollapsed: boolean;
   isInbox: boolean;
+  isArchived: boolean;
   isDeleted: boolean;
   createdAt: string;
   updatedAt: string;

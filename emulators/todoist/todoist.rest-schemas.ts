@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LABEL_COLORS } from '#shared/settings/constants.ts';
 import { buildDue, type DueContext } from './todoist.due.ts';
 import { errors } from './todoist.errors.ts';
+import { PROJECT_VIEW_STYLES } from './todoist.records.ts';
 import type { TaskFields } from './todoist.task-operations.ts';
 import { DATE_ONLY, parseWith } from './todoist.validation.ts';
 
@@ -94,6 +95,31 @@ export const updateLabelBody = labelBody;
 
 export function restLabelFields(body: z.infer<typeof labelBody>) {
   return { name: body.name, color: body.color, order: body.order, isFavorite: body.is_favorite };
+}
+
+const projectBody = z
+  .object({
+    name: z.string().min(1),
+    description: z.string(),
+    color: z.enum(LABEL_COLORS),
+    is_favorite: z.boolean(),
+    view_style: z.enum(PROJECT_VIEW_STYLES),
+  })
+  .partial();
+export const createProjectBody = projectBody.extend({
+  name: z.string().min(1),
+  parent_id: z.string().min(1).nullable().optional(),
+});
+export const updateProjectBody = projectBody;
+
+export function restProjectFields(body: z.infer<typeof projectBody>) {
+  return {
+    name: body.name,
+    description: body.description,
+    color: body.color,
+    isFavorite: body.is_favorite,
+    viewStyle: body.view_style,
+  };
 }
 
 export { parseWith };

@@ -55,6 +55,7 @@ export class TodoistStore {
     return user;
   }
 
+  /** A root project (the Inbox, or a seeded one) at the end of the list; `project_add` sets the rest. */
   addProject(userId: string, name: string, stamp: string, isInbox = false): ProjectRecord {
     const project: ProjectRecord = {
       // The Inbox id is derived from the user, so the same e-mail always gets the same Inbox.
@@ -62,8 +63,14 @@ export class TodoistStore {
       userId,
       name,
       color: 'charcoal',
+      parentId: null,
       childOrder: this.userProjects(userId).length,
+      description: '',
+      viewStyle: 'list',
+      isFavorite: false,
+      isCollapsed: false,
       isInbox,
+      isArchived: false,
       isDeleted: false,
       createdAt: stamp,
       updatedAt: stamp,
@@ -119,7 +126,7 @@ export class TodoistStore {
     if (result.tempId && result.realId) this.#tempIds.set(`${userId}:${result.tempId}`, result.realId);
   }
 
-  /** Resolves a temporary id from an earlier `item_add`/`label_add`; real ids pass through. */
+  /** Resolves a temporary id from an earlier `item_add`/`label_add`/`project_add`; real ids pass through. */
   resolveId(userId: string, id: string): string {
     return this.#tempIds.get(`${userId}:${id}`) ?? id;
   }

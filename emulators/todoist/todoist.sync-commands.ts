@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { type Need, requireScope, type Session } from './todoist.auth.ts';
+import { requireScope, type Session } from './todoist.auth.ts';
 import { dueContext, type TodoistContext } from './todoist.context.ts';
 import { buildDue } from './todoist.due.ts';
 import { errors, TodoistError } from './todoist.errors.ts';
 import type { LabelOperations } from './todoist.label-operations.ts';
+import { projectCommands } from './todoist.project-commands.ts';
+import type { ProjectOperations } from './todoist.project-operations.ts';
 import {
   byId,
   itemAdd,
@@ -19,8 +21,8 @@ import {
   labelUpdate,
   type taskArgs,
 } from './todoist.sync-args.ts';
+import { command, type Handler } from './todoist.sync-handler.ts';
 import type { TaskFields, TaskOperations } from './todoist.task-operations.ts';
-import { parseWith } from './todoist.validation.ts';
 
 const commandSchema = z.object({
   type: z.string().min(1),
@@ -31,22 +33,18 @@ const commandSchema = z.object({
 export const commandsSchema = z.array(commandSchema);
 export type SyncCommand = z.infer<typeof commandSchema>;
 
-/** A command type: the scope it needs, and what it does with its arguments (the id it creates, if any). */
-type Handler = { need: Need; run: (args: unknown) => string | undefined };
-
-function command<S extends z.ZodType>(
-  need: Need,
-  schema: S,
-  run: (args: z.infer<S>) => string | undefined,
-): Handler {
-  return { need, run: (args) => run(parseWith(schema, args)) };
-}
+/** The operations Sync commands run: the same ones the REST endpoints use. */
+export type SyncOperations = {
+  tasks: TaskOperations;
+  labels: LabelOperations;
+  projects: ProjectOperations;
+};
 
 /** Runs Sync commands in order. A uuid seen before is answered from memory and not applied twice. */
 export function runCommands(
   context: TodoistContext,
   session: Session,
-  ops: { tasks: TaskOperations; labels: LabelOperations },
+  ops: SyncOperations,
   commands: SyncCommand[],
 ) {
   const { store } = context;
@@ -146,6 +144,7 @@ export function runCommands(
     label_delete: command('delete', labelDelete, (args) => {
       ops.labels.delete(user, args.id, args.cascade);
     }),
+    ...projectCommands(ops.projects, user),
   };
 
   for (const command of commands) {

@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { authenticate, requireScope } from './todoist.auth.ts';
 import type { TodoistContext } from './todoist.context.ts';
 import { errors } from './todoist.errors.ts';
-import type { LabelOperations } from './todoist.label-operations.ts';
 import { projectWire, syncLabelWire, syncUserWire, taskWire } from './todoist.mappers.ts';
-import { commandsSchema, runCommands } from './todoist.sync-commands.ts';
-import type { TaskOperations } from './todoist.task-operations.ts';
+import { commandsSchema, runCommands, type SyncOperations } from './todoist.sync-commands.ts';
 import { parseWith } from './todoist.validation.ts';
 
 /** Resource types the emulator fills; the others the SDK knows are answered empty. */
@@ -50,11 +48,7 @@ function resourceTypes(value: unknown): Set<string> {
   return wanted;
 }
 
-export function registerSyncRoutes(
-  app: FastifyInstance,
-  context: TodoistContext,
-  ops: { tasks: TaskOperations; labels: LabelOperations },
-): void {
+export function registerSyncRoutes(app: FastifyInstance, context: TodoistContext, ops: SyncOperations): void {
   const { store } = context;
 
   app.post('/api/v1/sync', async (request, reply) => {
@@ -99,9 +93,15 @@ export function registerSyncRoutes(
     const changed = (record: { seq: number }) => since === undefined || record.seq > (since ?? 0);
 
     if (types.has('items')) {
+      // A full sync holds the active data only, not the tasks of archived projects (todoist.project-
+      // operations.ts). Archiving does not change the tasks: an incremental sync reports the project.
       response.items = store
         .userTasks(user.id)
-        .filter((task) => (full ? !task.checked && !task.isDeleted : changed(task)))
+        .filter((task) =>
+          full
+            ? !task.checked && !task.isDeleted && !store.projects.get(task.projectId)?.isArchived
+            : changed(task),
+        )
         .sort((a, b) => a.childOrder - b.childOrder)
         .map(taskWire);
     }
@@ -114,7 +114,7 @@ export function registerSyncRoutes(
     if (types.has('projects')) {
       response.projects = store
         .userProjects(user.id)
-        .filter((project) => (full ? !project.isDeleted : changed(project)))
+        .filter((project) => (full ? !project.isDeleted && !project.isArchived : changed(project)))
         .map(projectWire);
     }
     if (types.has('user') && changed(user)) response.user = syncUserWire(user, context.clock.now());

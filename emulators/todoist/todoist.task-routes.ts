@@ -8,6 +8,7 @@ import { paginate } from './todoist.pagination.ts';
 import type { TaskRecord } from './todoist.records.ts';
 import { createOnce } from './todoist.request-ids.ts';
 import { createTaskBody, parseWith, restTaskFields, updateTaskBody } from './todoist.rest-schemas.ts';
+import { taskMoveBody } from './todoist.sync-args.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
 
 type IdParams = { id: string };
@@ -24,9 +25,10 @@ export function registerTaskRoutes(
     requireScope(session, 'read');
     const query = readParams(request.query);
     const ids = query.ids ? new Set(query.ids.split(',').map((id) => id.trim())) : undefined;
+    // Active tasks: not those of an archived project, which leave the lists with it.
     const active = store
       .userTasks(session.user.id)
-      .filter((task) => !task.checked && !task.isDeleted)
+      .filter((task) => !task.checked && !task.isDeleted && !store.projects.get(task.projectId)?.isArchived)
       .filter((task) => !query.project_id || task.projectId === query.project_id)
       .filter((task) => !query.section_id || task.sectionId === query.section_id)
       .filter((task) => !query.parent_id || task.parentId === query.parent_id)
@@ -97,6 +99,15 @@ export function registerTaskRoutes(
     const body = parseWith(updateTaskBody, request.body);
     const fields = restTaskFields(body, dueContext(context, session.user));
     return taskWire(tasks.update(session.user, request.params.id, fields));
+  });
+
+  /** `moveTask`: exactly one of `project_id`, `section_id`, `parent_id`; answers the moved task. */
+  app.post<{ Params: IdParams }>('/api/v1/tasks/:id/move', async (request) => {
+    const session = authenticate(context, request);
+    requireScope(session, 'write');
+    const body = parseWith(taskMoveBody, request.body);
+    const target = { projectId: body.project_id, sectionId: body.section_id, parentId: body.parent_id };
+    return taskWire(tasks.move(session.user, request.params.id, target));
   });
 
   app.post<{ Params: IdParams }>('/api/v1/tasks/:id/close', async (request, reply) => {

@@ -13,6 +13,11 @@ export const WEBHOOK_EVENTS = [
   'label:added',
   'label:updated',
   'label:deleted',
+  'project:added',
+  'project:updated',
+  'project:deleted',
+  'project:archived',
+  'project:unarchived',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
