@@ -192,6 +192,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     tasks: taskSource ?? unavailableTaskSource,
     calendars: calendarTargets,
     withToken,
+    tokenScope: { run: (work) => tokens.inScope(work), known: (rows) => tokens.known(rows) },
     queue: jobs,
     readTodoistWebhook: createTodoistWebhookReader(config.todoist?.clientSecret ?? null),
     parseGraphNotifications,

@@ -17,7 +17,7 @@ import { createSyncSettingsReader } from './store/sync-settings.repository.ts';
 import { createSyncStateRepository } from './store/sync-state.repository.ts';
 import { createSyncService } from './sync.service.ts';
 import type { TaskSource } from './task-source.port.ts';
-import type { WithToken } from './with-token.ts';
+import type { TokenScope, WithToken } from './with-token.ts';
 
 /** What the sync needs from the rest of the app; the composition root picks every implementation. */
 export type SyncModuleDeps = {
@@ -27,6 +27,7 @@ export type SyncModuleDeps = {
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
+  tokenScope?: TokenScope;
   queue: Pick<JobQueue, 'requestSyncs'>;
   readTodoistWebhook: Parameters<typeof createSyncService>[0]['readTodoistWebhook'];
   parseGraphNotifications: Parameters<typeof createSyncService>[0]['parseGraphNotifications'];

@@ -1,3 +1,4 @@
+import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { IntegrationKind } from '#server/domain/integrations/integration-providers.port.ts';
 
 /** Calls a provider with the user's valid access token (the token manager's `withAccessToken`). */
@@ -6,3 +7,12 @@ export type WithToken = <T>(
   kind: IntegrationKind,
   call: (token: string) => Promise<T>,
 ) => Promise<T>;
+
+/**
+ * A sync run's token scope (the token manager's `inScope` and `known`): each connection's row is read
+ * once for all the run's calls, or not at all when the run already read it.
+ */
+export type TokenScope = {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  known(rows: readonly IntegrationRow[]): void;
+};

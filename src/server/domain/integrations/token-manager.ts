@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { DomainError } from '../shared/domain-errors.ts';
@@ -59,15 +60,23 @@ const ref = (row: IntegrationRow): ConnectionRef => ({
 export function createTokenManager(deps: Deps) {
   const margin = deps.refreshMarginMs ?? 5 * 60_000;
   const inFlight = new Map<string, Promise<string>>();
+  /** Rows read in the scope in progress (`inScope`), by user and kind. */
+  const scope = new AsyncLocalStorage<Map<string, IntegrationRow>>();
+  const scopeKey = (userId: string, kind: IntegrationKind) => `${userId}:${kind}`;
 
-  async function usable(userId: string, kind: IntegrationKind): Promise<IntegrationRow> {
-    const row = await deps.integrations.find(userId, kind);
+  /** The connection's row; within a scope, read once (`fresh`: read again, as after a 401). */
+  async function usable(userId: string, kind: IntegrationKind, fresh = false): Promise<IntegrationRow> {
+    const memo = scope.getStore();
+    const row =
+      (fresh ? undefined : memo?.get(scopeKey(userId, kind))) ?? (await deps.integrations.find(userId, kind));
     if (!row) throw new NotConnectedError(kind);
     if (row.needsReconnect) throw new ReconnectRequiredError(kind);
+    memo?.set(scopeKey(userId, kind), row);
     return row;
   }
 
   async function markNeedsReconnect(row: IntegrationRow, cause?: unknown): Promise<never> {
+    scope.getStore()?.delete(scopeKey(row.userId, row.kind));
     await deps.integrations.markNeedsReconnect(ref(row), deps.clock());
     throw new ReconnectRequiredError(row.kind, { cause });
   }
@@ -83,17 +92,15 @@ export function createTokenManager(deps: Deps) {
       if (error instanceof GrantRevokedError) return markNeedsReconnect(row, error);
       throw error; // a network failure or an outage says nothing about the grant
     }
-    await deps.integrations.updateTokens(
-      ref(row),
-      {
-        accessTokenEncrypted: deps.cipher.encrypt(tokens.accessToken),
-        // Google keeps the refresh token; Microsoft hands out a new one each time.
-        refreshTokenEncrypted: deps.cipher.encrypt(tokens.refreshToken ?? refreshToken),
-        keyId: deps.cipher.currentKeyId,
-        expiresAt: tokens.expiresAt,
-      },
-      deps.clock(),
-    );
+    const stored = {
+      accessTokenEncrypted: deps.cipher.encrypt(tokens.accessToken),
+      // Google keeps the refresh token; Microsoft hands out a new one each time.
+      refreshTokenEncrypted: deps.cipher.encrypt(tokens.refreshToken ?? refreshToken),
+      keyId: deps.cipher.currentKeyId,
+      expiresAt: tokens.expiresAt,
+    };
+    await deps.integrations.updateTokens(ref(row), stored, deps.clock());
+    scope.getStore()?.set(scopeKey(row.userId, row.kind), { ...row, ...stored });
     return tokens.accessToken;
   }
 
@@ -119,6 +126,20 @@ export function createTokenManager(deps: Deps) {
   return {
     accessToken,
 
+    /**
+     * Runs `work` reading each connection's row once (a sync run calls the providers several times):
+     * a refresh or a refusal within it reads the row again.
+     */
+    inScope<T>(work: () => Promise<T>): Promise<T> {
+      return scope.run(new Map(), work);
+    },
+
+    /** Rows the work in scope has just read: its calls take their tokens from them. */
+    known(rows: readonly IntegrationRow[]) {
+      const memo = scope.getStore();
+      for (const row of rows) memo?.set(scopeKey(row.userId, row.kind), row);
+    },
+
     /** Which provider the user's connection of this kind is with, and whether it must be reconnected. */
     async connection(userId: string, kind: IntegrationKind) {
       const row = await deps.integrations.find(userId, kind);
@@ -140,7 +161,7 @@ export function createTokenManager(deps: Deps) {
       } catch (error) {
         if (!(error instanceof ProviderUnauthorizedError)) throw error;
       }
-      const row = await usable(userId, kind);
+      const row = await usable(userId, kind, true);
       const stored = deps.cipher.decrypt(row.accessTokenEncrypted);
       // Someone else refreshed meanwhile: use their token instead of refreshing again.
       const fresh = stored === token ? await refreshOnce(row) : stored;

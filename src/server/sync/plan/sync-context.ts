@@ -23,6 +23,8 @@ export type SyncContext =
       calendarName: string;
       /** The connected calendar account (its provider's user id). */
       calendarAccountId: string | null;
+      /** Both connections as read (the run's provider calls take their tokens from these). */
+      connections: IntegrationRow[];
     }
   | { runnable: false; block: SyncBlock };
 
@@ -56,6 +58,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
     runnable: true,
     todoistUserId: todo?.todoistUserId ?? null,
     calendarAccountId: calendarLink.accountId ?? null,
+    connections: [todoist, calendarLink],
     calendarName:
       calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
     settings: {

@@ -2,7 +2,7 @@ import { SYNC_PROBLEMS } from '#shared/api/sync.schema.ts';
 import type { LinkPlan } from '../plan/link-plan.ts';
 import { type BrakeDecision, type BrakeThresholds, isRemoval } from '../plan/removal-brake.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
-import type { SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStatePatch } from '../store/sync-state.repository.ts';
 import { heldCount } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
 
@@ -13,7 +13,6 @@ import type { SyncState } from '../sync-state.ts';
  */
 export function createBrakeRecord(deps: {
   activity: Pick<SyncActivityRepository, 'add' | 'clear' | 'raise'>;
-  states: Pick<SyncStateRepository, 'save'>;
   thresholds: BrakeThresholds;
 }) {
   /** Removals carried out within the brake's window before this run. */
@@ -24,13 +23,33 @@ export function createBrakeRecord(deps: {
       : 0;
   }
 
-  async function save(userId: string, state: SyncState | null, brake: BrakeDecision, now: Date) {
+  /** The user's choice this run carried out (a choice made while it was under way waits for the next). */
+  const chosenIn = (state: SyncState | null) =>
+    state && heldCount(state) > 0 && state.brakeChoice ? state.brakeChoice : null;
+
+  /** What the brake decided, for the state the run saves at its end. */
+  function statePatch(state: SyncState | null, brake: BrakeDecision, now: Date): SyncStatePatch {
     const held = brake.held.length;
     const heldEvents = brake.held.filter((plan) => plan.events.length > 0).length;
-    const chosen = state && heldCount(state) > 0 && state.brakeChoice ? state.brakeChoice : null;
+    const chosen = chosenIn(state);
     // Removals the user released do not count against the next ones.
     const carriedOut = chosen === 'remove' ? 0 : brake.run.filter(isRemoval).length;
     const inWindow = removalsInWindow(state, now);
+    return {
+      heldEvents,
+      heldTasks: held - heldEvents,
+      heldSince: held > 0 ? (state?.heldSince ?? now) : null,
+      ...(chosen ? { brakeChoice: null } : {}),
+      ...(carriedOut > 0 && {
+        removalWindowStart: inWindow > 0 ? state?.removalWindowStart : now,
+        removalWindowCount: inWindow + carriedOut,
+      }),
+    };
+  }
+
+  /** The activity of held and kept removals, and the problems a run that went through solves. */
+  async function log(userId: string, state: SyncState | null, brake: BrakeDecision, now: Date) {
+    const held = brake.held.length;
     const entries: NewActivity[] = [];
     const idsOf = (plan: LinkPlan) => ({
       taskId: plan.link?.taskId ?? null,
@@ -47,21 +66,6 @@ export function createBrakeRecord(deps: {
       entries.push({ direction: 'todoist-to-calendar', action: 'kept', detail: null, ...idsOf(plan) });
     }
     await deps.activity.add(userId, entries, now);
-    await deps.states.save(
-      userId,
-      {
-        heldEvents,
-        heldTasks: held - heldEvents,
-        heldSince: held > 0 ? (state?.heldSince ?? now) : null,
-        // A choice made while this run was under way stays for the next run.
-        ...(chosen ? { brakeChoice: null } : {}),
-        ...(carriedOut > 0 && {
-          removalWindowStart: inWindow > 0 ? state?.removalWindowStart : now,
-          removalWindowCount: inWindow + carriedOut,
-        }),
-      },
-      now,
-    );
     // The run went through: every problem but held removals is solved.
     await deps.activity.clear(
       userId,
@@ -70,5 +74,5 @@ export function createBrakeRecord(deps: {
     if (held > 0) await deps.activity.raise(userId, 'removals-held', state?.heldSince ?? now);
   }
 
-  return { removalsInWindow, save };
+  return { removalsInWindow, statePatch, log };
 }

@@ -10,11 +10,13 @@ import {
   spend,
   waitMs,
 } from '../plan/provider-budget.ts';
-import type { SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { WithToken } from '../with-token.ts';
 
 type Calls = Record<IntegrationKind, number>;
+/** The run in progress: its calls so far, and the user's state as it read it (undefined: not yet). */
+type Spending = { calls: Calls; state: SyncState | null | undefined };
 
 const stored = (tokens: number | null, at: Date | null): StoredBudget | null =>
   tokens === null || at === null ? null : { tokens, at };
@@ -31,13 +33,13 @@ export function createRunBudget(deps: {
   rules?: Record<BudgetProvider, BudgetRule>;
 }) {
   const rules = deps.rules ?? PROVIDER_BUDGETS;
-  const spending = new AsyncLocalStorage<Calls>();
+  const spending = new AsyncLocalStorage<Spending>();
   const calendarRule = (state: SyncState | null) => rules[state?.calendarProvider ?? 'google'];
 
   /** The calls of the run in progress are counted (the engine calls providers only through this). */
   const withToken: WithToken = (userId, kind, call) => {
-    const calls = spending.getStore();
-    if (calls) calls[kind] += 1;
+    const current = spending.getStore();
+    if (current) current.calls[kind] += 1;
     return deps.withToken(userId, kind, call);
   };
 
@@ -59,37 +61,65 @@ export function createRunBudget(deps: {
       );
     },
 
+    /**
+     * The run in progress read the user's state: its budgets are spent from there (only the user's
+     * runs, one at a time, write them), sparing a read at the end.
+     */
+    readState(state: SyncState | null) {
+      const current = spending.getStore();
+      if (current) current.state = state;
+    },
+
+    /**
+     * The calls of the run so far, spent, as a patch for the state the run saves at its end (one
+     * statement instead of two); calls after it are spent when the run ends.
+     */
+    settle(provider: BudgetProvider, now: Date): SyncStatePatch {
+      const current = spending.getStore();
+      if (!current) return {};
+      const patch = spentPatch(current.state ?? null, current.calls, rules[provider], now);
+      current.calls = { todoist: 0, calendar: 0 };
+      current.state = undefined;
+      return patch;
+    },
+
     /** Runs `work` (one sync run of the user), then spends the provider calls it made. */
     async spend<T>(userId: string, work: () => Promise<T>): Promise<T> {
-      const calls: Calls = { todoist: 0, calendar: 0 };
+      const current: Spending = { calls: { todoist: 0, calendar: 0 }, state: undefined };
       try {
-        return await spending.run(calls, work);
+        return await spending.run(current, work);
       } finally {
-        if (calls.todoist + calls.calendar > 0) await spendCalls(userId, calls);
+        const { calls } = current;
+        if (calls.todoist + calls.calendar > 0) await spendCalls(userId, calls, current.state);
       }
     },
   };
 
-  async function spendCalls(userId: string, calls: Calls) {
-    const state = await deps.states.find(userId);
+  function spentPatch(state: SyncState | null, calls: Calls, calendarRule: BudgetRule, now: Date) {
+    const todoist = balanceAt(
+      stored(state?.todoistBudget ?? null, state?.todoistBudgetAt ?? null),
+      now,
+      rules.todoist,
+    );
+    const calendar = balanceAt(
+      stored(state?.calendarBudget ?? null, state?.calendarBudgetAt ?? null),
+      now,
+      calendarRule,
+    );
+    return {
+      todoistBudget: spend(todoist, calls.todoist, rules.todoist),
+      todoistBudgetAt: now,
+      calendarBudget: spend(calendar, calls.calendar, calendarRule),
+      calendarBudgetAt: now,
+    };
+  }
+
+  async function spendCalls(userId: string, calls: Calls, known: SyncState | null | undefined) {
+    // A run that read no state (it failed first, or settled already) reads it now.
+    const state = known ?? (await deps.states.find(userId));
     // No state yet: the user's first run failed before it saved one; nothing to count against.
     if (!state) return;
     const now = deps.clock();
-    const todoist = balanceAt(stored(state.todoistBudget, state.todoistBudgetAt), now, rules.todoist);
-    const calendar = balanceAt(
-      stored(state.calendarBudget, state.calendarBudgetAt),
-      now,
-      calendarRule(state),
-    );
-    await deps.states.save(
-      userId,
-      {
-        todoistBudget: spend(todoist, calls.todoist, rules.todoist),
-        todoistBudgetAt: now,
-        calendarBudget: spend(calendar, calls.calendar, calendarRule(state)),
-        calendarBudgetAt: now,
-      },
-      now,
-    );
+    await deps.states.save(userId, spentPatch(state, calls, calendarRule(state), now), now);
   }
 }

@@ -19,13 +19,13 @@ import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
-import type { SyncStateRepository } from '../store/sync-state.repository.ts';
+import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import { BOTH_SIDES, type SyncSide } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { TaskSource } from '../task-source.port.ts';
-import type { WithToken } from '../with-token.ts';
+import type { TokenScope, WithToken } from '../with-token.ts';
 import { createBrakeRecord } from './brake-record.ts';
 import { relocatePairs } from './calendar-switch.ts';
 import { executePlans, type WriteTarget } from './execute-plans.ts';
@@ -45,6 +45,8 @@ export type SyncEngineDeps = {
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
+  /** Each connection's row read once per run (default: read on every call). */
+  tokenScope?: TokenScope;
   clock: Clock;
   log: Logger;
   /** One run per user at a time, across processes. */
@@ -134,7 +136,7 @@ function run(engine: Engine, userId: string, options: RunOptions): Promise<SyncO
     });
   return engine.lease.holding<SyncOutcome>(
     userId,
-    work,
+    () => (engine.tokenScope ? engine.tokenScope.run(work) : work()),
     (afterMs) => ({ status: 'retry-later', afterMs, anotherRun: true }),
     options.held,
   );
@@ -165,7 +167,9 @@ async function admit(
     if (context.block !== 'no-user') await engine.channels.stop(userId);
     return { status: 'skipped', reason: context.block };
   }
+  engine.tokenScope?.known(context.connections);
   const state = await engine.states.find(userId);
+  engine.budget.readState(state);
   if (state?.backoffUntil && state.backoffUntil > now) {
     return { status: 'retry-later', afterMs: state.backoffUntil.getTime() - now.getTime() };
   }
@@ -230,13 +234,20 @@ async function syncAdmitted(
     discardedTasks: new Set(),
   };
   const written = await planAndWrite(engine, input, relocated.links, target, state, read.holding);
-  await finishRun(engine, userId, context, state, read);
+  await finishRun(
+    engine,
+    userId,
+    context,
+    state,
+    read,
+    engine.brakeRecord.statePatch(state, written.brake, now),
+  );
   await engine.hints.consume(
     userId,
     hints.map((hint) => hint.taskId),
     now,
   );
-  await engine.brakeRecord.save(userId, state, written.brake, now);
+  await engine.brakeRecord.log(userId, state, written.brake, now);
   await engine.labels.forgetLabelRenames(userId, read.renames);
   const sidesRead = BOTH_SIDES.filter((side) => read.reads[side]);
   return { status: 'synced', plans: written.plans, writes: written.writes, reads: sidesRead };
@@ -299,17 +310,23 @@ async function planAndWrite(
   return { plans: plans.length, writes, brake };
 }
 
-/** Every write is recorded: the read positions move on, and the requests this run answered are done. */
+/**
+ * Every write is recorded: in one statement, the read positions move on, the requests this run
+ * answered are done, and what the brake decided is kept.
+ */
 async function finishRun(
   engine: Engine,
   userId: string,
   context: Admitted['context'],
   state: SyncState | null,
   read: SidesRead,
+  brake: SyncStatePatch,
 ) {
-  await engine.states.save(
+  await engine.states.saveRun(
     userId,
     {
+      ...brake,
+      ...engine.budget.settle(read.settings.calendarProvider, engine.clock()),
       todoistToken: read.nextTokens.todoist,
       calendarToken: read.nextTokens.calendar,
       calendarId: read.settings.calendarId,
@@ -320,12 +337,12 @@ async function finishRun(
       lastRunAt: engine.clock(),
       backoffUntil: null,
     },
+    {
+      todoist: read.reads.todoist ? (state?.todoistReadsPending ?? 0) : 0,
+      calendar: read.reads.calendar ? (state?.calendarReadsPending ?? 0) : 0,
+    },
     engine.clock(),
   );
-  await engine.states.readsDone(userId, {
-    todoist: read.reads.todoist ? (state?.todoistReadsPending ?? 0) : 0,
-    calendar: read.reads.calendar ? (state?.calendarReadsPending ?? 0) : 0,
-  });
 }
 
 /**

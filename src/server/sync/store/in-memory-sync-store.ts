@@ -121,12 +121,15 @@ export function inMemorySyncStates(): InMemorySyncStates {
         }
       }
     },
-    async readsDone(userId, seen) {
-      if (seen.todoist === 0 && seen.calendar === 0) return;
-      const row = rows.get(userId);
-      if (!row) return;
-      row.todoistReadsPending = Math.max(row.todoistReadsPending - seen.todoist, 0);
-      row.calendarReadsPending = Math.max(row.calendarReadsPending - seen.calendar, 0);
+    async saveRun(userId, patch, readsSeen, now) {
+      const row = {
+        ...(rows.get(userId) ?? newSyncState(userId, now)),
+        ...copy(defined(patch)),
+        updatedAt: now,
+      };
+      row.todoistReadsPending = Math.max(row.todoistReadsPending - readsSeen.todoist, 0);
+      row.calendarReadsPending = Math.max(row.calendarReadsPending - readsSeen.calendar, 0);
+      rows.set(userId, row);
     },
   };
 }

@@ -17,8 +17,16 @@ export type SyncStateRepository = {
   expiringChannels(before: Date): Promise<SyncState[]>;
   /** Something may have changed on these sides for these users: their next runs read them. */
   requestReads(userIds: readonly string[], sides: readonly SyncSide[], now: Date): Promise<void>;
-  /** A run read these sides, seeing the requests counted in `seen`; later requests stay. */
-  readsDone(userId: string, seen: Record<SyncSide, number>): Promise<void>;
+  /**
+   * A run's end in one statement: `patch`, and the read requests it answered (it read these sides,
+   * seeing the requests counted in `readsSeen`; later requests stay).
+   */
+  saveRun(
+    userId: string,
+    patch: SyncStatePatch,
+    readsSeen: Record<SyncSide, number>,
+    now: Date,
+  ): Promise<void>;
 };
 
 /** The only writer of `sync_states`. */
@@ -72,15 +80,19 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
           },
         });
     },
-    async readsDone(userId, seen) {
-      if (seen.todoist === 0 && seen.calendar === 0) return;
+    async saveRun(userId, patch, readsSeen, now) {
+      const values = { ...patch, updatedAt: now };
       await db
-        .update(syncStates)
-        .set({
-          todoistReadsPending: sql`greatest(${syncStates.todoistReadsPending} - ${seen.todoist}, 0)`,
-          calendarReadsPending: sql`greatest(${syncStates.calendarReadsPending} - ${seen.calendar}, 0)`,
-        })
-        .where(eq(syncStates.userId, userId));
+        .insert(syncStates)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({
+          target: syncStates.userId,
+          set: {
+            ...values,
+            todoistReadsPending: sql`greatest(${syncStates.todoistReadsPending} - ${readsSeen.todoist}, 0)`,
+            calendarReadsPending: sql`greatest(${syncStates.calendarReadsPending} - ${readsSeen.calendar}, 0)`,
+          },
+        });
     },
   };
 }
