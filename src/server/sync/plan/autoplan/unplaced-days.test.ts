@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { UnplacedTask } from './slot-planner.ts';
+import { describeUnplacedDay, formatDuration, unplacedByDay } from './unplaced-days.ts';
+
+const left = (taskId: string, date: string, minutes: number): UnplacedTask => ({
+  taskId,
+  date,
+  minutes,
+  previousBlock: null,
+});
+
+describe('tasks that did not fit, per day', () => {
+  it('groups by date, earliest first, adding up the minutes', () => {
+    const days = unplacedByDay([
+      left('a', '2024-05-07', 90),
+      left('b', '2024-05-06', 30),
+      left('c', '2024-05-07', 60),
+    ]);
+    expect(days).toEqual([
+      { date: '2024-05-06', taskIds: ['b'], minutes: 30 },
+      { date: '2024-05-07', taskIds: ['a', 'c'], minutes: 150 },
+    ]);
+    expect(days.map((day) => describeUnplacedDay(day))).toEqual([
+      '1 task (30 min) did not fit on 2024-05-06',
+      '2 tasks (2 h 30) did not fit on 2024-05-07',
+    ]);
+    expect(describeUnplacedDay(days[0] as (typeof days)[number], 'Monday')).toBe(
+      '1 task (30 min) did not fit on Monday',
+    );
+  });
+
+  it('writes durations as minutes, hours, or hours and minutes', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(125)).toBe('2 h 05');
+  });
+});
