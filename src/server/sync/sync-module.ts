@@ -77,6 +77,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
     channels: createChannelVerifier(noticeStates),
     states: noticeStates,
     hints: createSyncHintRepository(database.notificationDb),
+    links: createSyncLinkRepository(database.notificationDb),
     queue: deps.queue,
     clock,
   });

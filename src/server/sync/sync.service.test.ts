@@ -42,6 +42,7 @@ function setUp() {
         hints.push(...completed);
       },
     },
+    links: { knownVersions: async () => new Map() },
     queue: {
       requestSyncs: async (userIds) => {
         queued.push(...userIds);

@@ -1,7 +1,7 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
 import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
-import type { NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
+import type { EventVersionSeen, NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
 import type { SyncChannels } from './inbound/sync-channels.ts';
 import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
 import type { SyncStateRepository } from './store/sync-state.repository.ts';
@@ -29,7 +29,9 @@ export function createSyncService(deps: {
     | { kind: 'rejected' | 'ignored' }
     | { kind: 'event'; todoistUserId: string; completedOccurrence: string | null };
   /** Reads a Graph notification body into (subscription id, clientState) pairs; null when it is not one. */
-  parseGraphNotifications: (body: string) => { subscriptionId: string; clientState: string | null }[] | null;
+  parseGraphNotifications: (
+    body: string,
+  ) => { subscriptionId: string; clientState: string | null; changed?: EventVersionSeen }[] | null;
   clock: Clock;
 }) {
   /**
@@ -40,9 +42,16 @@ export function createSyncService(deps: {
     channelId: string | undefined,
     secret: string | undefined,
     lifecycle: boolean,
+    changed?: EventVersionSeen,
   ): Promise<WebhookOutcome> {
     if (!channelId || !secret) return 'rejected';
-    return deps.intake.submit({ source: 'calendar', channelId, secret, lifecycle });
+    return deps.intake.submit({
+      source: 'calendar',
+      channelId,
+      secret,
+      lifecycle,
+      ...(changed ? { changed } : {}),
+    });
   }
 
   async function activity(userId: string, limit = 30): Promise<SyncActivity> {
@@ -102,8 +111,8 @@ export function createSyncService(deps: {
       const notifications = deps.parseGraphNotifications(body);
       if (!notifications) return 'malformed';
       const outcomes = await Promise.all(
-        notifications.map(({ subscriptionId, clientState }) =>
-          calendarNotice(subscriptionId, clientState ?? undefined, lifecycle),
+        notifications.map(({ subscriptionId, clientState, changed }) =>
+          calendarNotice(subscriptionId, clientState ?? undefined, lifecycle, changed),
         ),
       );
       return outcomes.includes('rejected') ? 'rejected' : 'queued';

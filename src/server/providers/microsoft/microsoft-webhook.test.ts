@@ -26,6 +26,31 @@ describe('Graph change notifications', () => {
     expect(parseGraphNotifications(JSON.stringify(body))).toEqual(expected);
   });
 
+  it('names the event and its change key for a create or update, never for a deletion', () => {
+    const item = (changeType: string, etag?: string) => ({
+      subscriptionId: 's1',
+      clientState: 'secret',
+      changeType,
+      resourceData: { id: 'e1', ...(etag === undefined ? {} : { '@odata.etag': etag }) },
+    });
+    const parsed = parseGraphNotifications({
+      value: [
+        item('created', 'W/"key-1"'),
+        item('updated', '"key-2"'),
+        item('deleted', 'W/"key-3"'),
+        item('updated'),
+        item('updated', 'not an etag'),
+      ],
+    });
+    expect(parsed?.map((notification) => notification.changed)).toEqual([
+      { eventId: 'e1', version: 'key-1' },
+      { eventId: 'e1', version: 'key-2' },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('refuses what is not a notification body', () => {
     expect(parseGraphNotifications('not json')).toBeNull();
     expect(parseGraphNotifications({ value: [] })).toBeNull();

@@ -26,6 +26,9 @@ const notificationSchema = z.object({
   subscriptionId: z.string().min(1).max(200),
   clientState: z.string().nullish(),
   changeType: z.string().optional(),
+  resourceData: z
+    .object({ id: z.string().max(500).optional(), '@odata.etag': z.string().max(500).optional() })
+    .optional(),
   lifecycleEvent: z
     .string()
     .optional()
@@ -42,7 +45,15 @@ export type GraphNotification = {
   clientState: string | null;
   /** Present on lifecycle notifications only. */
   lifecycleEvent?: LifecycleEvent;
+  /**
+   * The event a create or update left, and its change key then (from `resourceData`); absent for a
+   * deletion, or when Graph did not say.
+   */
+  changed?: { eventId: string; version: string };
 };
+
+/** `W/"<changeKey>"` → the change key. */
+const changeKeyOf = (etag: string | undefined) => etag?.match(/^(?:W\/)?"(.+)"$/)?.[1];
 
 /** The notifications in a Graph POST body (JSON text or parsed); null when it is not one. */
 export function parseGraphNotifications(body: unknown): GraphNotification[] | null {
@@ -56,11 +67,19 @@ export function parseGraphNotifications(body: unknown): GraphNotification[] | nu
   }
   const parsed = notificationBodySchema.safeParse(json);
   if (!parsed.success) return null;
-  return parsed.data.value.map(({ subscriptionId, clientState, lifecycleEvent }) => ({
-    subscriptionId,
-    clientState: clientState ?? null,
-    ...(lifecycleEvent ? { lifecycleEvent } : {}),
-  }));
+  return parsed.data.value.map(
+    ({ subscriptionId, clientState, lifecycleEvent, changeType, resourceData }) => {
+      const eventId = resourceData?.id;
+      const version = changeKeyOf(resourceData?.['@odata.etag']);
+      const changed = (changeType === 'created' || changeType === 'updated') && eventId && version;
+      return {
+        subscriptionId,
+        clientState: clientState ?? null,
+        ...(lifecycleEvent ? { lifecycleEvent } : {}),
+        ...(changed ? { changed: { eventId, version } } : {}),
+      };
+    },
+  );
 }
 
 /** Compares a received clientState with the channel's secret in constant time (digests of equal length). */

@@ -9,6 +9,7 @@ import { fakeClock } from '#server/domain/testing/fake-clock.ts';
 import { type JobQueue, startJobQueue, USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
+import { createSyncLinkRepository } from '../store/sync-link.repository.ts';
 import { createSyncHintRepository } from '../store/sync-hint.repository.ts';
 import { createSyncSettingsReader } from '../store/sync-settings.repository.ts';
 import { createSyncStateRepository } from '../store/sync-state.repository.ts';
@@ -73,6 +74,7 @@ for (const database of await testDatabases('notification intake')) {
         channels: createChannelVerifier(states),
         states,
         hints: createSyncHintRepository(db),
+        links: createSyncLinkRepository(db),
         queue,
         clock,
       });

@@ -46,6 +46,17 @@ function setUp() {
         completed.push(...entries);
       },
     },
+    links: {
+      // Ada's event ev-1 was last written (or read) by the sync at version v1.
+      knownVersions: async (events) => {
+        statements.push('known versions');
+        return new Map(
+          events.flatMap(({ userId, eventId }) =>
+            userId === 'ada' && eventId === 'ev-1' ? [[`${userId} ${eventId}`, 'v1']] : [],
+          ),
+        );
+      },
+    },
     queue: {
       requestSyncs: async (userIds) => {
         statements.push('queue');
@@ -120,5 +131,31 @@ describe('notification intake', () => {
     expect(renewed).toEqual(['ada']);
     expect(readRequests).toEqual([{ userIds: ['ada'], sides: ['todoist', 'calendar'] }]);
     expect(queued.flat()).toEqual(['ada']);
+  });
+
+  it('spares the read of a Graph notice naming an event at the version the sync recorded (its own write)', async () => {
+    const { intake, statements, readRequests, queued, releaseFirst } = setUp();
+    releaseFirst();
+    const push = {
+      source: 'calendar',
+      channelId: 'ada-channel',
+      secret: 'ada-secret',
+      lifecycle: false,
+    } as const;
+    expect(await intake.submit({ ...push, changed: { eventId: 'ev-1', version: 'v1' } })).toBe('queued');
+    expect(statements).toEqual(['channels ada-channel', 'known versions']);
+    expect(readRequests).toEqual([]);
+    expect(queued).toEqual([]);
+
+    // The user changed it since (another version), or an event the sync does not know: read.
+    expect(await intake.submit({ ...push, changed: { eventId: 'ev-1', version: 'v2' } })).toBe('queued');
+    expect(await intake.submit({ ...push, changed: { eventId: 'ev-9', version: 'v1' } })).toBe('queued');
+    // A notice naming no version (a deletion, or Google's pushes): read.
+    expect(await intake.submit(push)).toBe('queued');
+    expect(readRequests).toEqual([
+      { userIds: ['ada'], sides: ['calendar'] },
+      { userIds: ['ada'], sides: ['calendar'] },
+      { userIds: ['ada'], sides: ['calendar'] },
+    ]);
   });
 });

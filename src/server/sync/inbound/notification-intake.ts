@@ -2,6 +2,7 @@ import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { groupCommit } from '#server/jobs/group-commit.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
+import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import { BOTH_SIDES, type SyncSide } from '../sync-sides.ts';
@@ -11,10 +12,16 @@ import type { SyncChannels } from './sync-channels.ts';
 export type SyncNotice =
   /** A Todoist webhook: the account it names, and the task whose recurring occurrence was completed. */
   | { source: 'todoist'; todoistUserId: string; completedOccurrence: string | null }
-  /** A calendar push (Google channel, Graph subscription) or a Graph lifecycle notice. */
-  | { source: 'calendar'; channelId: string; secret: string; lifecycle: boolean }
+  /**
+   * A calendar push (Google channel, Graph subscription) or a Graph lifecycle notice; `changed`: the
+   * event and version a Graph change notice names.
+   */
+  | { source: 'calendar'; channelId: string; secret: string; lifecycle: boolean; changed?: EventVersionSeen }
   /** Anything but a provider's notification: a setting, the switch, a payment. */
   | { source: 'app'; userId: string };
+
+/** An event as a change notice saw it: its id and version (Graph's change key). */
+export type EventVersionSeen = { eventId: string; version: string };
 
 /** queued: its user's next run will read what it asks; ignored: not one of our users; rejected: forged. */
 export type NoticeOutcome = 'queued' | 'ignored' | 'rejected';
@@ -32,6 +39,7 @@ export function createNotificationIntake(deps: {
   channels: Pick<SyncChannels, 'verify'>;
   states: Pick<SyncStateRepository, 'requestReads' | 'save'>;
   hints: Pick<SyncHintRepository, 'occurrencesCompleted'>;
+  links: Pick<SyncLinkRepository, 'knownVersions'>;
   queue: Pick<JobQueue, 'requestSyncs'>;
   clock: Clock;
 }): NotificationIntake {
@@ -45,6 +53,7 @@ export function createNotificationIntake(deps: {
     const pushes = notices.filter((notice) => notice.source === 'calendar');
     const pushUsers = pushes.length > 0 ? await deps.channels.verify(pushes) : [];
     const userOfPush = new Map(pushes.map((push, index) => [push, pushUsers[index] ?? null]));
+    const echoes = await ownEchoes(pushes, userOfPush);
 
     const sidesByUser = new Map<string, Set<SyncSide>>();
     const ask = (userId: string, sides: readonly SyncSide[]) => {
@@ -72,7 +81,7 @@ export function createNotificationIntake(deps: {
         // Graph says the subscription needs renewing (or notices were missed): the run renews it.
         channelsToRenew.add(userId);
         ask(userId, BOTH_SIDES);
-      } else {
+      } else if (!echoes.has(notice)) {
         ask(userId, ['calendar']);
       }
       return 'queued';
@@ -96,6 +105,30 @@ export function createNotificationIntake(deps: {
     }
     if (sidesByUser.size > 0) await deps.queue.requestSyncs([...sidesByUser.keys()]);
     return outcomes;
+  }
+
+  /**
+   * Change notices that only echo what the sync already knows: the event they name is at the version
+   * its link recorded (our own write, or a change a run already read). Their read is spared; the next
+   * read of the calendar sees them unchanged. A deletion is never one.
+   */
+  async function ownEchoes(
+    pushes: SyncNotice[],
+    userOfPush: Map<SyncNotice, string | null>,
+  ): Promise<Set<SyncNotice>> {
+    const named = pushes.flatMap((notice) => {
+      const userId = userOfPush.get(notice);
+      return notice.source === 'calendar' && notice.changed && userId && !notice.lifecycle
+        ? [{ notice, userId, ...notice.changed }]
+        : [];
+    });
+    if (named.length === 0) return new Set();
+    const known = await deps.links.knownVersions(named.map(({ userId, eventId }) => ({ userId, eventId })));
+    return new Set(
+      named
+        .filter(({ userId, eventId, version }) => known.get(`${userId} ${eventId}`) === version)
+        .map(({ notice }) => notice),
+    );
   }
 
   return { submit: groupCommit(writeBatch) };

@@ -74,6 +74,15 @@ export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemor
     async removeAll(userId) {
       for (const [id, row] of rows) if (row.userId === userId) rows.delete(id);
     },
+    async knownVersions(events) {
+      const wanted = new Set(events.map((event) => `${event.userId} ${event.eventId}`));
+      return new Map(
+        [...rows.values()].flatMap((row) => {
+          const key = `${row.userId} ${row.eventId}`;
+          return wanted.has(key) && row.eventVersion && !row.pendingKey ? [[key, row.eventVersion]] : [];
+        }),
+      );
+    },
   };
 }
 

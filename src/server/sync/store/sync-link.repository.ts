@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
 import type { SyncLink } from '../sync-link.ts';
@@ -10,6 +10,11 @@ export type SyncLinkRepository = {
   save(userId: string, id: string, values: Partial<Omit<SyncLink, 'id'>>, now: Date): Promise<void>;
   remove(userId: string, id: string): Promise<void>;
   removeAll(userId: string): Promise<void>;
+  /**
+   * The recorded version of each of these users' events that has a link, keyed `${userId} ${eventId}`
+   * (a pending or unlinked event is left out).
+   */
+  knownVersions(events: readonly { userId: string; eventId: string }[]): Promise<Map<string, string>>;
 };
 
 /** The only writer of `sync_links`; every query is scoped by user id. */
@@ -41,6 +46,22 @@ export function createSyncLinkRepository(db: Db): SyncLinkRepository {
     },
     async removeAll(userId) {
       await db.delete(syncLinks).where(eq(syncLinks.userId, userId));
+    },
+    async knownVersions(events) {
+      if (events.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: syncLinks.userId, eventId: syncLinks.eventId, version: syncLinks.eventVersion })
+        .from(syncLinks)
+        .where(
+          and(
+            inArray(syncLinks.userId, [...new Set(events.map((event) => event.userId))]),
+            inArray(syncLinks.eventId, [...new Set(events.map((event) => event.eventId))]),
+            isNull(syncLinks.pendingKey),
+          ),
+        );
+      return new Map(
+        rows.flatMap((row) => (row.version ? [[`${row.userId} ${row.eventId}`, row.version]] : [])),
+      );
     },
   };
 }
