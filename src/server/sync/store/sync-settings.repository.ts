@@ -17,18 +17,29 @@ export type SyncSettingsReader = {
 export function createSyncSettingsReader(db: Db): SyncSettingsReader {
   return {
     async load(userId, now, options = {}) {
-      const [[user], linked, [todo], [calendar], timeboxes] = await Promise.all([
-        db.select().from(users).where(eq(users.id, userId)),
+      // The user with both settings rows in one statement (a run starts with this, every time).
+      const [[joined], linked, timeboxes] = await Promise.all([
+        db
+          .select({ user: users, todo: todoSettings, calendar: calendarSettings })
+          .from(users)
+          .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
+          .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+          .where(eq(users.id, userId)),
         db.select().from(integrations).where(eq(integrations.userId, userId)),
-        db.select().from(todoSettings).where(eq(todoSettings.userId, userId)),
-        db.select().from(calendarSettings).where(eq(calendarSettings.userId, userId)),
         db
           .select({ label: timeboxSettings.label, duration: timeboxSettings.duration })
           .from(timeboxSettings)
           .where(eq(timeboxSettings.userId, userId))
           .orderBy(asc(timeboxSettings.duration)),
       ]);
-      return syncContextOf({ user, integrations: linked, todo, calendar, timeboxes }, now, options);
+      const rows = {
+        user: joined?.user,
+        integrations: linked,
+        todo: joined?.todo ?? undefined,
+        calendar: joined?.calendar ?? undefined,
+        timeboxes,
+      };
+      return syncContextOf(rows, now, options);
     },
 
     async usersByTodoistIds(todoistUserIds) {
