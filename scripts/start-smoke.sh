@@ -5,7 +5,7 @@ set -uo pipefail
 port="${SMOKE_PORT:-3987}"
 data_dir="$(mktemp -d)"
 # Its own process group, so the server npm starts goes with it.
-PORT="$port" PGLITE_DATA_DIR="$data_dir" setsid npm start >"$data_dir/start.log" 2>&1 &
+PORT="$port" PGLITE_DATA_DIR="$data_dir/db" setsid npm start >"$data_dir/start.log" 2>&1 &
 pid=$!
 ready=1
 for _ in $(seq 1 120); do

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { copyTemplateIfNew, embeddedTemplateDir } from './embedded-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,7 +60,10 @@ export async function openDatabase(
       },
     };
   }
-  if (!target.dataDir.startsWith('memory://')) await mkdir(target.dataDir, { recursive: true });
+  if (!target.dataDir.startsWith('memory://')) {
+    await copyTemplateIfNew(target.dataDir, embeddedTemplateDir());
+    await mkdir(target.dataDir, { recursive: true });
+  }
   const client = await PGlite.create(target.dataDir);
   yieldBeforeEachStatement(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
