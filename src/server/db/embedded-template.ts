@@ -1,5 +1,5 @@
-import { access, cp, readdir, rename, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { access, cp, readdir, rename, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

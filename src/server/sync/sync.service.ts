@@ -11,12 +11,7 @@ export type WebhookOutcome = NoticeOutcome;
 
 export type SyncService = ReturnType<typeof createSyncService>;
 
-/**
- * What the web process does for sync: check notifications and hand them to the intake, which records
- * them and queues runs (nothing else, so they are answered fast), and report activity. The runs
- * themselves happen in a worker.
- */
-export function createSyncService(deps: {
+export type SyncServiceDeps = {
   intake: NotificationIntake;
   channels: Pick<SyncChannels, 'stop'>;
   states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save'>;
@@ -33,27 +28,32 @@ export function createSyncService(deps: {
     body: string,
   ) => { subscriptionId: string; clientState: string | null; changed?: EventVersionSeen }[] | null;
   clock: Clock;
-}) {
-  /**
-   * Calendar push (Google channel, Graph subscription), or a Graph lifecycle notice (the channel is
-   * renewed and both sides read on the next run): the channel id and its secret must be ours.
-   */
-  async function calendarNotice(
-    channelId: string | undefined,
-    secret: string | undefined,
-    lifecycle: boolean,
-    changed?: EventVersionSeen,
-  ): Promise<WebhookOutcome> {
-    if (!channelId || !secret) return 'rejected';
-    return deps.intake.submit({
-      source: 'calendar',
-      channelId,
-      secret,
-      lifecycle,
-      ...(changed ? { changed } : {}),
-    });
-  }
+};
 
+/** A calendar push or a Graph lifecycle notice (see SyncNotice): channel id and secret must be ours. */
+async function calendarNotice(
+  intake: NotificationIntake,
+  channelId: string | undefined,
+  secret: string | undefined,
+  lifecycle: boolean,
+  changed?: EventVersionSeen,
+): Promise<WebhookOutcome> {
+  if (!channelId || !secret) return 'rejected';
+  return intake.submit({
+    source: 'calendar',
+    channelId,
+    secret,
+    lifecycle,
+    ...(changed && { changed }),
+  });
+}
+
+/**
+ * What the web process does for sync: check notifications and hand them to the intake, which records
+ * them and queues runs (nothing else, so they are answered fast), and report activity. The runs
+ * themselves happen in a worker.
+ */
+export function createSyncService(deps: SyncServiceDeps) {
   async function activity(userId: string, limit = 30): Promise<SyncActivity> {
     const [entries, problems, state] = await Promise.all([
       deps.activity.recent(userId, limit),
@@ -99,9 +99,9 @@ export function createSyncService(deps: {
     },
 
     calendarPush: (channelId: string | undefined, secret: string | undefined) =>
-      calendarNotice(channelId, secret, false),
+      calendarNotice(deps.intake, channelId, secret, false),
     calendarLifecycle: (channelId: string | undefined, secret: string | undefined) =>
-      calendarNotice(channelId, secret, true),
+      calendarNotice(deps.intake, channelId, secret, true),
 
     /**
      * Graph posts change or lifecycle notifications, possibly several per body. Any one we cannot
@@ -112,7 +112,7 @@ export function createSyncService(deps: {
       if (!notifications) return 'malformed';
       const outcomes = await Promise.all(
         notifications.map(({ subscriptionId, clientState, changed }) =>
-          calendarNotice(subscriptionId, clientState ?? undefined, lifecycle, changed),
+          calendarNotice(deps.intake, subscriptionId, clientState ?? undefined, lifecycle, changed),
         ),
       );
       return outcomes.includes('rejected') ? 'rejected' : 'queued';
