@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { syncProblems } from '#server/db/schema/sync.tables.ts';
+import { createSyncSettingsReader } from '#server/sync/store/sync-settings.repository.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
@@ -342,6 +344,22 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(activity.problems.map((problem) => problem.code)).toEqual(['quota-reached']);
       // Within the wait, a run does not call Google again.
       expect(await user.run()).toMatchObject({ status: 'retry-later' });
+    });
+
+    it('clears the problems a run that goes through proves solved, and reads that none is left', async () => {
+      const user = await syncingUser('cleared@example.com');
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const since = new Date();
+      await app()
+        .database.db.insert(syncProblems)
+        .values({ userId: user.userId, code: 'quota-reached', since });
+      const context = await createSyncSettingsReader(app().database.db).load(user.userId, new Date());
+      expect(context).toMatchObject({ runnable: true, problemsOpen: true });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect((await app().sync.service.activity(user.userId)).problems).toEqual([]);
+      expect(await createSyncSettingsReader(app().database.db).load(user.userId, new Date())).toMatchObject({
+        problemsOpen: false,
+      });
     });
 
     it('pauses with "connect again" when the calendar grant was revoked outside the product', async () => {

@@ -25,6 +25,8 @@ export type SyncContext =
       calendarAccountId: string | null;
       /** Both connections as read (the run's provider calls take their tokens from these). */
       connections: IntegrationRow[];
+      /** Whether the user has a sync problem raised (false: a run that goes through has none to clear). */
+      problemsOpen: boolean;
     }
   | { runnable: false; block: SyncBlock };
 
@@ -35,6 +37,8 @@ export type SyncRows = {
   todo: TodoSettingsRow | undefined;
   calendar: CalendarSettingsRow | undefined;
   timeboxes: { label: string; duration: number }[];
+  /** Whether a sync problem is raised (undefined: not read, as good as yes). */
+  problemsOpen?: boolean;
 };
 
 /**
@@ -59,6 +63,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
     todoistUserId: todo?.todoistUserId ?? null,
     calendarAccountId: calendarLink.accountId ?? null,
     connections: [todoist, calendarLink],
+    problemsOpen: rows.problemsOpen ?? true,
     calendarName:
       calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
     settings: {

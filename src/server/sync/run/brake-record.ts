@@ -48,7 +48,13 @@ export function createBrakeRecord(deps: {
   }
 
   /** The activity of held and kept removals, and the problems a run that went through solves. */
-  async function log(userId: string, state: SyncState | null, brake: BrakeDecision, now: Date) {
+  async function log(
+    userId: string,
+    state: SyncState | null,
+    brake: BrakeDecision,
+    now: Date,
+    problemsOpen = true,
+  ) {
     const held = brake.held.length;
     const entries: NewActivity[] = [];
     const idsOf = (plan: LinkPlan) => ({
@@ -66,11 +72,12 @@ export function createBrakeRecord(deps: {
       entries.push({ direction: 'todoist-to-calendar', action: 'kept', detail: null, ...idsOf(plan) });
     }
     await deps.activity.add(userId, entries, now);
-    // The run went through: every problem but held removals is solved.
-    await deps.activity.clear(
-      userId,
-      SYNC_PROBLEMS.filter((code) => held === 0 || code !== 'removals-held'),
-    );
+    // The run went through: every problem but held removals is solved (none raised: nothing to clear).
+    if (problemsOpen)
+      await deps.activity.clear(
+        userId,
+        SYNC_PROBLEMS.filter((code) => held === 0 || code !== 'removals-held'),
+      );
     if (held > 0) await deps.activity.raise(userId, 'removals-held', state?.heldSince ?? now);
   }
 

@@ -247,7 +247,7 @@ async function syncAdmitted(
     hints.map((hint) => hint.taskId),
     now,
   );
-  await engine.brakeRecord.log(userId, state, written.brake, now);
+  await engine.brakeRecord.log(userId, state, written.brake, now, context.problemsOpen);
   await engine.labels.forgetLabelRenames(userId, read.renames);
   const sidesRead = BOTH_SIDES.filter((side) => read.reads[side]);
   return { status: 'synced', plans: written.plans, writes: written.writes, reads: sidesRead };

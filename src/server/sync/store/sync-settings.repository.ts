@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
+import { syncProblems } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import { type SyncContext, syncContextOf } from '../plan/sync-context.ts';
 
@@ -20,7 +21,12 @@ export function createSyncSettingsReader(db: Db): SyncSettingsReader {
       // The user with both settings rows in one statement (a run starts with this, every time).
       const [[joined], linked, timeboxes] = await Promise.all([
         db
-          .select({ user: users, todo: todoSettings, calendar: calendarSettings })
+          .select({
+            user: users,
+            todo: todoSettings,
+            calendar: calendarSettings,
+            problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
+          })
           .from(users)
           .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
           .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
@@ -38,6 +44,7 @@ export function createSyncSettingsReader(db: Db): SyncSettingsReader {
         todo: joined?.todo ?? undefined,
         calendar: joined?.calendar ?? undefined,
         timeboxes,
+        problemsOpen: joined?.problemsOpen,
       };
       return syncContextOf(rows, now, options);
     },
