@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TaskDue } from '../task-source.port.ts';
 import { dateOnlyDue, dueInstant, dueWriteFor, instantToLocal, startOfLocalDay } from './due-time.ts';
 
@@ -22,6 +22,31 @@ describe('due times', () => {
     expect(dueInstant(due('2026-03-29T09:00:00'), 'Europe/Berlin')?.toISOString()).toBe(
       '2026-03-29T07:00:00.000Z',
     );
+  });
+
+  it('takes the earlier instant for a time a DST change repeats, whatever the machine’s zone', () => {
+    const cases = [
+      ['2024-10-27T02:30:00', 'Europe/Berlin', '2024-10-27T00:30:00.000Z'],
+      ['2024-10-27T01:30:00', 'Europe/London', '2024-10-27T00:30:00.000Z'],
+      ['2024-11-03T01:30:00', 'America/New_York', '2024-11-03T05:30:00.000Z'],
+      // Lord Howe moves its clocks by 30 minutes.
+      ['2024-04-07T01:45:00', 'Australia/Lord_Howe', '2024-04-06T14:45:00.000Z'],
+      // A skipped time moves forward, an ordinary one is itself.
+      ['2024-03-31T02:30:00', 'Europe/Berlin', '2024-03-31T01:30:00.000Z'],
+      ['2024-10-27T04:00:00', 'Europe/Berlin', '2024-10-27T03:00:00.000Z'],
+    ] as const;
+    try {
+      for (const zone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata']) {
+        vi.stubEnv('TZ', zone);
+        for (const [date, userZone, instant] of cases) {
+          expect(dueInstant(due(date), userZone)?.toISOString(), `${date} ${userZone} on ${zone}`).toBe(
+            instant,
+          );
+        }
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('reads a fixed due as the instant it names, whatever the user’s zone', () => {

@@ -38,9 +38,16 @@ export function dueInstant(due: TaskDue | null, userTimeZone: string): Date | nu
 
 type LocalTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-/** A wall-clock time in a zone as an instant; a time skipped by a DST change moves forward. */
+/** Clock changes of 2 hours, 1 hour and 30 minutes, largest first: zones in use change by one of these. */
+const REPEAT_SPANS_MS = [120, 60, 30].map((minutes) => minutes * 60_000);
+
+/**
+ * A wall-clock time in a zone as an instant; a time skipped by a DST change moves forward, a time
+ * repeated by one (clocks going back) is the earlier instant, as Google Calendar and Todoist take it.
+ * TZDate alone may answer either of the two, depending on the machine's own zone.
+ */
 export function localToInstant(local: LocalTime, timeZone: string): Date {
-  const date = new TZDate(
+  const guess = new TZDate(
     local.year,
     local.month - 1,
     local.day,
@@ -48,8 +55,12 @@ export function localToInstant(local: LocalTime, timeZone: string): Date {
     local.minute,
     local.second,
     timeZone,
+  ).getTime();
+  const reading = instantToLocal(new Date(guess), timeZone);
+  const earlier = REPEAT_SPANS_MS.find(
+    (span) => instantToLocal(new Date(guess - span), timeZone) === reading,
   );
-  return new Date(date.getTime());
+  return new Date(earlier === undefined ? guess : guess - earlier);
 }
 
 /** `YYYY-MM-DDTHH:MM:SS` of an instant in a zone. */
