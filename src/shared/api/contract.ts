@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addTimeboxSchema,
+  autoplanSchema,
   booleanSettingSchema,
   calendarCategorySchema,
   calendarColorSchema,
@@ -217,6 +218,12 @@ export const contract = {
       method: 'PATCH',
       path: '/api/settings/onsyncactive',
       body: booleanSettingSchema,
+      response: user,
+    }),
+    setAutoplan: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/autoplan',
+      body: autoplanSchema,
       response: user,
     }),
   },

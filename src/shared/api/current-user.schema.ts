@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ON_COMPLETE_VALUES } from '../settings/constants.ts';
+import { autoplanSchema } from '../settings/settings.schema.ts';
 import { noticePrefsSchema } from './notices.schema.ts';
 
 export const subscriptionStatusSchema = z.enum([
@@ -74,6 +75,8 @@ export const calendarSettingsSchema = z.object({
   todoistLinkDescription: z.boolean(),
   /** Minutes before the event; null is no reminder. */
   reminder: z.number().int().nullable(),
+  /** "Plan my day": placing timeboxed tasks that have a date but no time (issue 24). */
+  autoplan: autoplanSchema,
 });
 export type CalendarSettings = z.infer<typeof calendarSettingsSchema>;
 

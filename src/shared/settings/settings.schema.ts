@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AUTOPLAN_MAX_GAP_MINUTES,
   DURATION_MAX,
   DURATION_MIN,
   LABEL_COLORS,
@@ -101,6 +102,38 @@ export const todoistLinkDescriptionSchema = z.object({ todoistLinkDescription: z
 export const reminderSchema = z.object({
   reminder: z.union([z.literal(0), z.literal(15), z.literal(30), z.literal(60), z.literal(120)]).nullable(),
 });
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time from 00:00 to 23:59.');
+
+/** "Plan my day": working hours (ISO weekdays, wall-clock times in the Todoist zone), the gap, busy calendars. */
+export const autoplanSchema = z
+  .object({
+    active: z.boolean(),
+    days: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(1, 'Days are 1 (Monday) to 7 (Sunday).')
+          .max(7, 'Days are 1 (Monday) to 7 (Sunday).'),
+      )
+      .min(1, 'Choose at least one working day.')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'Name each day once.'),
+    start: clockTime,
+    end: clockTime,
+    gapMinutes: z
+      .number()
+      .int()
+      .min(0, 'The gap is 0 to 30 minutes.')
+      .max(AUTOPLAN_MAX_GAP_MINUTES, 'The gap is 0 to 30 minutes.'),
+    otherCalendarsBusy: z.boolean(),
+  })
+  .refine((hours) => hours.end > hours.start, {
+    message: 'Working hours must end after they start.',
+    path: ['end'],
+  });
+export type Autoplan = z.infer<typeof autoplanSchema>;
 
 export const onCompleteSchema = z.object({ setting: z.enum(ON_COMPLETE_VALUES) });
 export const booleanSettingSchema = z.object({ setting: z.boolean() });

@@ -1,4 +1,5 @@
 import type { CalendarSettings, CurrentUser, TodoSettings } from '#shared/api/current-user.schema.ts';
+import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
 
 type Overrides = {
   user?: Partial<Omit<CurrentUser, 'todoSettings' | 'calendarSettings'>>;
@@ -50,6 +51,7 @@ export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser 
       private: false,
       todoistLinkDescription: false,
       reminder: null,
+      autoplan: { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
       ...calendar,
     },
   };

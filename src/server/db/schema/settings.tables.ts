@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import type { OnComplete } from '#shared/settings/constants.ts';
+import type { Autoplan } from '#shared/settings/settings.schema.ts';
 import { users } from './users.table.ts';
 
 export type StoredTodoistLabel = TodoistLabel;
@@ -64,5 +65,7 @@ export const calendarSettings = pgTable('calendar_settings', {
   todoistLinkDescription: boolean('todoist_link_description').notNull().default(false),
   /** Minutes before the event; null is no reminder. */
   reminder: integer('reminder'),
+  /** "Plan my day" as the user chose it; null: never chosen (the defaults, off). */
+  autoplan: jsonb('autoplan').$type<Autoplan>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -33,7 +33,7 @@ export type TodoPatch = Partial<
 export type CalendarPatch = Partial<
   Pick<
     CalendarSettingsRow,
-    'calendarId' | 'color' | 'category' | 'private' | 'todoistLinkDescription' | 'reminder'
+    'calendarId' | 'color' | 'category' | 'private' | 'todoistLinkDescription' | 'reminder' | 'autoplan'
   >
 >;
 /** What Todoist told us about the account. */

@@ -2,7 +2,7 @@ import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { NoticePrefs } from '#shared/api/notices.schema.ts';
 import { type OnComplete, SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
-import { MESSAGES } from '#shared/settings/settings.schema.ts';
+import { type Autoplan, MESSAGES } from '#shared/settings/settings.schema.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import {
   InvalidValueError,
@@ -177,6 +177,11 @@ export function createSettingsService({ settings: stored, users, syncs, clock }:
     async setReminder(userId: string, reminder: number | null): Promise<void> {
       await calendarSettingsOf(userId);
       await settings.patchCalendar(userId, { reminder }, clock());
+    },
+
+    async setAutoplan(userId: string, autoplan: Autoplan): Promise<void> {
+      await calendarSettingsOf(userId);
+      await settings.patchCalendar(userId, { autoplan }, clock());
     },
 
     async setOnComplete(userId: string, setting: OnComplete): Promise<void> {

@@ -188,6 +188,7 @@ export function calendarRow(
     color: '',
     category: null,
     private: false,
+    autoplan: null,
     todoistLinkDescription: false,
     reminder: null,
     updatedAt: EPOCH,

@@ -2,6 +2,7 @@ import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
+import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
 import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
 
 /** Everything stored about a user that the web app may see. */
@@ -66,6 +67,7 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       private: calendar?.private ?? false,
       todoistLinkDescription: calendar?.todoistLinkDescription ?? false,
       reminder: calendar?.reminder ?? null,
+      autoplan: calendar?.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
     },
   });
 }

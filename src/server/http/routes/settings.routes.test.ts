@@ -55,6 +55,11 @@ describe('settings routes', () => {
       ['PATCH', '/api/settings/oncomplete', { setting: 'remove' }],
       ['PATCH', '/api/settings/onprecomplete', { setting: true }],
       ['PATCH', '/api/settings/onsyncactive', { setting: false }],
+      [
+        'PATCH',
+        '/api/settings/autoplan',
+        { active: true, days: [1], start: '09:00', end: '17:00', gapMinutes: 0, otherCalendarsBusy: false },
+      ],
       ['PATCH', '/api/welcome/onwizardseen', { wizardSeen: true }],
     ];
     for (const [method, url, payload] of calls) {
@@ -235,6 +240,51 @@ describe('settings routes', () => {
     expect((await call('PATCH', '/api/calendar/reminder', cookies, { reminder: 45 })).statusCode).toBe(400);
     const none = await call('PATCH', '/api/calendar/reminder', cookies, { reminder: null });
     expect(none.json().calendarSettings.reminder).toBeNull();
+  });
+
+  it('keeps "Plan my day": off with the default working hours until chosen, then as chosen', async () => {
+    const { cookies, id } = await newUser();
+    const plan = {
+      active: true,
+      days: [1, 3, 5],
+      start: '08:30',
+      end: '12:00',
+      gapMinutes: 10,
+      otherCalendarsBusy: true,
+    };
+    expect((await call('PATCH', '/api/settings/autoplan', cookies, plan)).statusCode).toBe(409);
+    await seedCalendar(app.database.db, id, { provider: 'google', calendars });
+    const before = await call('GET', '/api/current_user', cookies);
+    expect(before.json().calendarSettings.autoplan).toEqual({
+      active: false,
+      days: [1, 2, 3, 4, 5],
+      start: '09:00',
+      end: '17:00',
+      gapMinutes: 0,
+      otherCalendarsBusy: false,
+    });
+
+    const saved = await call('PATCH', '/api/settings/autoplan', cookies, plan);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().calendarSettings.autoplan).toEqual(plan);
+    expect((await call('GET', '/api/current_user', cookies)).json().calendarSettings.autoplan).toEqual(plan);
+
+    const refused = async (change: object) => {
+      const answer = await call('PATCH', '/api/settings/autoplan', cookies, { ...plan, ...change });
+      expect(answer.statusCode).toBe(400);
+      return answer.json().issues[0];
+    };
+    expect(await refused({ end: '08:00' })).toMatchObject({
+      field: 'end',
+      message: 'Working hours must end after they start.',
+    });
+    expect((await refused({ days: [] })).message).toBe('Choose at least one working day.');
+    expect((await refused({ days: [1, 1] })).message).toBe('Name each day once.');
+    expect((await refused({ days: [8] })).message).toBe('Days are 1 (Monday) to 7 (Sunday).');
+    expect((await refused({ gapMinutes: 45 })).message).toBe('The gap is 0 to 30 minutes.');
+    expect((await refused({ start: '9:00' })).message).toBe('Use a time from 00:00 to 23:59.');
+    // Nothing refused was kept.
+    expect((await call('GET', '/api/current_user', cookies)).json().calendarSettings.autoplan).toEqual(plan);
   });
 
   it("takes a Microsoft category from the user's own categories", async () => {

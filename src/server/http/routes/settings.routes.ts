@@ -108,6 +108,14 @@ export async function settingsRoutes(app: FastifyInstance, { settings, accounts 
       return updated(userId);
     },
   });
+  routes.route({
+    ...fromContract(switches.setAutoplan),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await settings.setAutoplan(userId, request.body);
+      return updated(userId);
+    },
+  });
 
   routes.route({
     ...fromContract(switches.setOnComplete),
