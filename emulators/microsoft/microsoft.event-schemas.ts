@@ -67,7 +67,8 @@ export function parseEventInput(body: unknown): EventInput {
 
 const SHOW_AS: Record<string, string> = { workingelsewhere: 'workingElsewhere' };
 
-function instant(value: { dateTime: string; timeZone?: string | undefined }) {
+/** A dateTimeTimeZone as an instant; Graph's TimeZoneNotSupportedException for a zone it does not know. */
+export function dateTimeInstant(value: { dateTime: string; timeZone?: string | undefined }) {
   const name = value.timeZone ?? '';
   const zone = resolveTimeZone(name);
   if (!zone) {
@@ -88,8 +89,8 @@ export function resolveEventFields(input: EventInput, existing?: StoredEvent): E
   if (!existing && (!input.start || !input.end)) {
     throw badRequest('ErrorInvalidRequest', 'An event must have a start and an end.');
   }
-  const start = input.start ? instant(input.start) : undefined;
-  const end = input.end ? instant(input.end) : undefined;
+  const start = input.start ? dateTimeInstant(input.start) : undefined;
+  const end = input.end ? dateTimeInstant(input.end) : undefined;
   const fields: EventFields = {
     subject: input.subject === undefined ? (existing?.subject ?? '') : (input.subject ?? ''),
     body: input.body

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { availabilityView, statusOf } from './microsoft.availability.ts';
 import type { GraphContext } from './microsoft.emulator.ts';
-import { badRequest, GraphError } from './microsoft.errors.ts';
+import { badRequest } from './microsoft.errors.ts';
+import { dateTimeInstant } from './microsoft.event-schemas.ts';
 import type { EventInstance } from './microsoft.event-store.ts';
 import { authorize } from './microsoft.graph-auth.ts';
 import { workingHoursJson } from './microsoft.me-routes.ts';
 import { preferences } from './microsoft.odata.ts';
 import { PERMISSIONS } from './microsoft.scopes.ts';
-import { formatWallClock, resolveTimeZone, toInstant } from './microsoft.time.ts';
+import { formatWallClock, resolveTimeZone } from './microsoft.time.ts';
 
 const dateTimeTimeZone = z.object({ dateTime: z.string(), timeZone: z.string().optional() }).strict();
 
@@ -49,8 +50,8 @@ export function registerScheduleRoutes(app: FastifyInstance, context: GraphConte
   const getSchedule = async (request: FastifyRequest) => {
     const { user } = authorize(request, PERMISSIONS.readCalendars);
     const body = parseScheduleRequest(request.body);
-    const from = instant(body.startTime);
-    const to = instant(body.endTime);
+    const from = dateTimeInstant(body.startTime).ms;
+    const to = dateTimeInstant(body.endTime).ms;
     const interval = body.availabilityViewInterval ?? 30;
     if (interval < 5 || interval > 1440) {
       throw badRequest(
@@ -151,21 +152,4 @@ function parseScheduleRequest(body: unknown): ScheduleRequest {
     'RequestBodyRead',
     `Invalid value for '${issue?.path.join('.') ?? ''}': ${issue?.message ?? 'bad request'}`,
   );
-}
-
-/** A dateTimeTimeZone as an instant; Graph's TimeZoneNotSupportedException for a zone it does not know. */
-function instant(value: { dateTime: string; timeZone?: string | undefined }): number {
-  const name = value.timeZone ?? '';
-  const zone = resolveTimeZone(name);
-  if (!zone) {
-    throw new GraphError(
-      400,
-      'TimeZoneNotSupportedException',
-      `A valid TimeZone value must be specified. The following TimeZone value is not supported: '${name}'.`,
-    );
-  }
-  const ms = toInstant(value.dateTime, zone);
-  if (ms === undefined)
-    throw badRequest('ErrorInvalidRequest', `The value '${value.dateTime}' is not a valid dateTime.`);
-  return ms;
 }

@@ -254,7 +254,7 @@ describe('settings routes', () => {
     };
     expect((await call('PATCH', '/api/settings/autoplan', cookies, plan)).statusCode).toBe(409);
     await seedCalendar(app.database.db, id, { provider: 'google', calendars });
-    const before = await call('GET', '/api/current_user', cookies);
+    const before = await app.server.inject({ url: '/api/current_user', cookies });
     expect(before.json().calendarSettings.autoplan).toEqual({
       active: false,
       days: [1, 2, 3, 4, 5],
@@ -267,7 +267,9 @@ describe('settings routes', () => {
     const saved = await call('PATCH', '/api/settings/autoplan', cookies, plan);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().calendarSettings.autoplan).toEqual(plan);
-    expect((await call('GET', '/api/current_user', cookies)).json().calendarSettings.autoplan).toEqual(plan);
+    expect(
+      (await app.server.inject({ url: '/api/current_user', cookies })).json().calendarSettings.autoplan,
+    ).toEqual(plan);
 
     const refused = async (change: object) => {
       const answer = await call('PATCH', '/api/settings/autoplan', cookies, { ...plan, ...change });
@@ -284,7 +286,9 @@ describe('settings routes', () => {
     expect((await refused({ gapMinutes: 45 })).message).toBe('The gap is 0 to 30 minutes.');
     expect((await refused({ start: '9:00' })).message).toBe('Use a time from 00:00 to 23:59.');
     // Nothing refused was kept.
-    expect((await call('GET', '/api/current_user', cookies)).json().calendarSettings.autoplan).toEqual(plan);
+    expect(
+      (await app.server.inject({ url: '/api/current_user', cookies })).json().calendarSettings.autoplan,
+    ).toEqual(plan);
   });
 
   it("takes a Microsoft category from the user's own categories", async () => {
