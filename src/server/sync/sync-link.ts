@@ -19,6 +19,8 @@ export type SyncLink = {
   marked: boolean;
   appearanceHash: string;
   taskMeta: LinkTaskMeta;
+  /** The task's version when the calendar refused its event for good; null: none refused. */
+  refusedTaskVersion: string | null;
 };
 
 export type { LinkTaskMeta };

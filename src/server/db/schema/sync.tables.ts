@@ -65,6 +65,11 @@ export const syncLinks = pgTable(
      * label names, and how its due is kept (fixed zone, recurrence rule). No title, no description.
      */
     taskMeta: jsonb('task_meta').$type<LinkTaskMeta>().notNull(),
+    /**
+     * The task's version when the calendar refused its event for good (a 4xx other than 401 and 429):
+     * the event is not asked for again until the task changes.
+     */
+    refusedTaskVersion: text('refused_task_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -39,6 +39,7 @@ export function newEventPlan(input: PlanInput, task: TaskSnapshot, link: SyncLin
       marked: false,
       appearanceHash: appearanceHash(settings),
       taskMeta: taskMetaOf(task),
+      refusedTaskVersion: null,
     },
     activity: [{ direction: TODOIST, action: 'created', detail: null }],
   };
@@ -78,6 +79,7 @@ export function newTaskPlan(input: PlanInput, event: CalendarEvent, link: SyncLi
       marked: false,
       appearanceHash: appearanceHash(settings),
       taskMeta: { labels, dueTimezone: null, recurrence: null },
+      refusedTaskVersion: null,
       // A repeated create (same command uuid) gets the task Todoist made the first time, as it was
       // then: the link stays as first recorded, so an event changed since is seen as changed and the
       // change goes on to the task.

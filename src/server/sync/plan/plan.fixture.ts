@@ -61,6 +61,7 @@ export function syncLink(overrides: Partial<SyncLink> = {}): SyncLink {
     marked: false,
     appearanceHash: '',
     taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: null },
+    refusedTaskVersion: null,
     ...overrides,
   };
 }

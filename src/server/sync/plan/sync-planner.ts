@@ -69,7 +69,10 @@ function resolvePair(pair: Pair): LinkPlan | null {
   }
   if (task && link.eventId && isNextOccurrence(input, link, task, event))
     return nextOccurrence(input, link, task);
-  // The event went with a completion; the task is open and in scope again: make a new one.
+  // The calendar refused this task's event for good: asked for again once the task changes.
+  if (!link.eventId && link.refusedTaskVersion !== null && task?.updatedAt === link.refusedTaskVersion)
+    return null;
+  // The event went with a completion (or was refused); the task is open and in scope: make a new one.
   if (!link.eventId) return task ? reopenedInScope(pair, task) : null;
   if (!link.taskId) return null;
   return mergeFields(pair, { taskId: link.taskId, eventId: link.eventId });

@@ -54,6 +54,7 @@ export async function executePlans(
     writes += written.writes;
     if ('refused' in written) {
       activity.push(written.refused);
+      await recordRefusedCreate(deps, target.userId, plan, linkId);
       continue;
     }
     results.set(plan, written.result);
@@ -237,6 +238,25 @@ async function sendTaskCommands(deps: PlanExecutorDeps, target: WriteTarget, com
     writes += 1;
   }
   return { writes, taskIds, refused };
+}
+
+/**
+ * A create the calendar refused for good (the event is not valid there, say) is not tried again on every
+ * run: the link remembers the task's version, and the event is asked for again once the task changes.
+ * Other refused writes are left for the next run, which reads the change that caused them.
+ */
+async function recordRefusedCreate(deps: PlanExecutorDeps, userId: string, plan: LinkPlan, linkId: string) {
+  if (!plan.next || !plan.events.some((action) => action.action === 'create' && !action.discard)) return;
+  await deps.links.save(
+    userId,
+    linkId,
+    {
+      pendingKey: null,
+      refusedTaskVersion: plan.next.taskVersion ?? 'refused',
+      generation: plan.next.generation,
+    },
+    deps.clock(),
+  );
 }
 
 async function record(

@@ -457,6 +457,46 @@ describe('problems only the user or time can solve', () => {
     );
     expect(activity).toContainEqual(expect.objectContaining({ action: 'created', taskId: other.id }));
   });
+
+  it('does not ask again for an event refused for good until its task changes', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    sync.calendar.fail('create', httpError(400));
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    const [refusedLink] = await sync.store.links.all(USER);
+    expect(refusedLink).toMatchObject({
+      taskId: task.id,
+      eventId: null,
+      pendingKey: null,
+      refusedTaskVersion: task.updatedAt,
+    });
+
+    // Runs reading the task again (the calendar would take it now) neither repeat the create nor log it.
+    const creates = () => sync.calendar.calls.filter((call) => call.method === 'create').length;
+    const before = { creates: creates(), activity: (await sync.store.activity.recent(USER, 50)).length };
+    sync.clock.advance(MINUTE);
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 0 });
+    // A full read of Todoist (its sync token forgotten) brings the unchanged task: still not asked for.
+    await sync.store.states.save(USER, { todoistToken: null }, sync.clock());
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 0 });
+    expect(sync.todoist.calls.filter((call) => call.method === 'changes').at(-1)).toEqual({
+      method: 'changes',
+      syncToken: null,
+    });
+    expect(creates()).toBe(before.creates);
+    expect((await sync.store.activity.recent(USER, 50)).length).toBe(before.activity);
+
+    // The user changes the task: its event is asked for again, under a new key.
+    sync.clock.advance(MINUTE);
+    sync.todoist.edit(task.id, { content: 'Write the short report' });
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 1 });
+    expect(sync.calendar.live(CALENDAR)).toMatchObject([
+      { title: 'Write the short report', taskTag: task.id },
+    ]);
+    expect(await sync.store.links.all(USER)).toMatchObject([
+      { id: refusedLink?.id, refusedTaskVersion: null, pendingKey: null, generation: 1 },
+    ]);
+  });
 });
 
 describe('the safety brake', () => {

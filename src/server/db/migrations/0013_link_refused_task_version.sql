@@ -1,0 +1,1 @@
+ALTER TABLE "sync_links" ADD COLUMN "refused_task_version" text;
