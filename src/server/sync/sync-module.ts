@@ -23,7 +23,7 @@ import type { TokenScope, WithToken } from './with-token.ts';
 export type SyncModuleDeps = {
   database: Pick<Database, 'db' | 'notificationDb'>;
   /** Where the Todoist labels a run reads go (settings follow their labels by id). */
-  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'forgetLabelRenames'>;
+  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'forgetLabelRenames' | 'saveTodoistProjects'>;
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;

@@ -1,4 +1,5 @@
 import type { OnComplete } from '#shared/settings/constants.ts';
+import type { ProjectScope, TodoistProject } from '#shared/settings/project-scope.ts';
 
 /** Everything a sync run needs to know of the user's choices, read once per run. */
 export type SyncSettings = {
@@ -18,4 +19,14 @@ export type SyncSettings = {
   linkDescription: boolean;
   onComplete: OnComplete;
   onPreComplete: boolean;
+  /** The account's active projects as last read (empty: not known yet). */
+  projects: TodoistProject[];
+  projectScope: ProjectScope;
+  /** Where new tasks from events go (null: the Inbox); see `projectForNewTasks`. */
+  eventProjectId: string | null;
+  /**
+   * The projects whose tasks sync, from the three above (see `withProjects`); null: every task, as no
+   * project list is known yet.
+   */
+  projectsInScope: ReadonlySet<string> | null;
 };

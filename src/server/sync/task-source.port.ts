@@ -19,6 +19,8 @@ export type TaskSnapshot = {
   content: string;
   description: string;
   labels: string[];
+  /** The task's project (null: not known, as for a task known only by its id). */
+  projectId: string | null;
   due: TaskDue | null;
   duration: { amount: number; unit: 'minute' | 'day' } | null;
   checked: boolean;
@@ -28,6 +30,18 @@ export type TaskSnapshot = {
   updatedAt: string | null;
 };
 
+/** A project as Todoist's read brings it; archived and deleted ones leave the settings' list. */
+export type ProjectSnapshot = {
+  id: string;
+  name: string;
+  color: string;
+  parentId: string | null;
+  inbox: boolean;
+  order: number;
+  isArchived: boolean;
+  isDeleted: boolean;
+};
+
 /** A label as Todoist's read brings it: tasks name their labels; settings follow them by id. */
 export type LabelSnapshot = { id: string; name: string; color: string; order: number; isDeleted: boolean };
 
@@ -35,6 +49,8 @@ export type TaskChanges = {
   tasks: TaskSnapshot[];
   /** The labels changed since the token (every label after a full read), read with the tasks. */
   labels: LabelSnapshot[];
+  /** The projects changed since the token (every active project after a full read). */
+  projects: ProjectSnapshot[];
   /** True when the read was a full one (no token, or Todoist refused the token). */
   full: boolean;
   nextToken: string;
@@ -61,6 +77,8 @@ export type TaskCommand =
       due: DueWrite;
       labels: string[];
       duration: { amount: number; unit: 'minute' } | null;
+      /** Omitted: Todoist's default, the Inbox. */
+      projectId?: string;
     }
   | {
       kind: 'update';

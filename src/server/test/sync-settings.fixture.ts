@@ -1,8 +1,10 @@
+import { withProjects } from '#server/sync/plan/sync-scope.ts';
 import type { SyncSettings } from '#server/sync/sync-settings.ts';
+import { ALL_PROJECTS } from '#shared/settings/project-scope.ts';
 
 /** A user's sync settings for the sync's unit tests: Berlin, 30- and 60-minute timeboxes, Google's primary calendar. */
-export function syncSettings(overrides: Partial<SyncSettings> = {}): SyncSettings {
-  return {
+export function syncSettings(overrides: Partial<Omit<SyncSettings, 'projectsInScope'>> = {}): SyncSettings {
+  return withProjects({
     timeZone: 'Europe/Berlin',
     timeboxes: [
       { label: '30min', duration: 30 },
@@ -19,6 +21,9 @@ export function syncSettings(overrides: Partial<SyncSettings> = {}): SyncSetting
     linkDescription: false,
     onComplete: 'nothing',
     onPreComplete: false,
+    projects: [],
+    projectScope: ALL_PROJECTS,
+    eventProjectId: null,
     ...overrides,
-  };
+  });
 }

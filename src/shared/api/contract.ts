@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventProjectSchema, projectScopeSchema } from '../settings/project-scope.ts';
 import {
   addTimeboxSchema,
   autoplanSchema,
@@ -22,19 +23,10 @@ import {
 import { CONNECT_PATHS, SIGN_IN_PATHS } from './auth.schema.ts';
 import { currentUserSchema } from './current-user.schema.ts';
 import { endpoint } from './endpoint.ts';
-import { noticePrefsSchema, noticesOffQuerySchema, sandboxInboxSchema } from './notices.schema.ts';
+import { noticePrefsSchema, noticesOffQuerySchema } from './notices.schema.ts';
 import { checkoutFormSchema, clientSecretSchema, completeCheckoutSchema } from './payment.schema.ts';
 import { publicConfigSchema } from './public-config.schema.ts';
-import {
-  sandboxAccountQuerySchema,
-  sandboxAccountsSchema,
-  sandboxCalendarQuerySchema,
-  sandboxCalendarSchema,
-  sandboxEventInputSchema,
-  sandboxLabelRenameSchema,
-  sandboxTaskInputSchema,
-  sandboxTodoistSchema,
-} from './sandbox.schema.ts';
+import { sandboxContract } from './sandbox.contract.ts';
 import {
   brakeChoiceParamsSchema,
   changePreviewSchema,
@@ -51,13 +43,6 @@ import {
 const user = currentUserSchema;
 const emptyBody = z.object({}).optional();
 const done = z.object({ ok: z.literal(true) });
-const taskIdParams = z.object({ id: z.string().min(1).max(200) });
-const labelIdParams = z.object({ id: z.string().min(1).max(200) });
-/**
- * Event ids travel as the rest of the path: Graph's ids of occurrences run past the router's 100
- * characters for a `:param`, which a wildcard does not count. The URLs are the same as with `:id`.
- */
-const eventParams = z.object({ '*': z.string().min(1).max(1000) });
 
 const revoke = <const P extends string>(path: P) =>
   endpoint({ method: 'GET', path: `${path}/revoke`, response: user });
@@ -226,6 +211,20 @@ export const contract = {
       body: autoplanSchema,
       response: user,
     }),
+    /** Which Todoist projects sync: all, or the chosen ones with their sub-projects. */
+    setProjectScope: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/projects',
+      body: projectScopeSchema,
+      response: user,
+    }),
+    /** The project new tasks from events go to (null: the Inbox). */
+    setEventProject: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/eventproject',
+      body: eventProjectSchema,
+      response: user,
+    }),
   },
   /** The spec's wire names say "payment"; the product and the code say subscription. */
   subscription: {
@@ -282,84 +281,5 @@ export const contract = {
     }),
   },
   /** The sandbox console (sandbox mode only). */
-  sandbox: {
-    accounts: endpoint({ method: 'GET', path: '/api/sandbox/accounts', response: sandboxAccountsSchema }),
-    /** The mails the sandbox's mail server received for the signed-in user, newest first. */
-    inbox: endpoint({ method: 'GET', path: '/api/sandbox/inbox', response: sandboxInboxSchema }),
-    todoist: endpoint({
-      method: 'GET',
-      path: '/api/sandbox/todoist',
-      query: sandboxAccountQuerySchema,
-      response: sandboxTodoistSchema,
-    }),
-    addTask: endpoint({
-      method: 'POST',
-      path: '/api/sandbox/todoist/tasks',
-      body: sandboxTaskInputSchema,
-      response: done,
-    }),
-    updateTask: endpoint({
-      method: 'PATCH',
-      path: '/api/sandbox/todoist/tasks/:id',
-      params: taskIdParams,
-      body: sandboxTaskInputSchema,
-      response: done,
-    }),
-    completeTask: endpoint({
-      method: 'POST',
-      path: '/api/sandbox/todoist/tasks/:id/close',
-      params: taskIdParams,
-      body: sandboxAccountQuerySchema,
-      response: done,
-    }),
-    deleteTask: endpoint({
-      method: 'DELETE',
-      path: '/api/sandbox/todoist/tasks/:id',
-      params: taskIdParams,
-      query: sandboxAccountQuerySchema,
-      response: done,
-    }),
-    /** Todoist renames the label on every task that carries it. */
-    renameLabel: endpoint({
-      method: 'PATCH',
-      path: '/api/sandbox/todoist/labels/:id',
-      params: labelIdParams,
-      body: sandboxLabelRenameSchema,
-      response: done,
-    }),
-    /** Todoist removes the label from every task that carries it. */
-    deleteLabel: endpoint({
-      method: 'DELETE',
-      path: '/api/sandbox/todoist/labels/:id',
-      params: labelIdParams,
-      query: sandboxAccountQuerySchema,
-      response: done,
-    }),
-    calendar: endpoint({
-      method: 'GET',
-      path: '/api/sandbox/calendar',
-      query: sandboxCalendarQuerySchema,
-      response: sandboxCalendarSchema,
-    }),
-    addEvent: endpoint({
-      method: 'POST',
-      path: '/api/sandbox/calendar/events',
-      body: sandboxEventInputSchema,
-      response: done,
-    }),
-    updateEvent: endpoint({
-      method: 'PATCH',
-      path: '/api/sandbox/calendar/events/*',
-      params: eventParams,
-      body: sandboxEventInputSchema,
-      response: done,
-    }),
-    deleteEvent: endpoint({
-      method: 'DELETE',
-      path: '/api/sandbox/calendar/events/*',
-      params: eventParams,
-      query: sandboxCalendarQuerySchema.required({ calendarId: true }),
-      response: done,
-    }),
-  },
+  sandbox: sandboxContract,
 } as const;

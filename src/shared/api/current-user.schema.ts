@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ON_COMPLETE_VALUES } from '../settings/constants.ts';
+import { PROJECT_SCOPE_MODES, todoistProjectSchema } from '../settings/project-scope.ts';
 import { autoplanSchema } from '../settings/settings.schema.ts';
 import { noticePrefsSchema } from './notices.schema.ts';
 
@@ -50,6 +51,19 @@ export const todoSettingsSchema = z.object({
   taskDurationSettings: z.object({ active: z.boolean(), label: z.string().nullable() }),
   onComplete: z.enum(ON_COMPLETE_VALUES),
   onPreComplete: z.boolean(),
+  /** The account's active projects as last read from Todoist, each parent before its sub-projects. */
+  projects: z.array(todoistProjectSchema),
+  /**
+   * Which projects sync: all, or the chosen ones with their sub-projects. `missing`: chosen projects
+   * Todoist no longer lists (archived or deleted), named for the dashboard's warning.
+   */
+  projectScope: z.object({
+    mode: z.enum(PROJECT_SCOPE_MODES),
+    projectIds: z.array(z.string()),
+    missing: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  /** Where new tasks from events go; null is the Inbox (see `projectForNewTasks`). */
+  eventProjectId: z.string().nullable(),
 });
 export type TodoSettings = z.infer<typeof todoSettingsSchema>;
 

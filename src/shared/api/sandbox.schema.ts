@@ -9,6 +9,8 @@ export const sandboxTaskSchema = z.object({
   due: z.object({ date: z.string(), datetime: z.string().nullable(), isRecurring: z.boolean() }).nullable(),
   durationMinutes: z.number().nullable(),
   labels: z.array(z.string()),
+  /** The project the task is in (every task is in one; the Inbox unless moved). */
+  projectId: z.string(),
 });
 export type SandboxTask = z.infer<typeof sandboxTaskSchema>;
 
@@ -16,9 +18,25 @@ export type SandboxTask = z.infer<typeof sandboxTaskSchema>;
 export const sandboxLabelSchema = z.object({ id: z.string(), name: z.string() });
 export type SandboxLabel = z.infer<typeof sandboxLabelSchema>;
 
+/** An active Todoist project, in Todoist's order (each parent before its sub-projects). */
+export const sandboxProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+  /** Every account has exactly one Inbox: it cannot be archived, deleted or be a parent. */
+  inbox: z.boolean(),
+});
+export type SandboxProject = z.infer<typeof sandboxProjectSchema>;
+
+/** An archived project: out of the lists with its tasks until it is unarchived. */
+export const sandboxArchivedProjectSchema = z.object({ id: z.string(), name: z.string() });
+export type SandboxArchivedProject = z.infer<typeof sandboxArchivedProjectSchema>;
+
 export const sandboxTodoistSchema = z.object({
   tasks: z.array(sandboxTaskSchema),
   labels: z.array(sandboxLabelSchema),
+  projects: z.array(sandboxProjectSchema),
+  archivedProjects: z.array(sandboxArchivedProjectSchema),
 });
 export type SandboxTodoist = z.infer<typeof sandboxTodoistSchema>;
 
@@ -60,6 +78,8 @@ export const sandboxTaskInputSchema = z.object({
   due: isoDateTime.optional(),
   labels: z.array(z.string().trim().min(1).max(60)).max(10).default([]),
   durationMinutes: z.number().int().min(1).max(1440).optional(),
+  /** Adding: the project to add it to (else the Inbox). Editing: another project moves the task there. */
+  projectId: z.string().min(1).max(200).optional(),
 });
 export type SandboxTaskInput = z.infer<typeof sandboxTaskInputSchema>;
 
@@ -73,6 +93,33 @@ export const sandboxLabelNameSchema = z
 
 export const sandboxLabelRenameSchema = z.object({ email, name: sandboxLabelNameSchema });
 export type SandboxLabelRename = z.infer<typeof sandboxLabelRenameSchema>;
+
+/** Todoist's limit on a project's name. */
+export const PROJECT_NAME_MAX_LENGTH = 120;
+
+/** A project's name, as the console sends it: trimmed, 1 to 120 characters, no control characters. */
+export const sandboxProjectNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a project name')
+  .max(
+    PROJECT_NAME_MAX_LENGTH,
+    `Please enter a project name of at most ${PROJECT_NAME_MAX_LENGTH} characters`,
+  )
+  .regex(/^\P{Cc}*$/u, 'A project name cannot contain control characters');
+
+export const sandboxProjectIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** A new project: at the root, or under `parentId` (an active project other than the Inbox). */
+export const sandboxProjectInputSchema = z.object({
+  email,
+  name: sandboxProjectNameSchema,
+  parentId: z.string().min(1).max(200).optional(),
+});
+export type SandboxProjectInput = z.infer<typeof sandboxProjectInputSchema>;
+
+export const sandboxProjectRenameSchema = z.object({ email, name: sandboxProjectNameSchema });
+export type SandboxProjectRename = z.infer<typeof sandboxProjectRenameSchema>;
 
 export const sandboxEventInputSchema = z
   .object({

@@ -97,7 +97,14 @@ export type SyncPreview = z.infer<typeof syncPreviewSchema>;
  * GET /api/sync/preview/change: what a proposed settings change would do to what is already synced, before
  * it is saved (the switch-on preview generalised). One change at a time, in the query.
  */
-export const PROPOSED_CHANGES = ['removeTimebox', 'calendar', 'color', 'category', 'taskDuration'] as const;
+export const PROPOSED_CHANGES = [
+  'removeTimebox',
+  'calendar',
+  'color',
+  'category',
+  'taskDuration',
+  'projects',
+] as const;
 export const proposedChangeQuerySchema = z.object({
   change: z.enum(PROPOSED_CHANGES),
   /** removeTimebox: the setting's label. */
@@ -108,6 +115,13 @@ export const proposedChangeQuerySchema = z.object({
   value: z.string().max(255).optional(),
   /** taskDuration: switched on or off. */
   active: z.enum(['true', 'false']).optional(),
+  /** projects: every project, or the chosen ones (`projectIds`, comma-separated). */
+  mode: z.enum(['all', 'chosen']).optional(),
+  projectIds: z
+    .string()
+    .max(50_000)
+    .regex(/^[\w,-]*$/)
+    .optional(),
 });
 export type ProposedChangeQuery = z.infer<typeof proposedChangeQuerySchema>;
 

@@ -31,4 +31,5 @@ export const paths = {
 export const sectionIds = {
   calendarSettings: 'calendar-settings',
   syncActivity: 'sync-activity',
+  whatSyncs: 'what-syncs',
 } as const;

@@ -37,6 +37,9 @@ export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser 
       taskDurationSettings: { active: false, label: null },
       onComplete: 'nothing',
       onPreComplete: false,
+      projects: [],
+      projectScope: { mode: 'all', projectIds: [], missing: [] },
+      eventProjectId: null,
       ...todo,
     },
     calendarSettings: {

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import type { OnComplete } from '#shared/settings/constants.ts';
+import type { ProjectScope, TodoistProject } from '#shared/settings/project-scope.ts';
 import type { Autoplan } from '#shared/settings/settings.schema.ts';
 import { users } from './users.table.ts';
 
 export type StoredTodoistLabel = TodoistLabel;
+export type StoredTodoistProject = TodoistProject;
 /** A label's name before and after a rename (see `LabelRename` in domain/settings/label-identity.ts). */
 export type StoredLabelRename = { from: string; to: string };
 export type StoredCalendar = { id: string; name: string; color: string | null; timeZone: string | null };
@@ -28,6 +30,12 @@ export const todoSettings = pgTable('todo_settings', {
   taskDurationLabelId: text('task_duration_label_id'),
   onComplete: text('on_complete').$type<OnComplete>().notNull().default('nothing'),
   onPreComplete: boolean('on_pre_complete').notNull().default(false),
+  /** The account's active projects as last read (names only for the settings screen, as with labels). */
+  projects: jsonb('projects').$type<StoredTodoistProject[]>().notNull().default([]),
+  /** Which projects sync; null: never chosen (every project). */
+  projectScope: jsonb('project_scope').$type<ProjectScope>(),
+  /** The project new tasks from events go to; null: the Inbox. */
+  eventProjectId: text('event_project_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

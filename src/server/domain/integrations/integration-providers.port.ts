@@ -1,4 +1,5 @@
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
+import type { TodoistProject } from '#shared/settings/project-scope.ts';
 import { DomainError, NamedError } from '../shared/domain-errors.ts';
 
 /**
@@ -46,7 +47,7 @@ export type OAuthConnector = {
   revoke(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
 };
 
-export type { TodoistLabel };
+export type { TodoistLabel, TodoistProject };
 
 export type TodoistProfile = {
   userId: string;
@@ -58,6 +59,8 @@ export type TodoistProfile = {
 export type TodoistGateway = OAuthConnector & {
   profile(accessToken: string): Promise<TodoistProfile>;
   labels(accessToken: string): Promise<TodoistLabel[]>;
+  /** The account's active projects (archived ones are not listed). */
+  projects(accessToken: string): Promise<TodoistProject[]>;
   /** LabelExistsError when Todoist already has a label of that name. */
   addLabel(accessToken: string, label: { name: string; color: string }): Promise<void>;
   updateLabelColor(accessToken: string, labelId: string, color: string): Promise<void>;

@@ -54,12 +54,17 @@ export function createIntegrationService(deps: Deps) {
     provider === 'google' || provider === 'microsoft' ? gateways[provider] : null;
 
   async function readTodoistAccount(gateway: TodoistGateway, token: string) {
-    const [profile, labels] = await Promise.all([gateway.profile(token), gateway.labels(token)]);
+    const [profile, labels, projects] = await Promise.all([
+      gateway.profile(token),
+      gateway.labels(token),
+      gateway.projects(token),
+    ]);
     return {
       accountType: todoistAccountType(profile.premiumStatus),
       todoistUserId: profile.userId,
       timezone: profile.timezone,
       labels: sortLabels(labels),
+      projects,
     };
   }
 

@@ -6,10 +6,12 @@ import {
   type StoredCalendar,
   type StoredCategory,
   type StoredTodoistLabel,
+  type StoredTodoistProject,
   timeboxSettings,
   todoSettings,
 } from '#server/db/schema/settings.tables.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import { renamedChoice } from '#shared/settings/project-scope.ts';
 import { isConnected, sortLabels } from '#shared/settings/rules.ts';
 import {
   type LabelReference,
@@ -26,7 +28,13 @@ export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
 export type TodoPatch = Partial<
   Pick<
     TodoSettingsRow,
-    'taskDurationActive' | 'taskDurationLabel' | 'taskDurationLabelId' | 'onComplete' | 'onPreComplete'
+    | 'taskDurationActive'
+    | 'taskDurationLabel'
+    | 'taskDurationLabelId'
+    | 'onComplete'
+    | 'onPreComplete'
+    | 'projectScope'
+    | 'eventProjectId'
   >
 >;
 /** The user's own calendar-side choices. */
@@ -42,6 +50,7 @@ export type TodoistAccount = {
   todoistUserId: string;
   timezone: string | null;
   labels: StoredTodoistLabel[];
+  projects: StoredTodoistProject[];
 };
 /** A label as an incremental read of Todoist brings it. */
 export type LabelChange = StoredTodoistLabel & { deleted: boolean };
@@ -93,6 +102,8 @@ export type SettingsRepository = {
     complete: boolean,
     now: Date,
   ): Promise<AppliedLabelChanges>;
+  /** The account's active projects, as a sync run's read of Todoist left them. */
+  saveTodoistProjects(userId: string, projects: StoredTodoistProject[], now: Date): Promise<void>;
   /** A sync run carried these renames onto the tasks it read: they are no longer kept. */
   forgetLabelRenames(userId: string, renames: readonly LabelRename[]): Promise<void>;
   saveCalendarAccount(userId: string, account: CalendarAccount, now: Date): Promise<void>;
@@ -102,6 +113,19 @@ export type SettingsRepository = {
 
 /** Reads and writes the settings tables of one user at a time; every query is scoped by user id. */
 export function createSettingsRepository(db: Db): SettingsRepository {
+  /** The project list, and the names of chosen projects kept current with it (see `renamedChoice`). */
+  async function saveTodoistProjects(userId: string, projects: StoredTodoistProject[], now: Date) {
+    const [row] = await db
+      .select({ projectScope: todoSettings.projectScope })
+      .from(todoSettings)
+      .where(eq(todoSettings.userId, userId));
+    const projectScope = row?.projectScope ? renamedChoice(row.projectScope, projects) : null;
+    await db
+      .update(todoSettings)
+      .set({ projects, ...(projectScope && { projectScope }), updatedAt: now })
+      .where(eq(todoSettings.userId, userId));
+  }
+
   const sameLabel = (userId: string, label: string) =>
     and(eq(timeboxSettings.userId, userId), sql`lower(${timeboxSettings.label}) = lower(${label})`);
 
@@ -251,11 +275,13 @@ export function createSettingsRepository(db: Db): SettingsRepository {
     },
 
     async saveTodoistAccount(userId, account, now) {
-      const values = { ...account, updatedAt: now };
+      const { projects, ...rest } = account;
+      const values = { ...rest, updatedAt: now };
       await db
         .insert(todoSettings)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: todoSettings.userId, set: values });
+      await saveTodoistProjects(userId, projects, now);
       await followLabels(userId, account.labels, true, now);
     },
 
@@ -293,6 +319,8 @@ export function createSettingsRepository(db: Db): SettingsRepository {
     },
 
     forgetLabelRenames,
+
+    saveTodoistProjects,
 
     async saveCalendarAccount(userId, account, now) {
       const values = { ...account, updatedAt: now };

@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { NoticePrefs } from '#shared/api/notices.schema.ts';
 import { type OnComplete, SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
+import type { ProjectScopeInput } from '#shared/settings/project-scope.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { type Autoplan, MESSAGES } from '#shared/settings/settings.schema.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -85,6 +86,14 @@ export function createSettingsService({ settings: stored, users, syncs, clock }:
       throw new StateConflictError('Please connect a calendar first.');
     }
     return { ...state, calendar: state.calendar };
+  }
+
+  async function todoistProjects(userId: string) {
+    const state = await settings.readiness(userId);
+    if (!state.todoistConnected || !state.todo) {
+      throw new StateConflictError('Please connect Todoist first.');
+    }
+    return { projects: state.todo.projects, chosenBefore: state.todo.projectScope?.projects ?? [] };
   }
 
   async function premiumTodo(userId: string) {
@@ -182,6 +191,37 @@ export function createSettingsService({ settings: stored, users, syncs, clock }:
     async setAutoplan(userId: string, autoplan: Autoplan): Promise<void> {
       await calendarSettingsOf(userId);
       await settings.patchCalendar(userId, { autoplan }, clock());
+    },
+
+    /**
+     * Which projects sync: each chosen id is one of the account's projects as last read, or one already
+     * chosen (a project archived since stays chosen, and named, until the user leaves it out).
+     */
+    async setProjectScope(userId: string, scope: ProjectScopeInput): Promise<void> {
+      const { projects, chosenBefore } = await todoistProjects(userId);
+      const names = new Map([
+        ...chosenBefore.map((chosen) => [chosen.id, chosen.name] as const),
+        ...projects.map((project) => [project.id, project.name] as const),
+      ]);
+      const chosen = scope.mode === 'all' ? [] : scope.projectIds;
+      const unknown = chosen.filter((id) => !names.has(id));
+      if (unknown.length > 0) {
+        throw new InvalidValueError(
+          'projectIds',
+          `Please choose among your Todoist projects (not found: ${unknown.join(', ')}); refresh to see them as they are.`,
+        );
+      }
+      const named = chosen.map((id) => ({ id, name: names.get(id) ?? '' }));
+      await settings.patchTodo(userId, { projectScope: { mode: scope.mode, projects: named } }, clock());
+    },
+
+    /** Where new tasks from events go: one of the account's projects, or null for the Inbox. */
+    async setEventProject(userId: string, projectId: string | null): Promise<void> {
+      const { projects } = await todoistProjects(userId);
+      if (projectId !== null && !projects.some((project) => project.id === projectId)) {
+        throw new InvalidValueError('projectId', 'Please choose one of your Todoist projects');
+      }
+      await settings.patchTodo(userId, { eventProjectId: projectId }, clock());
     },
 
     async setOnComplete(userId: string, setting: OnComplete): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type TodoistGateway,
   type TodoistLabel,
   type TodoistProfile,
+  type TodoistProject,
 } from '../integrations/integration-providers.port.ts';
 
 /** What a fake provider was asked, in order (method and arguments, tokens included). */
@@ -39,6 +40,8 @@ function fakeConnector(name: string, calls: Call[], failing: { revoke?: boolean 
 export type FakeTodoist = TodoistGateway & {
   calls: Call[];
   labelList: TodoistLabel[];
+  /** The account's active projects (an Inbox by default). */
+  projectList: TodoistProject[];
   account: TodoistProfile;
   /** Every read and write answers this error while set. */
   failWith: Error | null;
@@ -56,6 +59,7 @@ export function fakeTodoist(labels: TodoistLabel[] = []): FakeTodoist {
     calls,
     failing,
     labelList: labels.map((label) => ({ ...label })),
+    projectList: [{ id: 'inbox-1', name: 'Inbox', color: 'grey', parentId: null, inbox: true, order: 0 }],
     account: { userId: 'todoist-42', premiumStatus: 'current_personal_plan', timezone: 'Europe/Berlin' },
     failWith: null,
     refusedTokens: new Set(),
@@ -66,6 +70,10 @@ export function fakeTodoist(labels: TodoistLabel[] = []): FakeTodoist {
     async labels(token) {
       check('labels', [token]);
       return fake.labelList.map((label) => ({ ...label }));
+    },
+    async projects(token) {
+      check('projects', [token]);
+      return fake.projectList.map((project) => ({ ...project }));
     },
     async addLabel(token, label) {
       check('addLabel', [token, label]);

@@ -171,6 +171,9 @@ export function todoRow(userId: string, overrides: Partial<TodoSettingsRow> = {}
     taskDurationLabelId: null,
     onComplete: 'nothing',
     onPreComplete: false,
+    projects: [],
+    projectScope: null,
+    eventProjectId: null,
     updatedAt: EPOCH,
     ...overrides,
   };
@@ -322,6 +325,10 @@ export function inMemorySettings(
       upsertTodo(userId, { labels, updatedAt: now });
       const followed = followLabels(userId, changed, complete);
       return { ...followed, renames: renamesInForce([...kept, ...followed.renames], labels) };
+    },
+    saveTodoistProjects: async (userId, projects, now) => {
+      const row = todo.get(userId);
+      if (row) todo.set(userId, { ...row, projects, updatedAt: now });
     },
     forgetLabelRenames: async (userId, renames) => {
       const carried = (rename: { from: string; to: string }) =>

@@ -3,6 +3,7 @@ import type { calendarSettings, timeboxSettings, todoSettings } from '#server/db
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
 import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
+import { ALL_PROJECTS, missingProjects, projectTree } from '#shared/settings/project-scope.ts';
 import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
 
 /** Everything stored about a user that the web app may see. */
@@ -54,6 +55,7 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       },
       onComplete: todo?.onComplete ?? 'nothing',
       onPreComplete: todo?.onPreComplete ?? false,
+      ...projectSettings(todo),
     },
     calendarSettings: {
       provider: calendarProvider,
@@ -70,4 +72,19 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       autoplan: calendar?.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
     },
   });
+}
+
+/** The projects as the settings screen lists them, which of them sync, and where new tasks go. */
+function projectSettings(todo: AccountRows['todo']) {
+  const projects = projectTree(todo?.projects ?? []).map(({ project }) => project);
+  const scope = todo?.projectScope ?? ALL_PROJECTS;
+  return {
+    projects,
+    projectScope: {
+      mode: scope.mode,
+      projectIds: scope.projects.map((chosen) => chosen.id),
+      missing: missingProjects(projects, scope),
+    },
+    eventProjectId: todo?.eventProjectId ?? null,
+  };
 }

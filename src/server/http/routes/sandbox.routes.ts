@@ -120,6 +120,42 @@ export async function sandboxRoutes(
   });
 
   routes.route({
+    ...fromContract(calls.addProject),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.addProject(request.body));
+      return done;
+    },
+  });
+  routes.route({
+    ...fromContract(calls.renameProject),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.renameProject(request.params.id, request.body));
+      return done;
+    },
+  });
+  routes.route({
+    ...fromContract(calls.archiveProject),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.archiveProject(request.body.email, request.params.id));
+      return done;
+    },
+  });
+  routes.route({
+    ...fromContract(calls.unarchiveProject),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.unarchiveProject(request.body.email, request.params.id));
+      return done;
+    },
+  });
+  routes.route({
+    ...fromContract(calls.deleteProject),
+    handler: async (request) => {
+      await upstream('Todoist', () => sandbox.deleteProject(request.query.email, request.params.id));
+      return done;
+    },
+  });
+
+  routes.route({
     ...fromContract(calls.calendar),
     handler: (request) =>
       upstream(serviceNames[request.query.provider], () => sandbox.readCalendar(request.query)),

@@ -118,6 +118,23 @@ export async function settingsRoutes(app: FastifyInstance, { settings, accounts 
   });
 
   routes.route({
+    ...fromContract(switches.setProjectScope),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await settings.setProjectScope(userId, request.body);
+      return updated(userId);
+    },
+  });
+  routes.route({
+    ...fromContract(switches.setEventProject),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await settings.setEventProject(userId, request.body.projectId);
+      return updated(userId);
+    },
+  });
+
+  routes.route({
     ...fromContract(switches.setOnComplete),
     handler: async (request) => {
       const userId = await request.requireUserId();

@@ -16,9 +16,11 @@ import {
   ProviderUnauthorizedError,
   type TodoistGateway,
   type TodoistLabel,
+  type TodoistProject,
 } from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { checkCallback } from '../shared/oauth-callback.ts';
+import { toProjectSnapshot } from './todoist-project.mapper.ts';
 
 const PERMISSIONS = ['data:read_write', 'data:delete'] as const;
 const PAGE_SIZE = 200;
@@ -102,6 +104,21 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
           cursor = page.nextCursor;
         } while (cursor);
         return labels;
+      }),
+
+    projects: (token) =>
+      call('read the Todoist projects', async () => {
+        const projects: TodoistProject[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await api(token).getProjects({ cursor, limit: PAGE_SIZE });
+          for (const project of page.results) {
+            const { isArchived, isDeleted, ...listed } = toProjectSnapshot(project);
+            if (!isArchived && !isDeleted) projects.push(listed);
+          }
+          cursor = page.nextCursor;
+        } while (cursor);
+        return projects;
       }),
 
     addLabel: (token, label) =>

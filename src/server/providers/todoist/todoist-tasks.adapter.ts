@@ -18,6 +18,7 @@ import type {
   TaskSnapshot,
   TaskSource,
 } from '#server/sync/task-source.port.ts';
+import { toProjectSnapshot } from './todoist-project.mapper.ts';
 
 /** A call that has not answered by then is abandoned, so a hanging Todoist cannot stall a user's sync. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -27,6 +28,7 @@ type SdkTask = {
   content: string;
   description: string;
   labels: string[];
+  projectId: string;
   due: {
     date: string;
     datetime?: string | null;
@@ -52,7 +54,7 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
     changes: (token, syncToken) =>
       call('read Todoist changes', async () => {
         const response = await api(token).sync({
-          resourceTypes: ['items', 'labels', 'user'],
+          resourceTypes: ['items', 'labels', 'projects', 'user'],
           syncToken: syncToken ?? '*',
         });
         if (!response.syncToken) throw new ProviderRequestError('Todoist answered without a sync token');
@@ -65,6 +67,7 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
             order: label.order ?? 0,
             isDeleted: label.isDeleted ?? false,
           })),
+          projects: (response.projects ?? []).map(toProjectSnapshot),
           full: response.fullSync ?? !syncToken,
           nextToken: response.syncToken,
           timeZone: response.user?.tzInfo?.timezone || null,
@@ -137,6 +140,7 @@ function toSnapshot(task: SdkTask): TaskSnapshot {
     content: task.content,
     description: task.description,
     labels: [...task.labels],
+    projectId: task.projectId,
     due: task.due && {
       date: task.due.datetime ?? task.due.date,
       timezone: task.due.timezone ?? null,
@@ -169,6 +173,7 @@ function toSdkCommand(command: TaskCommand): SyncCommand {
         due: dueArgs(command.due),
         labels: command.labels,
         ...(command.duration ? { duration: command.duration } : {}),
+        ...(command.projectId ? { projectId: command.projectId } : {}),
       },
     } as SyncCommand;
   }

@@ -1,10 +1,11 @@
 import { type ChangePreview, NO_CHANGE, type ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import type { ProjectScopeMode } from '#shared/settings/project-scope.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import type { LinkPlan, PlanInput } from './link-plan.ts';
 import { type BrakeThresholds, isRemoval, tooMany } from './removal-brake.ts';
 import { planSync } from './sync-planner.ts';
-import { eventWanted } from './sync-scope.ts';
+import { eventWanted, withProjects } from './sync-scope.ts';
 
 /**
  * What a proposed settings change would do to what is already synced (docs/product-rules.md §10), for
@@ -18,7 +19,8 @@ export type ProposedChange =
   | { kind: 'calendar'; calendarId: string }
   | { kind: 'color'; color: string }
   | { kind: 'category'; category: string | null }
-  | { kind: 'taskDuration'; active: boolean };
+  | { kind: 'taskDuration'; active: boolean }
+  | { kind: 'projects'; mode: ProjectScopeMode; projectIds: string[] };
 
 /** The query as a change; null when it lacks what its kind needs. */
 export function proposedChange(query: ProposedChangeQuery): ProposedChange | null {
@@ -33,6 +35,11 @@ export function proposedChange(query: ProposedChangeQuery): ProposedChange | nul
       return query.value === undefined ? null : { kind: 'category', category: query.value || null };
     case 'taskDuration':
       return query.active ? { kind: 'taskDuration', active: query.active === 'true' } : null;
+    case 'projects': {
+      const projectIds = (query.projectIds ?? '').split(',').filter((id) => id !== '');
+      if (!query.mode || (query.mode === 'chosen' && projectIds.length === 0)) return null;
+      return { kind: 'projects', mode: query.mode, projectIds: query.mode === 'all' ? [] : projectIds };
+    }
   }
 }
 
@@ -53,6 +60,13 @@ export function settingsAfter(settings: SyncSettings, change: ProposedChange): S
       return { ...settings, category: change.category };
     case 'taskDuration':
       return { ...settings, taskDuration: { ...settings.taskDuration, active: change.active } };
+    case 'projects':
+      return withProjects(settings, {
+        projectScope: {
+          mode: change.mode,
+          projects: change.projectIds.map((id) => ({ id, name: '' })),
+        },
+      });
   }
 }
 

@@ -23,6 +23,8 @@ export type TaskAction =
       due: DueWrite;
       labels: string[];
       duration: { amount: number; unit: 'minute' } | null;
+      /** The project it goes to (omitted: Todoist's Inbox); see `newTaskProject`. */
+      projectId?: string;
       /** The task is deleted right after; see `discardPendingTask`. */
       discard?: boolean;
     }

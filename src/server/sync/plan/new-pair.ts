@@ -5,7 +5,7 @@ import { dueWriteFor } from './due-time.ts';
 import { withoutCheckmark } from './event-title.ts';
 import { appearanceHash, eventWriteFor } from './event-write.ts';
 import { CALENDAR, type LinkPlan, type PlanInput, TODOIST, taskMetaOf } from './link-plan.ts';
-import { eventMinutes, lengthOnTask, taskTimebox } from './sync-scope.ts';
+import { eventMinutes, lengthOnTask, newTaskProject, taskTimebox } from './sync-scope.ts';
 
 /**
  * A timeboxed task gets an event: seen for the first time, or again in scope after its event went (with
@@ -62,6 +62,7 @@ export function newTaskPlan(input: PlanInput, event: CalendarEvent, link: SyncLi
       due: dueWriteFor(start, null, settings.timeZone),
       labels,
       duration: length.duration === null ? null : { amount: length.duration, unit: 'minute' },
+      ...projectOf(settings),
     },
     next: {
       taskId: null,
@@ -94,4 +95,10 @@ export function newTaskPlan(input: PlanInput, event: CalendarEvent, link: SyncLi
     },
     activity: [{ direction: CALENDAR, action: 'created', detail: null }],
   };
+}
+
+/** A task made from an event goes to the project chosen for them, while it syncs (see `newTaskProject`). */
+function projectOf(settings: PlanInput['settings']): { projectId?: string } {
+  const projectId = newTaskProject(settings);
+  return projectId ? { projectId } : {};
 }

@@ -20,6 +20,7 @@ export function taskSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapsho
     content: 'Write',
     description: '',
     labels: ['30min'],
+    projectId: null,
     due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
     duration: null,
     checked: false,

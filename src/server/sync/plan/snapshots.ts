@@ -8,6 +8,7 @@ export function blankTask(id: string, fields: Partial<TaskSnapshot> = {}): TaskS
     content: '',
     description: '',
     labels: [],
+    projectId: null,
     due: null,
     duration: null,
     checked: false,

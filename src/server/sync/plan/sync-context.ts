@@ -4,7 +4,9 @@ import { paymentStateOf } from '#server/domain/billing/payment-state.ts';
 import type { CalendarSettingsRow, TodoSettingsRow } from '#server/domain/settings/settings.repository.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
+import { ALL_PROJECTS } from '#shared/settings/project-scope.ts';
 import type { SyncSettings } from '../sync-settings.ts';
+import { withProjects } from './sync-scope.ts';
 
 /** Why a user's sync does not run now. */
 export type SyncBlock =
@@ -66,7 +68,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
     problemsOpen: rows.problemsOpen ?? true,
     calendarName:
       calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
-    settings: {
+    settings: withProjects({
       timeZone: todo?.timezone || 'UTC',
       timeboxes,
       taskDuration: {
@@ -84,7 +86,10 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
       linkDescription: calendar.todoistLinkDescription,
       onComplete: todo?.onComplete ?? 'nothing',
       onPreComplete: todo?.onPreComplete ?? false,
-    },
+      projects: todo?.projects ?? [],
+      projectScope: todo?.projectScope ?? ALL_PROJECTS,
+      eventProjectId: todo?.eventProjectId ?? null,
+    }),
   };
 }
 

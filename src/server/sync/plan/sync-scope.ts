@@ -1,4 +1,10 @@
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
+import {
+  type ProjectScope,
+  projectForNewTasks,
+  projectsInScope,
+  type TodoistProject,
+} from '#shared/settings/project-scope.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
@@ -29,11 +35,45 @@ function durationFieldMinutes(task: TaskSnapshot, settings: SyncSettings): numbe
 }
 
 /**
- * The event length a task asks for, or null when the task is not timeboxed: it needs a due time and a
- * timebox label (or, in task-duration mode, the duration field and the chosen label).
+ * The settings with a project list or choice: which projects are in scope follows from them (see
+ * `projectsInScope`). Every change of `projects`, `projectScope` or `eventProjectId` goes through here.
+ */
+export function withProjects(
+  settings: Omit<SyncSettings, 'projectsInScope'>,
+  change: { projects?: TodoistProject[]; projectScope?: ProjectScope; eventProjectId?: string | null } = {},
+): SyncSettings {
+  const next = { ...settings, ...change };
+  const { mode, projects } = next.projectScope;
+  return {
+    ...next,
+    projectsInScope: projectsInScope(next.projects, {
+      mode,
+      projectIds: projects.map((chosen) => chosen.id),
+    }),
+  };
+}
+
+/** Whether the task's project syncs (a task whose project is not known is not left out for it). */
+export function projectSyncs(task: TaskSnapshot, settings: SyncSettings): boolean {
+  return (
+    task.projectId === null ||
+    settings.projectsInScope === null ||
+    settings.projectsInScope.has(task.projectId)
+  );
+}
+
+/** The project a task made from an event goes to; undefined: none of the account's projects syncs. */
+export const newTaskProject = (settings: SyncSettings): string | null | undefined =>
+  projectForNewTasks(settings.projects, settings.projectsInScope, settings.eventProjectId);
+
+/**
+ * The event length a task asks for, or null when the task is not timeboxed: it needs a due time, a
+ * project that syncs and a timebox label (or, in task-duration mode, the duration field and the chosen
+ * label).
  */
 export function taskMinutes(task: TaskSnapshot, settings: SyncSettings): number | null {
   if (task.isDeleted || dueInstant(task.due, settings.timeZone) === null) return null;
+  if (!projectSyncs(task, settings)) return null;
   if (settings.taskDuration.active && settings.taskDuration.allowed)
     return durationFieldMinutes(task, settings);
   return timeboxOf(task, settings)?.duration ?? null;
@@ -54,11 +94,12 @@ export const eventMinutes = (event: CalendarEvent): number =>
 
 /**
  * Whether a calendar event the user made should become a task: single, timed, from the start of today
- * on, not ours, and of the chosen colour (Google; '' = events without a colour) or category (Microsoft;
- * none = every event).
+ * on, not ours, of the chosen colour (Google; '' = events without a colour) or category (Microsoft;
+ * none = every event), and with a project that syncs to put its task in.
  */
 export function eventWanted(event: CalendarEvent, settings: SyncSettings, now: Date): boolean {
   if (event.deleted || event.allDay || event.recurring || event.taskTag !== null) return false;
+  if (newTaskProject(settings) === undefined) return false;
   if (!event.start || !event.end) return false;
   if (event.start < startOfLocalDay(now, settings.timeZone)) return false;
   if (settings.calendarProvider === 'google') return (event.color ?? '') === settings.color;
@@ -105,10 +146,16 @@ export function withTimeboxLabel(labels: string[], settings: SyncSettings, label
   return label && !kept.some((existing) => sameLabel(existing, label)) ? [...kept, label] : kept;
 }
 
+/** The projects in scope as one string: a change of it (a choice, a project archived) is a change of scope. */
+export function projectScopeKey(settings: SyncSettings): string | null {
+  return settings.projectsInScope === null ? null : [...settings.projectsInScope].sort().join(',');
+}
+
 /**
  * Fingerprint of the settings that decide which tasks and events are in scope (timeboxes and their
- * lengths, task durations, the colour or category filter). When it changes, a run reads both sides in
- * full, so tasks and events already there are judged by the new settings (docs/product-rules.md §10).
+ * lengths, task durations, the colour or category filter, the projects that sync). When it changes, a
+ * run reads both sides in full, so tasks and events already there are judged by the new settings
+ * (docs/product-rules.md §10).
  */
 export function scopeHash(settings: SyncSettings): string {
   const timeboxes = settings.timeboxes
@@ -120,5 +167,11 @@ export function scopeHash(settings: SyncSettings): string {
     duration ? settings.taskDuration.label : null,
     settings.calendarProvider,
     settings.calendarProvider === 'google' ? settings.color : settings.category,
+    ...projectPart(settings),
   ]);
+}
+
+/** Left out while every project syncs, so a fingerprint kept before projects were chosen still matches. */
+function projectPart(settings: SyncSettings): string[] {
+  return settings.projectScope.mode === 'all' ? [] : [projectScopeKey(settings) ?? ''];
 }

@@ -13,6 +13,7 @@ import { blankEvent, blankTask } from '../plan/snapshots.ts';
 import type {
   DueWrite,
   LabelSnapshot,
+  ProjectSnapshot,
   TaskCommand,
   TaskCommandResult,
   TaskDue,
@@ -88,6 +89,26 @@ export type FakeTodoist = ReturnType<typeof fakeTodoist>;
 export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } = {}) {
   const tasks = new Map<string, StoredTask>();
   const labels: LabelSnapshot[] = [];
+  const projects = new Map<string, ProjectSnapshot & { changedAt: number }>([
+    [
+      'inbox',
+      {
+        id: 'inbox',
+        name: 'Inbox',
+        color: 'grey',
+        parentId: null,
+        inbox: true,
+        order: 0,
+        isArchived: false,
+        isDeleted: false,
+        changedAt: 0,
+      },
+    ],
+  ]);
+  // Todoist's full read leaves out archived projects and their tasks; an incremental one names the
+  // projects that changed, not their tasks.
+  const inArchivedProject = (task: TaskSnapshot) =>
+    task.projectId !== null && projects.get(task.projectId)?.isArchived === true;
   const applied = new Map<string, TaskCommandResult>();
   /** Every command received, repeats included. */
   const commands: TaskCommand[] = [];
@@ -110,6 +131,7 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
         content: command.content,
         description: '',
         labels: [...command.labels],
+        projectId: command.projectId ?? null,
         due: dueOf(command.due),
         duration: command.duration,
         checked: false,
@@ -145,11 +167,15 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
         const full = syncToken === null;
         const since = full ? 0 : Number(syncToken);
         const read = [...tasks.values()].filter((task) =>
-          full ? !task.isDeleted && !task.checked : task.changedAt > since,
+          full ? !task.isDeleted && !task.checked && !inArchivedProject(task) : task.changedAt > since,
+        );
+        const projectsRead = [...projects.values()].filter((project) =>
+          full ? !project.isArchived && !project.isDeleted : project.changedAt > since,
         );
         return {
           tasks: read.map(snapshot),
           labels: full ? labels.map((label) => ({ ...label })) : [],
+          projects: projectsRead.map(({ changedAt: _changed, ...project }) => ({ ...project })),
           full,
           nextToken: String(seq),
           timeZone: options.timeZone ?? null,
@@ -214,6 +240,21 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
       if (!task) throw new Error(`no task ${id}`);
       task.isDeleted = true;
       touch(task);
+    },
+    projects,
+    /** The user adds a project (under `parentId`), or changes one (archives it, say). */
+    project(id: string, fields: Partial<Omit<ProjectSnapshot, 'id'>> = {}) {
+      seq += 1;
+      const known = projects.get(id);
+      const base = known ?? {
+        id,
+        name: id,
+        color: 'grey',
+        parentId: null,
+        inbox: false,
+        order: projects.size,
+      };
+      projects.set(id, { isArchived: false, isDeleted: false, ...base, ...fields, changedAt: seq });
     },
     /** The tasks that exist (not deleted). */
     live: () => [...tasks.values()].filter((task) => !task.isDeleted).map(snapshot),

@@ -290,6 +290,7 @@ function toCommand(plan: LinkPlan, key: string): TaskCommand {
       due: task.due,
       labels: task.labels,
       duration: task.duration,
+      ...(task.projectId === undefined ? {} : { projectId: task.projectId }),
     };
   }
   if (task.action === 'delete') return { kind: 'delete', uuid, id: task.taskId };

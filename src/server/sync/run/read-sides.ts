@@ -3,19 +3,20 @@ import type { LabelRename } from '#server/domain/settings/label-identity.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import { type CalendarEvent, type CalendarTarget, SyncTokenExpiredError } from '../calendar-target.port.ts';
 import { appearanceHash } from '../plan/event-write.ts';
+import { projectsAfterRead } from '../plan/project-changes.ts';
 import { readPlan } from '../plan/read-plan.ts';
 import { withFollowedLabels, withRenamedTaskLabels } from '../plan/settings-labels.ts';
 import { deletedEvent, deletedTask } from '../plan/snapshots.ts';
-import { scopeHash } from '../plan/sync-scope.ts';
+import { projectScopeKey, scopeHash, withProjects } from '../plan/sync-scope.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import { heldCount } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
-import type { TaskSnapshot, TaskSource } from '../task-source.port.ts';
+import type { TaskChanges, TaskSnapshot, TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
 
 export type SideReaderDeps = {
-  labels: Pick<SettingsRepository, 'applyLabelChanges'>;
+  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'saveTodoistProjects'>;
   tasks: TaskSource;
   withToken: WithToken;
   log: Logger;
@@ -61,12 +62,20 @@ export async function readSides(deps: SideReaderDeps, request: ReadRequest): Pro
   let settings = { ...request.settings };
   const { reads, readAll, needsAllTasks, sameCalendar, holding } = whatToRead(request);
 
-  const taskRead = reads.todoist
-    ? await deps.withToken(userId, 'todoist', (token) =>
-        deps.tasks.changes(token, needsAllTasks ? null : (state?.todoistToken ?? null)),
-      )
+  const readTasks = (since: string | null) =>
+    deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, since));
+  let taskRead = reads.todoist
+    ? await readTasks(needsAllTasks ? null : (state?.todoistToken ?? null))
     : unread(state?.todoistToken);
   if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
+  if (reads.todoist) {
+    const projects = await followProjects(deps, userId, settings, taskRead, request.now);
+    // A project archived, unarchived or deleted takes its tasks out of (or back into) Todoist's
+    // active lists without naming them in an incremental read: read every task to judge them again.
+    if (!taskRead.full && projectScopeKey(projects) !== projectScopeKey(settings))
+      taskRead = await readTasks(null);
+    settings = projects;
+  }
   // Renames the settings followed (now, by the dashboard, or in a run that failed later) and no run
   // has carried onto the tasks yet: a task with a label's old name is matched by its new one.
   let renames: LabelRename[] = [];
@@ -148,6 +157,20 @@ async function completeTaskRead(
   return [...read, ...extra];
 }
 
+/** The settings with the projects as the read left them; a changed list is kept for the settings screen. */
+async function followProjects(
+  deps: SideReaderDeps,
+  userId: string,
+  settings: SyncSettings,
+  read: Pick<TaskChanges, 'projects' | 'full'>,
+  now: Date,
+): Promise<SyncSettings> {
+  const projects = projectsAfterRead(settings.projects, read.projects, read.full);
+  if (!projects) return settings;
+  await deps.labels.saveTodoistProjects(userId, projects, now);
+  return withProjects(settings, { projects });
+}
+
 /** Which sides the run reads, and how much of them (see `readPlan`). */
 function whatToRead(request: ReadRequest) {
   const { state, links, settings } = request;
@@ -164,6 +187,8 @@ function whatToRead(request: ReadRequest) {
   const needsAllTasks =
     request.readAllTasks ||
     readAll ||
+    // No project list yet (an account connected before projects were kept): a full read brings it.
+    settings.projects.length === 0 ||
     links.some(
       (link) =>
         link.origin === 'task' && !link.completed && link.eventId && link.appearanceHash !== appearance,
@@ -202,5 +227,13 @@ function completeEventRead(
 
 /** A side this run does not read: no changes, and its read position stays where it is. */
 function unread(token: string | null | undefined) {
-  return { tasks: [], labels: [], events: [], full: false, nextToken: token ?? null, timeZone: null };
+  return {
+    tasks: [],
+    labels: [],
+    projects: [],
+    events: [],
+    full: false,
+    nextToken: token ?? null,
+    timeZone: null,
+  };
 }

@@ -526,3 +526,85 @@ describe('the safety brake', () => {
     expect(await sync.store.links.all(USER)).toHaveLength(1);
   });
 });
+
+describe('projects', () => {
+  /** Ada's Todoist with a Work project (a Clients project under it) and a Home project, all read once. */
+  async function withProjects(scope?: { mode: 'chosen'; ids: string[] }) {
+    const sync = setUp();
+    sync.todoist.project('work');
+    sync.todoist.project('clients', { parentId: 'work' });
+    sync.todoist.project('home');
+    if (scope) {
+      const projects = scope.ids.map((id) => ({ id, name: id }));
+      sync.store.settings.todo.set(USER, todoRow(USER, { projectScope: { mode: 'chosen', projects } }));
+    }
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    return sync;
+  }
+  const taskIn = (sync: Awaited<ReturnType<typeof withProjects>>, content: string, projectId: string) =>
+    sync.todoist.add({ content, labels: ['30min'], due: floatingDue(TOMORROW_9.local), projectId });
+  const titles = (sync: Awaited<ReturnType<typeof withProjects>>) =>
+    sync.calendar.live(CALENDAR).map((event) => event.title);
+
+  it('keeps the account’s projects for the settings screen after the first run', async () => {
+    const sync = await withProjects();
+    const kept = sync.store.settings.todo.get(USER)?.projects.map((project) => project.id);
+    expect(kept?.sort()).toEqual(['clients', 'home', 'inbox', 'work']);
+  });
+
+  it('gives events only to tasks of the chosen projects and their sub-projects', async () => {
+    const sync = await withProjects({ mode: 'chosen', ids: ['work'] });
+    taskIn(sync, 'Plan', 'work');
+    taskIn(sync, 'Call Acme', 'clients');
+    taskIn(sync, 'Paint', 'home');
+    await sync.run();
+    expect(titles(sync).sort()).toEqual(['Call Acme', 'Plan']);
+  });
+
+  it('removes the event of a task moved out of the chosen projects, and makes it again when it moves back', async () => {
+    const sync = await withProjects({ mode: 'chosen', ids: ['work'] });
+    const task = taskIn(sync, 'Plan', 'work');
+    await sync.run();
+    sync.todoist.edit(task.id, { projectId: 'home' });
+    await sync.run();
+    expect(titles(sync)).toEqual([]);
+    sync.todoist.edit(task.id, { projectId: 'work' });
+    await sync.run();
+    expect(titles(sync)).toEqual(['Plan']);
+  });
+
+  it('takes the events of an archived project’s tasks away, and brings them back when it is unarchived', async () => {
+    const sync = await withProjects();
+    taskIn(sync, 'Paint', 'home');
+    taskIn(sync, 'Plan', 'work');
+    await sync.run();
+    expect(titles(sync).sort()).toEqual(['Paint', 'Plan']);
+
+    // An incremental read names the project, not its tasks: the run reads every task again.
+    sync.todoist.project('home', { isArchived: true });
+    sync.todoist.calls.length = 0;
+    await sync.run();
+    expect(titles(sync)).toEqual(['Plan']);
+    expect(
+      sync.todoist.calls.filter((call) => call.method === 'changes').map((call) => call.syncToken),
+    ).toEqual([expect.any(String), null]);
+
+    sync.todoist.project('home', { isArchived: false });
+    await sync.run();
+    expect(titles(sync).sort()).toEqual(['Paint', 'Plan']);
+  });
+
+  it('puts tasks made from events into the project chosen for them', async () => {
+    const sync = await withProjects();
+    sync.store.settings.todo.set(USER, { ...todoRowOf(sync), eventProjectId: 'home' });
+    sync.calendar.addEvent(CALENDAR, 'Dentist', TOMORROW_9.instant, 30);
+    await sync.run();
+    expect(sync.todoist.live().map((task) => [task.content, task.projectId])).toEqual([['Dentist', 'home']]);
+  });
+});
+
+const todoRowOf = (sync: ReturnType<typeof setUp>) => {
+  const row = sync.store.settings.todo.get(USER);
+  if (!row) throw new Error('no todo settings');
+  return row;
+};

@@ -36,7 +36,7 @@ import { createRunLease } from './run-lease.ts';
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;
   /** Where the Todoist labels a run reads go: settings follow their labels by id. */
-  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'forgetLabelRenames'>;
+  labels: Pick<SettingsRepository, 'applyLabelChanges' | 'forgetLabelRenames' | 'saveTodoistProjects'>;
   links: SyncLinkRepository;
   states: SyncStateRepository;
   activity: SyncActivityRepository;

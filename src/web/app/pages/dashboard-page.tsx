@@ -12,6 +12,8 @@ import { SubscriptionBanner } from '../../features/subscription/subscription-ban
 import { SyncActivitySection } from '../../features/sync-activity/sync-activity-section.tsx';
 import { TimeboxSettingsSection } from '../../features/timeboxes/timebox-settings-section.tsx';
 import { WelcomeWizard } from '../../features/welcome-wizard/welcome-wizard.tsx';
+import { MissingProjectsAlert } from '../../features/what-syncs/components/missing-projects-alert.tsx';
+import { WhatSyncsSection } from '../../features/what-syncs/what-syncs-section.tsx';
 import { useAuth } from '../../lib/current-user.ts';
 
 /**
@@ -30,11 +32,20 @@ function Dashboard({ user }: { user: CurrentUser }) {
   return (
     <PageContainer title="Dashboard">
       <Text>Welcome, {user.name.firstName}.</Text>
-      <StatusRow user={user} banner={<SubscriptionBanner user={user} />} />
+      <StatusRow
+        user={user}
+        banner={
+          <>
+            <SubscriptionBanner user={user} />
+            <MissingProjectsAlert todo={user.todoSettings} where="status" />
+          </>
+        }
+      />
       <SyncActivitySection user={user} />
       <IntegrationsRow user={user} />
       <TimeboxSettingsSection todo={user.todoSettings} />
       <CalendarSettingsSection calendar={user.calendarSettings} />
+      <WhatSyncsSection todo={user.todoSettings} />
       <AdvancedSettingsSection user={user} />
       <WelcomeWizard seen={user.welcomeWizardSeen} />
     </PageContainer>

@@ -5,6 +5,8 @@ import type {
   SandboxEventInput,
   SandboxEventRef,
   SandboxLabelRename,
+  SandboxProjectInput,
+  SandboxProjectRename,
   SandboxTaskInput,
 } from '#shared/api/sandbox.schema.ts';
 import { api } from '../../lib/api-client.ts';
@@ -86,6 +88,15 @@ export const sandboxCalls = {
     api(sandbox.renameLabel, { params: { id }, body }),
   deleteLabel: ({ id, email }: { id: string; email: string }) =>
     api(sandbox.deleteLabel, { params: { id }, query: { email } }),
+  addProject: (input: SandboxProjectInput) => api(sandbox.addProject, input),
+  renameProject: ({ id, ...body }: SandboxProjectRename & { id: string }) =>
+    api(sandbox.renameProject, { params: { id }, body }),
+  archiveProject: ({ id, email }: { id: string; email: string }) =>
+    api(sandbox.archiveProject, { params: { id }, body: { email } }),
+  unarchiveProject: ({ id, email }: { id: string; email: string }) =>
+    api(sandbox.unarchiveProject, { params: { id }, body: { email } }),
+  deleteProject: ({ id, email }: { id: string; email: string }) =>
+    api(sandbox.deleteProject, { params: { id }, query: { email } }),
   addEvent: (input: SandboxEventInput) => api(sandbox.addEvent, input),
   updateEvent: ({ id, ...body }: SandboxEventInput & { id: string }) =>
     api(sandbox.updateEvent, { params: { '*': id }, body }),

@@ -1,26 +1,42 @@
 import { NumberInput, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
+import type { SandboxProject, SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
 import { ItemForm } from './item-form.tsx';
 import { LocalDateTimeInput } from './local-date-time-input.tsx';
+import { ProjectSelect } from './project-select.tsx';
 
-export type TaskFormValues = { content: string; due?: string; labels: string[]; durationMinutes?: number };
+export type TaskFormValues = {
+  content: string;
+  due?: string;
+  labels: string[];
+  durationMinutes?: number;
+  projectId?: string;
+};
 
 type Props = {
   task?: SandboxTask;
   knownLabels: string[];
+  /** The active projects, the Inbox first; a new task goes to the Inbox unless another is chosen. */
+  projects: SandboxProject[];
   submitLabel: string;
   busy: boolean;
   onSubmit: (values: TaskFormValues) => void;
 };
 
-/** Adds or edits an emulated Todoist task: name, due time, labels and duration. */
-export function TaskForm({ task, knownLabels, submitLabel, busy, onSubmit }: Props) {
+/**
+ * Adds or edits an emulated Todoist task: name, project, due time, labels and duration. Another project
+ * moves the task there.
+ */
+export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSubmit }: Props) {
   const [content, setContent] = useState(task?.content ?? '');
   const [due, setDue] = useState(toLocalInput(task?.due?.datetime));
   const [labels, setLabels] = useState<string[]>(task?.labels ?? []);
   const [duration, setDuration] = useState<number | string>(task?.durationMinutes ?? '');
+  // Until one is chosen, a new task shows the Inbox and is sent without a project, which Todoist reads
+  // as the Inbox: the projects may still be on their way when the form opens.
+  const [projectId, setProjectId] = useState<string | null>(task?.projectId ?? null);
+  const inboxId = projects.find((project) => project.inbox)?.id ?? null;
   const empty = content.trim() === '';
 
   return (
@@ -34,10 +50,17 @@ export function TaskForm({ task, knownLabels, submitLabel, busy, onSubmit }: Pro
           due: fromLocalInput(due),
           labels,
           durationMinutes: typeof duration === 'number' && duration > 0 ? duration : undefined,
+          projectId: projectId ?? undefined,
         })
       }
     >
       <TextInput label="Task" value={content} onChange={(e) => setContent(e.currentTarget.value)} required />
+      <ProjectSelect
+        label="Project"
+        projects={projects}
+        value={projectId ?? inboxId}
+        onChange={setProjectId}
+      />
       <LocalDateTimeInput
         label="Due"
         value={due}

@@ -1,17 +1,18 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
-import { formatWhen } from '../local-date-time.ts';
 import { sandboxCalls, useSandboxChange, useSandboxTodoist } from '../sandbox-api.ts';
 import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
 import { LabelList } from './label-list.tsx';
 import { ChangeFailedAlert, ReadStatus } from './panel-status.tsx';
+import { ProjectList } from './project-list.tsx';
 import { TaskForm, type TaskFormValues } from './task-form.tsx';
+import { TaskRow } from './task-row.tsx';
 
 /**
- * An emulated Todoist account, first the one the visitor connected: its active tasks, and the changes
- * a person would make.
+ * An emulated Todoist account, first the one the visitor connected: its active tasks, projects and
+ * labels, and the changes a person would make.
  */
 export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
   const { email: typed, setEmail, account: email } = useAccountEmail(initialEmail);
@@ -21,6 +22,7 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
   const update = useSandboxChange('todoist', sandboxCalls.updateTask);
   const complete = useSandboxChange('todoist', sandboxCalls.completeTask);
   const remove = useSandboxChange('todoist', sandboxCalls.deleteTask);
+  const projectNames = new Map(todoist.data?.projects.map((project) => [project.id, project.name]));
 
   const save = (values: TaskFormValues) => {
     const done = { onSuccess: () => setEditing(null) };
@@ -53,67 +55,25 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
         aria-busy={todoist.isPlaceholderData}
       >
         {todoist.data?.tasks.map((task) => (
-          <Group
+          <TaskRow
             key={task.id}
-            component="li"
-            justify="space-between"
-            wrap="nowrap"
-            gap="xs"
-            aria-label={task.content}
-          >
-            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <ActionIcon
-                variant="default"
-                radius="xl"
-                aria-label={`Complete ${task.content}`}
-                onClick={() => complete.mutate({ email, id: task.id })}
-              >
-                <IconCheck size={14} />
-              </ActionIcon>
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" truncate>
-                  {task.content}
-                </Text>
-                <Group gap={4}>
-                  {task.due && (
-                    <Text size="xs" c="dimmed">
-                      {task.due.datetime ? formatWhen(task.due.datetime) : task.due.date}
-                      {task.due.isRecurring ? ' · repeats' : ''}
-                    </Text>
-                  )}
-                  {task.durationMinutes && (
-                    <Text size="xs" c="dimmed">
-                      · {task.durationMinutes} min
-                    </Text>
-                  )}
-                  {task.labels.map((label) => (
-                    <Badge key={label} size="xs" variant="outline" tt="none">
-                      @{label}
-                    </Badge>
-                  ))}
-                </Group>
-              </div>
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Edit ${task.content}`}
-                onClick={() => setEditing(task)}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${task.content}`}
-                onClick={() => remove.mutate({ email, id: task.id })}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          </Group>
+            task={task}
+            projectName={projectNames.get(task.projectId)}
+            onComplete={() => complete.mutate({ email, id: task.id })}
+            onEdit={() => setEditing(task)}
+            onDelete={() => remove.mutate({ email, id: task.id })}
+          />
         ))}
       </Stack>
+      {todoist.data && (
+        <ProjectList
+          email={email}
+          projects={todoist.data.projects}
+          archived={todoist.data.archivedProjects}
+          tasks={todoist.data.tasks}
+          busy={todoist.isPlaceholderData}
+        />
+      )}
       {todoist.data && (
         <LabelList
           email={email}
@@ -131,6 +91,8 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
           <TaskForm
             task={editing === 'new' ? undefined : editing}
             knownLabels={todoist.data?.labels.map((label) => label.name) ?? []}
+            // Another account's projects, shown until the chosen one's are read, are not offered.
+            projects={todoist.isPlaceholderData ? [] : (todoist.data?.projects ?? [])}
             submitLabel={editing === 'new' ? 'Add task' : 'Save task'}
             busy={add.isPending || update.isPending}
             onSubmit={save}

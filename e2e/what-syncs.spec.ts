@@ -1,0 +1,257 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { addTimebox, choose, connectOffered, section, switchSyncOn } from './dashboard-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { newPerson, type Person, seriousViolations, signIn } from './helpers.ts';
+
+/**
+ * The What syncs card as a user meets it (docs/product-rules.md §10 "Projects"): their Todoist projects
+ * listed, some chosen and saved (previewed first while sync is on), where new tasks from events go, and
+ * the warning once a chosen project is archived in Todoist.
+ */
+
+const card = (page: Page) => section(page, 'What syncs');
+const checklist = (page: Page) => card(page).getByRole('group', { name: 'Chosen projects' });
+const projectBox = (page: Page, name: string) => checklist(page).getByRole('checkbox', { name, exact: true });
+const eventProject = (page: Page) =>
+  card(page).getByRole('combobox', { name: 'New tasks from events go to', exact: true });
+const saveProjects = (page: Page) => card(page).getByRole('button', { name: 'Save projects' });
+
+type Todoist = { origin: string; token: string; projects: Record<string, string> };
+
+/**
+ * Connects Todoist through its emulated consent page, the account seeded first with `projects` (and
+ * "Clients" made a sub-project of "Work" through Todoist's REST API), so the connect reads them.
+ */
+async function connectTodoistWithProjects(page: Page, person: Person, projects: string[]): Promise<Todoist> {
+  await page.getByRole('link', { name: 'Connect Todoist' }).click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const seeded = await page.request.post(`${origin}/_emulator/seed`, {
+    data: {
+      users: [
+        {
+          email: person.email,
+          name: person.name,
+          authorize: false,
+          projects: projects.map((name) => ({ name })),
+        },
+      ],
+    },
+  });
+  expect(seeded.ok()).toBe(true);
+  const user = (await seeded.json()).users[0] as {
+    personalToken: string;
+    projects: { id: string; name: string }[];
+  };
+  const ids = Object.fromEntries(user.projects.map((project) => [project.name, project.id]));
+  const made = await page.request.post(`${origin}/api/v1/projects`, {
+    headers: { authorization: `Bearer ${user.personalToken}` },
+    data: { name: 'Clients', parent_id: ids.Work },
+  });
+  expect(made.ok()).toBe(true);
+  ids.Clients = (await made.json()).id;
+  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { origin, token: user.personalToken, projects: ids };
+}
+
+/** Signed in, Todoist (with projects) and Google Calendar connected, a timebox, the calendar chosen, sync on. */
+async function syncingWithProjects(page: Page, person: Person) {
+  await signIn(page, 'Google', person);
+  const todoist = await connectTodoistWithProjects(page, person, ['Work', 'Home', 'Old plans']);
+  await addTimebox(page, '30Minutes', '30');
+  await connectOffered(page, 'Connect Google Calendar', person.email);
+  const calendar = section(page, 'Calendar Settings');
+  await choose(calendar, page, 'Event colour', 'Basil');
+  await expect(calendar.getByRole('combobox', { name: 'Event colour' })).toHaveValue('Basil');
+  await expect(calendar.getByRole('combobox', { name: 'Event colour' })).toBeEnabled();
+  await choose(calendar, page, 'Calendar', 'Timeboxer');
+  await switchSyncOn(page, 'Timeboxer');
+  return todoist;
+}
+
+/** The card alone, scrolled into view. */
+async function screenshots(page: Page, name: string) {
+  await card(page).scrollIntoViewIfNeeded();
+  await card(page).screenshot({ path: `e2e-artifacts/what-syncs-${name}.png`, animations: 'disabled' });
+}
+
+/** Every axe violation inside the card and the Status section, whatever its impact, as readable lines. */
+async function violationsAround(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('#what-syncs')
+    .include('section[aria-label="Status"]')
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
+  );
+}
+
+async function expectChecked(boxes: Locator[], checked: boolean) {
+  for (const box of boxes) {
+    if (checked) await expect(box).toBeChecked();
+    else await expect(box).not.toBeChecked();
+  }
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    });
+
+    test('chooses projects (previewed while syncing), sends new tasks to one, and names a chosen project archived in Todoist', async ({
+      page,
+    }) => {
+      const person = newPerson('Petra', 'Projects');
+      const todoist = await syncingWithProjects(page, person);
+
+      // All projects by default; the user's projects show once "Chosen projects" is picked.
+      await expect(card(page).getByRole('radio', { name: 'All projects' })).toBeChecked();
+      await expect(checklist(page)).toHaveCount(0);
+      await expect(saveProjects(page)).toBeDisabled();
+      await expect(eventProject(page)).toHaveValue('Inbox');
+      await card(page).getByRole('radio', { name: 'Chosen projects' }).check();
+      const names = ['Inbox', 'Work', 'Clients', 'Home', 'Old plans'];
+      await expect(checklist(page).getByRole('checkbox')).toHaveCount(names.length);
+      for (const name of names) await expect(projectBox(page, name)).not.toBeChecked();
+      await expect(card(page).getByText('Choose at least one project.')).toBeVisible();
+      await expect(saveProjects(page)).toBeDisabled();
+
+      // Work brings its sub-project Clients along: ticked, not to be unticked on its own.
+      await projectBox(page, 'Work').check();
+      await expect(projectBox(page, 'Clients')).toBeChecked();
+      await expect(projectBox(page, 'Clients')).toBeDisabled();
+      await expect(checklist(page).getByText('Included with “Work”')).toBeVisible();
+      await projectBox(page, 'Old plans').check();
+      await screenshots(page, `draft-${width}`);
+
+      // Sync is on: the change is previewed first, and saved on confirmation.
+      await saveProjects(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Sync only these 2 projects?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('status', { name: 'What this change does' })).toContainText(
+        'Nothing already synced changes.',
+      );
+      expect(await seriousViolations(page), 'the projects change preview').toEqual([]);
+      await page.screenshot({
+        path: `e2e-artifacts/what-syncs-preview-${width}.png`,
+        animations: 'disabled',
+      });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(saveProjects(page)).toBeDisabled();
+
+      // Read afresh, the choice is there.
+      await page.reload();
+      await expect(card(page).getByRole('radio', { name: 'Chosen projects' })).toBeChecked();
+      await expectChecked(
+        ['Work', 'Clients', 'Old plans'].map((name) => projectBox(page, name)),
+        true,
+      );
+      await expectChecked(
+        ['Inbox', 'Home'].map((name) => projectBox(page, name)),
+        false,
+      );
+      await expect(saveProjects(page)).toBeDisabled();
+      // An edit can be undone before it is saved.
+      await projectBox(page, 'Home').check();
+      await expect(saveProjects(page)).toBeEnabled();
+      await card(page).getByRole('button', { name: 'Undo' }).click();
+      await expect(projectBox(page, 'Home')).not.toBeChecked();
+      await expect(saveProjects(page)).toBeDisabled();
+
+      // The Inbox no longer syncs, so new tasks go to the first project that does; only those are offered.
+      await expect(eventProject(page)).toHaveValue('Work');
+      await expect(
+        card(page).getByText('Your Inbox does not sync, so new tasks go to “Work”.'),
+      ).toBeVisible();
+      await eventProject(page).click();
+      await expect(page.getByRole('option')).toHaveText(['Work', 'Clients', 'Old plans']);
+      await page.screenshot({ path: `e2e-artifacts/what-syncs-select-${width}.png`, animations: 'disabled' });
+      await page.getByRole('option', { name: 'Old plans', exact: true }).click();
+      await expect(eventProject(page)).toHaveValue('Old plans');
+      await expect(eventProject(page)).toBeEnabled();
+      await page.reload();
+      await expect(eventProject(page)).toHaveValue('Old plans');
+      await expect(card(page).getByText(/does not sync/)).toHaveCount(0);
+      expect(await seriousViolations(page), 'the dashboard with the What syncs card').toEqual([]);
+      expect(await violationsAround(page), 'the card, any impact').toEqual([]);
+      await screenshots(page, `saved-${width}`);
+
+      // Old plans archived in Todoist: once the dashboard has read the projects again, it is named.
+      const archived = await page.request.post(
+        `${todoist.origin}/api/v1/projects/${todoist.projects['Old plans']}/archive`,
+        { headers: { authorization: `Bearer ${todoist.token}` } },
+      );
+      expect(archived.ok()).toBe(true);
+      await page.reload();
+      const warning = '“Old plans” was archived or deleted in Todoist: its tasks no longer sync.';
+      await expect(card(page).getByRole('status').filter({ hasText: warning })).toContainText(
+        'Choose again below.',
+      );
+      const status = section(page, 'Status');
+      await expect(status.getByText(warning)).toBeVisible();
+      await expect(status.getByRole('link', { name: 'Choose again in What syncs' })).toHaveAttribute(
+        'href',
+        '#what-syncs',
+      );
+      // Gone from the list; new tasks go back to Work, and saving again is offered.
+      await expect(projectBox(page, 'Old plans')).toHaveCount(0);
+      await expect(eventProject(page)).toHaveValue('Work');
+      await expect(
+        card(page).getByText('The project you chose is no longer in Todoist, so new tasks go to “Work”.'),
+      ).toBeVisible();
+      await expect(saveProjects(page)).toBeEnabled();
+      await expect(card(page).getByRole('button', { name: 'Undo' })).toHaveCount(0);
+      expect(await seriousViolations(page), 'the dashboard with the missing-project warning').toEqual([]);
+      expect(await violationsAround(page), 'the card and Status, any impact').toEqual([]);
+      await screenshots(page, `missing-${width}`);
+      // And in the dark scheme.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page), 'the warning in the dark scheme').toEqual([]);
+      expect(await violationsAround(page), 'the card and Status in the dark scheme').toEqual([]);
+      await screenshots(page, `missing-dark-${width}`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await status.screenshot({
+        path: `e2e-artifacts/what-syncs-status-${width}.png`,
+        animations: 'disabled',
+      });
+
+      // Choosing again: saved, the warning is gone.
+      await saveProjects(page).click();
+      const again = page.getByRole('dialog', { name: 'Sync only “Work”?' });
+      await again.getByRole('button', { name: 'Save' }).click();
+      await expect(again).toBeHidden();
+      await expect(card(page).getByText(warning)).toHaveCount(0);
+      await expect(status.getByText(warning)).toHaveCount(0);
+
+      // Back to all projects: previewed too (counted, not the fallback sentence), then saved.
+      await card(page).getByRole('radio', { name: 'All projects' }).check();
+      await expect(checklist(page)).toHaveCount(0);
+      await saveProjects(page).click();
+      const all = page.getByRole('dialog', { name: 'Sync all projects?' });
+      await expect(all.getByRole('status', { name: 'What this change does' })).toBeVisible();
+      await all.getByRole('button', { name: 'Save' }).click();
+      await expect(all).toBeHidden();
+      await page.reload();
+      await expect(card(page).getByRole('radio', { name: 'All projects' })).toBeChecked();
+      await expect(eventProject(page)).toHaveValue('Inbox');
+    });
+  });
+}
+
+test('before Todoist is connected, the card says so and nothing can be chosen', async ({ page }) => {
+  await signIn(page, 'Google', newPerson('Nora', 'Notyet'));
+  await expect(card(page)).toContainText('Connect Todoist in the Integrations above');
+  await expect(card(page)).toContainText('Your Todoist projects appear here once Todoist is connected.');
+  await expect(card(page).getByRole('radio', { name: 'All projects' })).toBeDisabled();
+  await expect(card(page).getByRole('radio', { name: 'Chosen projects' })).toBeDisabled();
+  await expect(eventProject(page)).toBeDisabled();
+  await expect(saveProjects(page)).toBeDisabled();
+  await screenshots(page, 'not-connected-1280');
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { syncSettings } from '#server/test/sync-settings.fixture.ts';
+import type { TodoistProject } from '#shared/settings/project-scope.ts';
+import type { SyncSettings } from '../sync-settings.ts';
+import { changeEffect } from './change-effect.ts';
+import { appearanceHash } from './event-write.ts';
+import type { PlanInput } from './link-plan.ts';
+import { calendarEvent, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { DEFAULT_BRAKE } from './removal-brake.ts';
+import { planSync } from './sync-planner.ts';
+import { scopeHash, withProjects } from './sync-scope.ts';
+
+const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
+
+const project = (id: string, fields: Partial<TodoistProject> = {}): TodoistProject => ({
+  id,
+  name: id,
+  color: 'grey',
+  parentId: null,
+  inbox: false,
+  order: 1,
+  ...fields,
+});
+const PROJECTS = [
+  project('inbox', { inbox: true, order: 0 }),
+  project('work', { order: 1 }),
+  project('clients', { parentId: 'work' }),
+  project('home', { order: 2 }),
+];
+const chosen = (...ids: string[]) => ({
+  mode: 'chosen' as const,
+  projects: ids.map((id) => ({ id, name: id })),
+});
+const allProjects = syncSettings({ projects: PROJECTS });
+const workOnly = syncSettings({ projects: PROJECTS, projectScope: chosen('work') });
+
+const plan = (settings: SyncSettings, input: Partial<PlanInput>) =>
+  planSync({
+    settings,
+    now: NOW,
+    hash: testHash,
+    links: [],
+    tasks: [],
+    events: [],
+    completedOccurrences: new Set(),
+    ...input,
+  });
+const link = (settings: SyncSettings) => syncLink({ appearanceHash: appearanceHash(settings) });
+
+describe('projects that sync', () => {
+  it('gives tasks of a chosen project and of its sub-projects their events, and no others', () => {
+    const plans = plan(workOnly, {
+      tasks: [
+        taskSnapshot({ id: 'a', projectId: 'work' }),
+        taskSnapshot({ id: 'b', projectId: 'clients' }),
+        taskSnapshot({ id: 'c', projectId: 'home' }),
+        taskSnapshot({ id: 'd', projectId: 'inbox' }),
+      ],
+    });
+    expect(plans.map((entry) => entry.next?.taskId)).toEqual(['a', 'b']);
+  });
+
+  it('removes the event of a task moved out of the projects that sync, like a label removed', () => {
+    const [only] = plan(workOnly, {
+      links: [link(workOnly)],
+      tasks: [taskSnapshot({ projectId: 'home', updatedAt: '2026-07-15T05:30:00Z' })],
+      events: [calendarEvent()],
+    });
+    expect(only?.events).toEqual([{ action: 'remove', eventId: 'e1' }]);
+    expect(only?.activity).toEqual([
+      { direction: 'todoist-to-calendar', action: 'deleted', detail: 'out-of-scope' },
+    ]);
+  });
+
+  it('keeps the event of a linked task moved between two projects that sync', () => {
+    const plans = plan(allProjects, {
+      links: [link(allProjects)],
+      tasks: [taskSnapshot({ projectId: 'home' })],
+      events: [calendarEvent()],
+    });
+    expect(plans.flatMap((entry) => entry.events)).toEqual([]);
+  });
+
+  it('judges a task whose project is not known (a task known only by id) as in scope', () => {
+    const plans = plan(workOnly, { tasks: [taskSnapshot({ projectId: null })] });
+    expect(plans).toHaveLength(1);
+  });
+});
+
+describe('new tasks from events', () => {
+  const newTask = (settings: SyncSettings) => {
+    const [only] = plan(settings, { events: [calendarEvent({ id: 'e9' })] });
+    return only?.task;
+  };
+
+  it('go to the project chosen for them', () => {
+    expect(newTask(withProjects(allProjects, { eventProjectId: 'home' }))).toMatchObject({
+      action: 'create',
+      projectId: 'home',
+    });
+  });
+
+  it('go to the first project that syncs when the Inbox does not', () => {
+    expect(newTask(workOnly)).toMatchObject({ action: 'create', projectId: 'work' });
+  });
+
+  it('are not made when none of the account’s projects syncs any more', () => {
+    const nothing = syncSettings({ projects: PROJECTS, projectScope: chosen('gone') });
+    expect(newTask(nothing)).toBeUndefined();
+  });
+
+  it('leave the project to Todoist (the Inbox) while no project list is known', () => {
+    expect(newTask(syncSettings())).toEqual(expect.not.objectContaining({ projectId: expect.anything() }));
+  });
+});
+
+describe('choosing projects', () => {
+  it('changes the scope fingerprint, so a run reads both sides again; all projects keep the old one', () => {
+    expect(scopeHash(workOnly)).not.toBe(scopeHash(allProjects));
+    expect(scopeHash(allProjects)).toBe(scopeHash(syncSettings()));
+  });
+
+  it('is previewed: the events of tasks in projects no longer chosen are counted as removed', () => {
+    const input: PlanInput = {
+      settings: allProjects,
+      now: NOW,
+      hash: testHash,
+      links: [link(allProjects)],
+      tasks: [taskSnapshot({ projectId: 'home' })],
+      events: [calendarEvent()],
+      completedOccurrences: new Set(),
+    };
+    const preview = changeEffect(
+      input,
+      { kind: 'projects', mode: 'chosen', projectIds: ['work'] },
+      DEFAULT_BRAKE,
+    );
+    expect(preview).toMatchObject({ eventsRemoved: 1, tasksKept: 1, eventsCreated: 0 });
+  });
+});
