@@ -140,6 +140,30 @@ for (const database of await testDatabases('project scope while syncing')) {
         expect((await user.send('GET', '/api/current_user')).todoSettings.projectScope.missing).toEqual([]);
       });
 
+      it(`judges an archived project's tasks again when the dashboard read the projects before any run (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `projects-refresh-${provider}@example.com`);
+        const { work } = await withProjects(user);
+        await user.todoist.addTask({
+          content: 'Plan',
+          labels: ['30min'],
+          dueString: `${tomorrowAt(9).day} at 9:00`,
+          projectId: work,
+        });
+        await user.run();
+        expect(await user.eventTitles()).toEqual(['Plan']);
+
+        // The dashboard's refresh stores the list without Work; the next run must still take its tasks out.
+        await user.todoist.archiveProject(work);
+        await user.send('GET', '/api/todoist/updateuserprofile');
+        await user.run();
+        expect(await user.eventTitles()).toEqual([]);
+
+        await user.todoist.unarchiveProject(work);
+        await user.send('GET', '/api/todoist/updateuserprofile');
+        await user.run();
+        expect(await user.eventTitles()).toEqual(['Plan']);
+      });
+
       it(`puts a task made from an event into the project chosen for new tasks (${provider})`, async () => {
         const user = await syncingUserOn(app(), `projects-event-${provider}@example.com`);
         const { home } = await withProjects(user);

@@ -7,6 +7,7 @@ import {
   type Length,
   type Model,
   type ModelItem,
+  type Project,
   type Side,
   touch,
 } from './sync-model.ts';
@@ -25,6 +26,8 @@ export type Real = {
   day: string;
   taskIds: Map<number, string>;
   eventIds: Map<number, string>;
+  /** The Todoist ids of the user's Inbox and of Work (made when the sequence began). */
+  projects: Record<Project, string>;
   /** The access token the app (not the user's own client) uses with a provider for this user. */
   appToken(provider: Provider): Promise<string>;
   /** Lets the sync finish, checks both sides against the model, and learns the ids of new items. */

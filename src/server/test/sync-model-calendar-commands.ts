@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addItem, newTitle, type Style } from './sync-model.ts';
+import { addItem, eventProject, newTitle, type Style } from './sync-model.ts';
 import {
   Action,
   hour,
@@ -21,11 +21,13 @@ export const addEvent = fc
       `addEvent(${at}:00, ${minutes} min${foreign ? ', foreign colour or category' : ''})`,
       // The sync takes it with the length of a timebox setting (else the task gets the nearest one), or
       // as the duration field while task durations are on; not while a run may still judge it by the
-      // filter or mode before a change.
+      // filter, mode or projects before a change. While no project syncs no event becomes a task
+      // (docs/product-rules.md §10 "Projects"), and which ones do once a project syncs again is left open.
       (model) =>
         !model.filterChanged &&
         !model.durationsChanged &&
-        (foreign || model.durations || timeboxLength(model, minutes)),
+        !model.projectsChanged &&
+        (foreign || ((model.durations || timeboxLength(model, minutes)) && eventProject(model) !== null)),
       async (model, real) => {
         const title = newTitle(model);
         const style: Style = foreign ? (model.filter === 0 ? 1 : 0) : model.filter;
@@ -38,6 +40,8 @@ export const addEvent = fc
           timeboxed: !model.durations,
           durationField: model.durations,
           style,
+          // Its task goes to the first project that syncs (a foreign event's: where it would, if adopted).
+          project: eventProject(model) ?? 'inbox',
         });
         real.eventIds.set(item.id, id);
       },

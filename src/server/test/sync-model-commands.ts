@@ -17,7 +17,9 @@ import {
 } from './sync-model-fault-commands.ts';
 import {
   changeFilter,
+  chooseProjects,
   connectAnotherCalendar,
+  openDashboard,
   reconnectCalendar,
   removeCalendar,
   switchCalendar,
@@ -28,10 +30,12 @@ import {
 } from './sync-model-settings-commands.ts';
 import {
   addTask,
+  archiveWork,
   completeTask,
   deleteLabel,
   deleteTask,
   moveTask,
+  moveTaskToProject,
   relabelTask,
   renameLabel,
   reopenTask,
@@ -96,6 +100,10 @@ export function userSequences(maxCommands: number) {
       connectAnotherCalendar,
       toggleTaskDurations,
       toggleLinkDescription,
+      ...Array(2).fill(moveTaskToProject),
+      ...Array(2).fill(chooseProjects),
+      ...Array(2).fill(archiveWork),
+      openDashboard,
       ...Array(3).fill(settle),
       providerFault,
       providerFault,

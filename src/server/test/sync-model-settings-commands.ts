@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { emulatorControl } from './sync-fixtures.ts';
 import {
@@ -6,9 +7,12 @@ import {
   adoptForeignEvents,
   type CalendarChoice,
   calendarQuiet,
+  changeProjects,
   inScope,
   type Length,
   type Model,
+  type ProjectChoice,
+  projectsChangeable,
   type Style,
   switchAccount,
   taskExists,
@@ -249,3 +253,53 @@ export async function reconnect(model: Model, real: Real): Promise<void> {
   await real.user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
   model.syncOn = true;
 }
+
+/**
+ * Chooses the projects to sync on the dashboard: only Work (not while it is archived: the dashboard
+ * lists the active projects), or every project again. The tasks of a project that no longer syncs lose
+ * their events (the user's own too), the tasks stay; those of a project that syncs again get new events,
+ * from the tasks; done pairs stay; new events' tasks go to the first project that syncs. The dashboard
+ * reads Todoist first (§7). Not while a change on the calendar side waits for a run; once between two
+ * settles (see `projectsChanged`).
+ */
+export const chooseProjects = fc.constantFrom<ProjectChoice>('all', 'work').map(
+  (to) =>
+    new Action(
+      `chooseProjects(${to === 'all' ? 'every project' : 'only Work'})`,
+      (model) =>
+        model.projectChoice !== to &&
+        !(to === 'work' && model.workArchived) &&
+        !model.projectsChanged &&
+        calendarQuiet(model) &&
+        projectsChangeable(model, { projectChoice: to }),
+      async (model, real) => {
+        const { user } = real;
+        await user.openDashboard();
+        const current = await user.send(
+          'PATCH',
+          '/api/settings/projects',
+          to === 'all'
+            ? { mode: 'all', projectIds: [] }
+            : { mode: 'chosen', projectIds: [real.projects.work] },
+        );
+        expect(current.todoSettings.projectScope, 'the projects to sync').toEqual({
+          mode: to === 'all' ? 'all' : 'chosen',
+          projectIds: to === 'all' ? [] : [real.projects.work],
+          missing: [],
+        });
+        changeProjects(model, { projectChoice: to });
+      },
+    ),
+);
+
+/**
+ * The user opens the dashboard, which reads Todoist again (§7: the labels, and the project list as it
+ * is now, an archived Work left out). Changes nothing the sync does.
+ */
+export const openDashboard = fc.constant(
+  new Action(
+    'openDashboard',
+    () => true,
+    (_model, real) => real.user.openDashboard(),
+  ),
+);

@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { addItem, calendarQuiet, inScope, LABEL_OF, newTitle, taskExists, touch } from './sync-model.ts';
+import {
+  addItem,
+  calendarQuiet,
+  changeProjects,
+  inScope,
+  LABEL_OF,
+  newTitle,
+  type Project,
+  projectsChangeable,
+  taskExists,
+  touch,
+} from './sync-model.ts';
 import {
   Action,
   hour,
@@ -14,18 +25,20 @@ import {
 
 /** What the user does in their own Todoist: tasks added, changed, done, deleted; labels renamed, deleted. */
 
+/** A task in the Inbox or in Work (not while Work is archived); out of the sync while its project is. */
 export const addTask = fc
-  .record({ at: hour, length, unlabelled: fc.boolean() })
-  .map(({ at, length: minutes, unlabelled }) => {
+  .record({ at: hour, length, unlabelled: fc.boolean(), project: fc.constantFrom<Project>('inbox', 'work') })
+  .map(({ at, length: minutes, unlabelled, project }) => {
     return new Action(
-      `addTask(${at}:00, ${unlabelled ? 'no label' : `${minutes} min`})`,
-      (model) => unlabelled || usableLabel(model, minutes),
+      `addTask(${at}:00, ${unlabelled ? 'no label' : `${minutes} min`}, ${project})`,
+      (model) => (unlabelled || usableLabel(model, minutes)) && !(project === 'work' && model.workArchived),
       async (model, real) => {
         const title = newTitle(model);
         const task = await real.user.todoist.addTask({
           content: title,
           labels: unlabelled ? [] : [model.labels[minutes]],
           dueString: `${real.day} at ${at}:00`,
+          ...(project === 'work' ? { projectId: real.projects.work } : {}),
         });
         const item = addItem(model, 'todoist', {
           outOfScope: unlabelled ? 'unlabelled-task' : null,
@@ -35,6 +48,7 @@ export const addTask = fc
           timeboxed: !unlabelled,
           durationField: false,
           style: model.filter,
+          project,
         });
         real.taskIds.set(item.id, task.id);
       },
@@ -224,4 +238,57 @@ export const deleteTask = pick.map((n) =>
       item.taskDeleted = true;
     },
   ),
+);
+
+/**
+ * Moves an open task from the Inbox to Work or back (not while Work is archived). Into a project that
+ * does not sync it loses its event and keeps everything else; into one that does it gets a new event,
+ * from the task: like a timebox label taken off or put back (`toggleTimebox`), and so, when its scope
+ * changes, once per settle.
+ */
+export const moveTaskToProject = pick.map((n) =>
+  onItem(
+    'moveTaskToProject',
+    n,
+    'todoist',
+    (model, item) => {
+      if (!taskExists(item) || item.completed || model.workArchived) return false;
+      const moved = { ...item, project: item.project === 'work' ? ('inbox' as const) : ('work' as const) };
+      return !item.relabelled || inScope(model, item) === inScope(model, moved);
+    },
+    async (model, real, item) => {
+      const to: Project = item.project === 'work' ? 'inbox' : 'work';
+      await real.user.todoist.moveTask(idOf(real.taskIds, item), { projectId: real.projects[to] });
+      const before = inScope(model, item);
+      item.project = to;
+      if (before !== inScope(model, item)) {
+        item.origin = 'task';
+        item.relabelled = true;
+      }
+    },
+  ),
+);
+
+/**
+ * Archives Work in Todoist, or unarchives it: its tasks leave the sync (their events go, the user's own
+ * too; the tasks stay) or come back (new events, from the tasks); done pairs stay. Not while a change on
+ * the calendar side waits for a run (whether the run saw it before the archive would decide what
+ * becomes of it); once between two settles (see `projectsChanged`).
+ */
+export const archiveWork = fc.boolean().map(
+  (archive) =>
+    new Action(
+      archive ? 'archiveWork' : 'unarchiveWork',
+      (model) =>
+        model.workArchived !== archive &&
+        !model.projectsChanged &&
+        calendarQuiet(model) &&
+        projectsChangeable(model, { workArchived: archive }),
+      async (model, real) => {
+        const { todoist } = real.user;
+        if (archive) await todoist.archiveProject(real.projects.work);
+        else await todoist.unarchiveProject(real.projects.work);
+        changeProjects(model, { workArchived: archive });
+      },
+    ),
 );

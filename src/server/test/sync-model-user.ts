@@ -14,6 +14,11 @@ export type ModelUser = {
   todoist: SyncingUser['todoist'];
   todoistOrigin: string;
   send: SyncingUser['send'];
+  /**
+   * What the dashboard does when it opens (§7): reads the user, then has the app read Todoist again (the
+   * labels and the project list), ignoring an error as the dashboard does (a provider fault may hit it).
+   */
+  openDashboard(): Promise<void>;
   /** A DELETE of the signed-in user (the app's `DELETE` routes); fails unless it answers 200. */
   remove(url: string): Promise<unknown>;
   /** The calendar account connected now, through the user's own client (replaced by `connectCalendar`). */
@@ -52,6 +57,15 @@ export async function modelUser(
     todoistOrigin,
     send,
     calendar: await calendarClient(app, kind, email, send, userId),
+    async openDashboard() {
+      await send('GET', '/api/current_user');
+      await app.server.inject({
+        method: 'GET',
+        url: '/api/todoist/updateuserprofile',
+        cookies,
+        headers: sameOrigin,
+      });
+    },
     async remove(url) {
       const response = await app.server.inject({ method: 'DELETE', url, cookies, headers: sameOrigin });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);

@@ -25,6 +25,14 @@ export type CalendarChoice = 0 | 1;
  */
 export type Style = 0 | 1;
 
+/**
+ * The Todoist project a task is in: the Inbox, or "Work", the one other project the user has from the
+ * start of a sequence (docs/product-rules.md §10 "Projects").
+ */
+export type Project = 'inbox' | 'work';
+/** The projects to sync chosen on the dashboard: every project, or only Work (with its sub-projects). */
+export type ProjectChoice = 'all' | 'work';
+
 export type ModelItem = {
   id: number;
   /** Where the sync link started: decides what deleting the event does to the task. */
@@ -64,6 +72,11 @@ export type ModelItem = {
    * the account connected now (reopened, it gets one).
    */
   eventLeftBehind: boolean;
+  /**
+   * The Todoist project of its task (an event's: the one its task was made in, or will be). A task
+   * syncs only while its project does (`projectSyncs`).
+   */
+  project: Project;
 };
 
 export type Model = {
@@ -119,6 +132,16 @@ export type Model = {
   durationsChanged: boolean;
   /** The user's Todoist plan has task durations (Premium); set the first time they are switched on. */
   premium: boolean;
+  /** The projects to sync chosen on the dashboard. */
+  projectChoice: ProjectChoice;
+  /** Work is archived in Todoist: its tasks leave Todoist's active lists and the sync. */
+  workArchived: boolean;
+  /**
+   * The projects to sync were chosen, or Work archived or unarchived, since the last settle: a run in
+   * flight may still judge a new event by the old projects, so no event is added until a settle, and
+   * (like `settingChanged`) the projects are not changed again until then.
+   */
+  projectsChanged: boolean;
 };
 
 export function initialModel(prefix: string, onComplete: OnComplete): Model {
@@ -144,6 +167,9 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     durations: false,
     durationsChanged: false,
     premium: false,
+    projectChoice: 'all',
+    workArchived: false,
+    projectsChanged: false,
   };
 }
 
@@ -162,7 +188,7 @@ export function addItem(
   side: Side,
   fields: Pick<
     ModelItem,
-    'outOfScope' | 'title' | 'hour' | 'length' | 'timeboxed' | 'durationField' | 'style'
+    'outOfScope' | 'title' | 'hour' | 'length' | 'timeboxed' | 'durationField' | 'style' | 'project'
   >,
 ): ModelItem {
   const item: ModelItem = {
@@ -191,6 +217,8 @@ export function addItem(
 export function actionable(model: Model, item: ModelItem, side: Side): boolean {
   const touchedBy = model.touched.get(item.id);
   if (touchedBy !== undefined && touchedBy !== side) return false;
+  // A task of an archived project is out of the user's sight in Todoist until it is unarchived.
+  if (side === 'todoist' && item.outOfScope !== 'foreign-event' && !listed(model, item)) return false;
   if (side === 'calendar' && model.calendarMoving && item.createdOn !== 'calendar') return false;
   return item.createdOn === null || item.createdOn === side;
 }
@@ -209,14 +237,74 @@ export function touch(model: Model, item: ModelItem, side: Side): void {
 export const taskExists = (item: ModelItem) => item.outOfScope !== 'foreign-event' && !item.taskDeleted;
 
 /**
- * In the sync: a task with a time carrying a timebox label that has a setting, or, while task durations
- * are on, Todoist's duration field.
+ * Whether the project's tasks sync: it is not archived, and every project syncs or it is the one chosen
+ * (docs/product-rules.md §10 "Projects").
  */
-export const inScope = (model: Readonly<Model>, item: ModelItem) =>
+export const projectSyncs = (
+  model: Readonly<Pick<Model, 'projectChoice' | 'workArchived'>>,
+  project: Project,
+) => !(project === 'work' && model.workArchived) && (model.projectChoice === 'all' || project === 'work');
+
+/**
+ * The project a task made from an event goes to (the event project is the Inbox, the default): the
+ * Inbox while it syncs, else the first project that does; null while no project syncs (only Work
+ * chosen, and archived): then no event becomes a task.
+ */
+export const eventProject = (
+  model: Readonly<Pick<Model, 'projectChoice' | 'workArchived'>>,
+): Project | null => (projectSyncs(model, 'inbox') ? 'inbox' : projectSyncs(model, 'work') ? 'work' : null);
+
+/** The task is in Todoist's active lists (REST `getTasks`): its project is not archived. */
+export const listed = (model: Readonly<Pick<Model, 'workArchived'>>, item: ModelItem) =>
+  !(item.project === 'work' && model.workArchived);
+
+/**
+ * In the sync: a task with a time carrying a timebox label that has a setting, or, while task durations
+ * are on, Todoist's duration field; in a project that syncs.
+ */
+export const inScope = (
+  model: Readonly<Pick<Model, 'durations' | 'settings' | 'projectChoice' | 'workArchived'>>,
+  item: ModelItem,
+) =>
   item.outOfScope === null &&
   !item.taskDeleted &&
   !item.untimed &&
+  projectSyncs(model, item.project) &&
   (model.durations ? item.durationField : item.timeboxed && model.settings[item.length]);
+
+type ProjectScope = Pick<Model, 'projectChoice' | 'workArchived'>;
+
+/**
+ * Whether the projects may change as `change` says now: no open task it would take out of the sync or
+ * bring back changed scope since the last settle (taken out and brought back before a run saw it, the
+ * link would stay or not by timing; see `toggleTimebox`).
+ */
+export const projectsChangeable = (model: Readonly<Model>, change: Partial<ProjectScope>) =>
+  model.items.every(
+    (item) =>
+      !item.relabelled ||
+      item.completed ||
+      !taskExists(item) ||
+      inScope(model, item) === inScope({ ...model, ...change }, item),
+  );
+
+/**
+ * Changes which projects sync (the choice on the dashboard, or Work archived or unarchived in Todoist).
+ * An open task it takes out of the sync loses its event and keeps everything else, one it brings back
+ * gets a new event, from the task: like a timebox label taken off or put back (`toggleTimebox`). Done
+ * pairs stay as they are.
+ */
+export function changeProjects(model: Model, change: Partial<ProjectScope>): void {
+  const before = model.items.map((item) => inScope(model, item));
+  Object.assign(model, change);
+  model.projectsChanged = true;
+  model.items.forEach((item, index) => {
+    if (item.completed || !taskExists(item) || before[index] === inScope(model, item)) return;
+    item.origin = 'task';
+    item.relabelled = true;
+    touch(model, item, 'todoist');
+  });
+}
 
 /**
  * Whether the item has an event (in the chosen calendar, or for a foreign one where it was made). A done
@@ -246,6 +334,8 @@ export function adoptForeignEvents(model: Model): void {
       continue;
     item.outOfScope = null;
     item.origin = 'event';
+    // `adoptable` holds: some project syncs.
+    item.project = eventProject(model) ?? 'inbox';
     item.timeboxed = !model.durations;
     item.durationField = model.durations;
     item.createdOn = 'calendar';
@@ -257,6 +347,8 @@ export function adoptForeignEvents(model: Model): void {
  * (else the task takes the nearest one, which the model does not follow).
  */
 export const adoptable = (model: Readonly<Model>, filter: Style, calendar: CalendarChoice) =>
+  // While no project syncs no event becomes a task, and which do once one syncs again is left open.
+  eventProject(model) !== null &&
   model.items.every(
     (item) =>
       item.outOfScope !== 'foreign-event' ||
@@ -299,6 +391,9 @@ export type ExpectedTask = {
   labels: string[];
   /** Todoist's duration field in minutes, null for none. */
   duration: number | null;
+  project: Project;
+  /** In Todoist's active lists (REST `getTasks`): not in an archived project. */
+  listed: boolean;
 };
 
 /**
@@ -341,6 +436,8 @@ export function expectedTasks(model: Model): ExpectedTask[] {
     hour: item.untimed ? null : item.hour,
     labels: item.outOfScope === null && item.timeboxed && !item.untimed ? [model.labels[item.length]] : [],
     duration: item.durationField ? item.length : null,
+    project: item.project,
+    listed: listed(model, item),
   }));
 }
 
@@ -370,6 +467,7 @@ export function settled(model: Model): void {
   model.settingChanged = { 30: false, 60: false };
   model.filterChanged = false;
   model.durationsChanged = false;
+  model.projectsChanged = false;
   for (const item of model.items) {
     item.createdOn = null;
     item.relabelled = false;

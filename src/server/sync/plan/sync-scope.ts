@@ -167,11 +167,8 @@ export function scopeHash(settings: SyncSettings): string {
     duration ? settings.taskDuration.label : null,
     settings.calendarProvider,
     settings.calendarProvider === 'google' ? settings.color : settings.category,
-    ...projectPart(settings),
+    // The projects in scope as the run sees them, whatever the mode: a project archived or unarchived
+    // that the dashboard's refresh stored before any run read it still changes the fingerprint.
+    projectScopeKey(settings),
   ]);
-}
-
-/** Left out while every project syncs, so a fingerprint kept before projects were chosen still matches. */
-function projectPart(settings: SyncSettings): string[] {
-  return settings.projectScope.mode === 'all' ? [] : [projectScopeKey(settings) ?? ''];
 }
