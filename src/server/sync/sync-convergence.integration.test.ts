@@ -12,7 +12,9 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
  * relabelled, completed, reopened, deleted; sync switched off and on; settings changed; a timebox
  * label renamed or deleted in Todoist; a timebox setting removed or added; the colour or category the
  * sync takes changed; task durations switched on and off; another calendar of the account chosen; the
- * calendar removed and connected again, or another account of either provider connected) with
+ * calendar removed and connected again, or another account of either provider connected; a task moved
+ * between the Inbox and a Work project, only Work chosen to sync or every project again, Work archived
+ * and unarchived in Todoist, the dashboard reading the projects before a run does) with
  * faults injected (429 with Retry-After, 5xx, lost answers after the write, slow answers,
  * notifications dropped, duplicated, reordered and late, sync tokens and channels expired), through
  * the emulators, the webhooks, the queue and the worker. At every settle both sides must match the model: every in-scope
