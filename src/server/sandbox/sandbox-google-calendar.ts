@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { OAuth2Client } from 'google-auth-library';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
@@ -64,5 +65,12 @@ function toSandboxEvent(event: calendar_v3.Schema$Event): SandboxEvent {
 }
 
 function eventBody(input: SandboxEventInput): calendar_v3.Schema$Event {
-  return { summary: input.summary, start: { dateTime: input.start }, end: { dateTime: input.end } };
+  const event = { summary: input.summary, start: { dateTime: input.start }, end: { dateTime: input.end } };
+  return input.fromTodoistSync ? { ...event, description: todoistTaskLink() } : event;
 }
+
+/**
+ * What Todoist's own Google Calendar integration writes into an event's description: the link to its
+ * task. The task need not exist here; the link alone is the mark the sync recognises.
+ */
+const todoistTaskLink = () => `https://app.todoist.com/app/task/${randomInt(10_000_000, 100_000_000)}`;

@@ -1,3 +1,5 @@
+import type { OtherSync } from '#shared/api/sync.schema.ts';
+
 /**
  * What the sync engine needs from a calendar (Google Calendar or Microsoft 365): incremental reads,
  * keyed creates, guarded updates, push channels. The `providers/` adapters implement it with the
@@ -21,6 +23,8 @@ export type CalendarEvent = {
   categories: string[];
   /** The task id we tagged the event with when we created it; null for events the user made. */
   taskTag: string | null;
+  /** Another sync that made the event, by its marker (see `OTHER_SYNCS`); null for the user's own. */
+  otherSync: OtherSync | null;
   /** Google `etag`, Graph `changeKey`. */
   version: string;
   /** When the provider last changed the event (decides which side wins a conflict). */

@@ -1,4 +1,4 @@
-import type { LeftBehind } from '#server/db/schema/sync.tables.ts';
+import type { LeftBehind, OtherSyncSeen } from '#server/db/schema/sync.tables.ts';
 
 /**
  * Where a user's sync stands between runs (one row of `sync_states`; the columns are explained in
@@ -34,6 +34,7 @@ export type SyncState = {
   calendarAccountId: string | null;
   calendarName: string | null;
   leftBehind: LeftBehind | null;
+  otherSync: OtherSyncSeen | null;
   updatedAt: Date;
 };
 
@@ -68,9 +69,10 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
     calendarAccountId: null,
     calendarName: null,
     leftBehind: null,
+    otherSync: null,
     updatedAt,
     ...overrides,
   };
 }
 
-export type { LeftBehind };
+export type { LeftBehind, OtherSyncSeen };

@@ -6,6 +6,7 @@ import type { SyncChannels } from './inbound/sync-channels.ts';
 import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
 import type { SyncStateRepository } from './store/sync-state.repository.ts';
 import { BOTH_SIDES, heldCount } from './sync-sides.ts';
+import type { SyncState } from './sync-state.ts';
 
 export type WebhookOutcome = NoticeOutcome;
 
@@ -53,6 +54,10 @@ async function calendarNotice(
  * them and queues runs (nothing else, so they are answered fast), and report activity. The runs
  * themselves happen in a worker.
  */
+/** Another sync seen in the calendar, until the user has read the note. */
+const otherSyncNote = (seen: SyncState['otherSync']): SyncActivity['otherSync'] =>
+  seen && !seen.dismissed ? { tool: seen.tool, seenAt: seen.seenAt } : null;
+
 export function createSyncService(deps: SyncServiceDeps) {
   async function activity(userId: string, limit = 30): Promise<SyncActivity> {
     const [entries, problems, state] = await Promise.all([
@@ -74,6 +79,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           }
         : null,
       leftBehind: state?.leftBehind ?? null,
+      otherSync: otherSyncNote(state?.otherSync ?? null),
     };
   }
 
@@ -126,6 +132,15 @@ export function createSyncService(deps: SyncServiceDeps) {
      */
     async dismissLeftBehind(userId: string): Promise<SyncActivity> {
       await deps.states.save(userId, { leftBehind: null }, deps.clock());
+      return activity(userId);
+    },
+
+    /** The user has read the note on another sync: it is not shown again for that sync. */
+    async dismissOtherSync(userId: string): Promise<SyncActivity> {
+      const state = await deps.states.find(userId);
+      if (state?.otherSync && !state.otherSync.dismissed) {
+        await deps.states.save(userId, { otherSync: { ...state.otherSync, dismissed: true } }, deps.clock());
+      }
       return activity(userId);
     },
 

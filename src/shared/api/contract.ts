@@ -279,6 +279,13 @@ export const contract = {
       body: emptyBody,
       response: syncActivitySchema,
     }),
+    /** The user has read that another sync writes into the calendar. */
+    dismissOtherSync: endpoint({
+      method: 'POST',
+      path: SYNC_PATHS.dismissOtherSync,
+      body: emptyBody,
+      response: syncActivitySchema,
+    }),
   },
   /** The sandbox console (sandbox mode only). */
   sandbox: sandboxContract,

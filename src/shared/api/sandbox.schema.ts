@@ -129,10 +129,20 @@ export const sandboxEventInputSchema = z
     summary: z.string().trim().min(1, 'Please enter a title').max(500),
     start: isoDateTime,
     end: isoDateTime,
+    /**
+     * Google only: the event is one Todoist's own calendar integration would have written, its
+     * description linking to a Todoist task (the sync leaves such events alone). Editing: false keeps
+     * the description as it is.
+     */
+    fromTodoistSync: z.boolean().default(false),
   })
   .refine((event) => Date.parse(event.end) > Date.parse(event.start), {
     message: 'The end must be after the start',
     path: ['end'],
+  })
+  .refine((event) => !event.fromTodoistSync || event.provider === 'google', {
+    message: 'Todoist’s own calendar sync writes only to Google Calendar',
+    path: ['fromTodoistSync'],
   });
 export type SandboxEventInput = z.infer<typeof sandboxEventInputSchema>;
 

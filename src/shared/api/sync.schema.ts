@@ -47,6 +47,13 @@ export const syncProblemSchema = z.object({
 });
 export type SyncProblem = z.infer<typeof syncProblemSchema>;
 
+/**
+ * Other syncs whose events we recognise in the chosen calendar: `todoist` is Todoist's own Google
+ * Calendar integration, whose events link to their tasks (docs/product-rules.md §10 "Another sync").
+ */
+export const OTHER_SYNCS = ['todoist'] as const;
+export type OtherSync = (typeof OTHER_SYNCS)[number];
+
 /** GET /api/sync/activity */
 export const syncActivitySchema = z.object({
   entries: z.array(syncActivityEntrySchema),
@@ -78,6 +85,11 @@ export const syncActivitySchema = z.object({
       at: z.iso.datetime({ offset: true }),
     })
     .nullable(),
+  /**
+   * Another sync writes into the chosen calendar (its events carry its marker and are never turned into
+   * tasks): named once, until the user dismisses the note.
+   */
+  otherSync: z.object({ tool: z.enum(OTHER_SYNCS), seenAt: z.iso.datetime({ offset: true }) }).nullable(),
 });
 export type SyncActivity = z.infer<typeof syncActivitySchema>;
 
@@ -166,6 +178,7 @@ export const SYNC_PATHS = {
   previewChange: '/api/sync/preview/change',
   held: '/api/sync/held/:choice',
   dismissLeftBehind: '/api/sync/left-behind/dismiss',
+  dismissOtherSync: '/api/sync/other-sync/dismiss',
   todoistWebhook: '/api/webhooks/todoist',
   googleWebhook: '/api/webhooks/google',
   microsoftWebhook: '/api/webhooks/microsoft',

@@ -51,3 +51,12 @@ export function useDismissLeftBehind() {
     onSuccess: (activity) => queryClient.setQueryData(syncActivityQueryKey, activity),
   });
 }
+
+/** The user has read that another sync (Todoist's own calendar integration) writes into the calendar. */
+export function useDismissOtherSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(contract.sync.dismissOtherSync, {}),
+    onSuccess: (activity) => queryClient.setQueryData(syncActivityQueryKey, activity),
+  });
+}

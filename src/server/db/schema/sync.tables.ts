@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SyncAction } from '#shared/api/sync.schema.ts';
+import type { OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
 import { users } from './users.table.ts';
 
 export type LeftBehind = {
@@ -22,6 +22,9 @@ export type LeftBehind = {
   events: number;
   at: string;
 };
+
+/** Another sync writing into the chosen calendar, as first seen; `dismissed`: the user has read it. */
+export type OtherSyncSeen = { tool: OtherSync; seenAt: string; dismissed: boolean };
 
 export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };
 
@@ -135,6 +138,8 @@ export const syncStates = pgTable('sync_states', {
    * account or provider): where, how many, when; shown on the dashboard until dismissed.
    */
   leftBehind: jsonb('left_behind').$type<LeftBehind>(),
+  /** Another sync seen writing into the chosen calendar (first seen; dismissed by the user). */
+  otherSync: jsonb('other_sync').$type<OtherSyncSeen>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

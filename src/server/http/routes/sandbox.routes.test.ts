@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { otherSyncOf } from '#server/providers/google-calendar/other-sync-marker.ts';
 import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
 
@@ -192,6 +193,87 @@ describe('sandbox console routes', () => {
       `/api/sandbox/calendar/events/${created.id}?${q({ email, calendarId: calendar.calendarId })}`,
     );
     expect(await read()).toEqual([]);
+  });
+
+  describe('an event made by Todoist’s own calendar sync', () => {
+    const owner = 'todoist-integration@example.com';
+    type StoredEvent = { id: string; data: { summary?: string; description?: string } };
+
+    /** The descriptions the emulated Google Calendar keeps, by title (the console never shows them). */
+    const descriptions = async () => {
+      const state = await fetch(`${app.emulators?.googleCalendar.origin}/_emulator/state`).then((r) =>
+        r.json(),
+      );
+      const account = state.accounts.find((entry: { email: string }) => entry.email === owner);
+      const events: StoredEvent[] = account.calendars.flatMap((c: { events: StoredEvent[] }) => c.events);
+      return new Map(events.map((event) => [event.data.summary, { id: event.id, ...event.data }]));
+    };
+    const newEvent = async (summary: string, extra: Record<string, unknown> = {}) => {
+      const { calendarId } = (
+        await app.server.inject({ url: `/api/sandbox/calendar?${q({ email: owner })}` })
+      ).json();
+      const start = new Date(Date.now() + 3_600_000);
+      start.setUTCMinutes(0, 0, 0);
+      return {
+        email: owner,
+        calendarId,
+        summary,
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 1_800_000).toISOString(),
+        ...extra,
+      };
+    };
+
+    it('links its description to a Todoist task when asked, and only then', async () => {
+      const marked = await newEvent('Dentist (from Todoist)', { fromTodoistSync: true });
+      expect((await send('POST', '/api/sandbox/calendar/events', marked)).statusCode).toBe(200);
+      const plain = await newEvent('Dentist', { fromTodoistSync: false });
+      expect((await send('POST', '/api/sandbox/calendar/events', plain)).statusCode).toBe(200);
+      const unsaid = await newEvent('Haircut');
+      expect((await send('POST', '/api/sandbox/calendar/events', unsaid)).statusCode).toBe(200);
+
+      const stored = await descriptions();
+      const link = stored.get('Dentist (from Todoist)')?.description;
+      expect(link).toMatch(/^https:\/\/app\.todoist\.com\/app\/task\/\d{8}$/);
+      // The mark the sync judges events by (Todoist's own integration: never turned into a task).
+      expect(otherSyncOf(link)).toBe('todoist');
+      expect(stored.get('Dentist')?.description).toBeUndefined();
+      expect(stored.get('Haircut')?.description).toBeUndefined();
+      expect(otherSyncOf(stored.get('Dentist')?.description)).toBeNull();
+    });
+
+    it('keeps the link when the event is edited without asking again', async () => {
+      const event = await newEvent('Checkup (from Todoist)', { fromTodoistSync: true });
+      await send('POST', '/api/sandbox/calendar/events', event);
+      const before = (await descriptions()).get('Checkup (from Todoist)');
+      const later = new Date(Date.parse(event.start) + 7_200_000);
+      const moved = await send('PATCH', `/api/sandbox/calendar/events/${before?.id}`, {
+        ...event,
+        fromTodoistSync: false,
+        start: later.toISOString(),
+        end: new Date(later.getTime() + 1_800_000).toISOString(),
+      });
+      expect(moved.statusCode).toBe(200);
+      expect((await descriptions()).get('Checkup (from Todoist)')?.description).toBe(before?.description);
+    });
+
+    it('is refused on Microsoft 365, where Todoist’s integration does not write', async () => {
+      const { calendarId } = (
+        await app.server.inject({
+          url: `/api/sandbox/calendar?${q({ email: owner, provider: 'microsoft' })}`,
+        })
+      ).json();
+      const refused = await send('POST', '/api/sandbox/calendar/events', {
+        ...(await newEvent('Dentist (from Todoist)', { fromTodoistSync: true })),
+        provider: 'microsoft',
+        calendarId,
+      });
+      expectFieldIssue(
+        refused,
+        'fromTodoistSync',
+        'Todoist’s own calendar sync writes only to Google Calendar',
+      );
+    });
   });
 
   describe('on Microsoft 365', () => {

@@ -57,6 +57,14 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
   });
 
   routes.route({
+    ...fromContract(contract.sync.dismissOtherSync),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      return sync.dismissOtherSync(userId);
+    },
+  });
+
+  routes.route({
     ...fromContract(contract.sync.preview),
     handler: async (request) => {
       const userId = await request.requireUserId();

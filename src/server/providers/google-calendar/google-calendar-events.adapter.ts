@@ -21,6 +21,7 @@ import {
   googleEventPageSchema,
   googleEventSchema,
 } from './google-calendar.schemas.ts';
+import { otherSyncOf } from './other-sync-marker.ts';
 
 /** The private extended property that names the task an event mirrors (how we know our own events). */
 export const TASK_TAG = 'timeboxerTaskId';
@@ -213,6 +214,7 @@ function toCalendarEvent(event: GoogleEvent): CalendarEvent {
     color: event.colorId ?? null,
     categories: [],
     taskTag: event.extendedProperties?.private?.[TASK_TAG] ?? null,
+    otherSync: otherSyncOf(event.description),
     version: event.etag ?? '',
     updatedAt: event.updated ? new Date(event.updated) : null,
   };

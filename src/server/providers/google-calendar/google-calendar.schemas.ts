@@ -26,6 +26,8 @@ export const googleEventSchema = z.object({
   etag: z.string().nullish(),
   updated: z.string().nullish(),
   summary: z.string().nullish(),
+  /** Read for other syncs' markers only (see other-sync-marker.ts); never kept. */
+  description: z.string().nullish(),
   colorId: z.string().nullish(),
   start: eventTimeSchema,
   end: eventTimeSchema,

@@ -131,6 +131,7 @@ describe('reading changes', () => {
       color: null,
       categories: ['Red category'],
       taskTag: null,
+      otherSync: null,
       version: theirs.changeKey,
       updatedAt: expect.any(Date),
     });

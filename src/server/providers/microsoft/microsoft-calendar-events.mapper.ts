@@ -100,6 +100,8 @@ export function toCalendarEvent(item: GraphEvent): CalendarEvent {
     color: null,
     categories: item.categories ?? [],
     taskTag: taskTag(item),
+    // Todoist's own calendar integration writes only to Google Calendar.
+    otherSync: null,
     version: item.changeKey ?? '',
     updatedAt: Number.isNaN(modified) ? null : new Date(modified),
   };

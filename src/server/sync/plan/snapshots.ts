@@ -35,6 +35,7 @@ export function blankEvent(id: string, fields: Partial<CalendarEvent> = {}): Cal
     color: null,
     categories: [],
     taskTag: null,
+    otherSync: null,
     version: '',
     updatedAt: null,
     ...fields,

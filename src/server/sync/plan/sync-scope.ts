@@ -99,6 +99,8 @@ export const eventMinutes = (event: CalendarEvent): number =>
  */
 export function eventWanted(event: CalendarEvent, settings: SyncSettings, now: Date): boolean {
   if (event.deleted || event.allDay || event.recurring || event.taskTag !== null) return false;
+  // Another sync's event (Todoist's own calendar integration, say) already has its task there.
+  if (event.otherSync !== null) return false;
   if (newTaskProject(settings) === undefined) return false;
   if (!event.start || !event.end) return false;
   if (event.start < startOfLocalDay(now, settings.timeZone)) return false;

@@ -8,6 +8,7 @@ import { CalendarGoneError, type CalendarTarget, EventChangedError } from '../ca
 import type { SyncChannels } from '../inbound/sync-channels.ts';
 import { titleHasher } from '../plan/event-title.ts';
 import type { PlanInput } from '../plan/link-plan.ts';
+import { otherSyncSeen } from '../plan/other-sync.ts';
 import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
 import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from '../plan/removal-brake.ts';
 import type { SyncContext } from '../plan/sync-context.ts';
@@ -234,14 +235,10 @@ async function syncAdmitted(
     discardedTasks: new Set(),
   };
   const written = await planAndWrite(engine, input, relocated.links, target, state, read.holding);
-  await finishRun(
-    engine,
-    userId,
-    context,
-    state,
-    read,
-    engine.brakeRecord.statePatch(state, written.brake, now),
-  );
+  await finishRun(engine, userId, context, state, read, {
+    ...engine.brakeRecord.statePatch(state, written.brake, now),
+    ...otherSyncSeen(state, read.events, relocated.links, now),
+  });
   await engine.hints.consume(
     userId,
     hints.map((hint) => hint.taskId),

@@ -9,6 +9,7 @@ import { sectionIds } from '../../lib/paths.ts';
 import { useSyncActivity } from '../../lib/sync-activity.ts';
 import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
 import { LeftBehindNote } from './components/left-behind-note.tsx';
+import { OtherSyncNote } from './components/other-sync-note.tsx';
 import { SyncProblemList } from './components/sync-problem-list.tsx';
 
 /** The dashboard re-reads the activity this often while sync is on and the tab is visible. */
@@ -51,6 +52,7 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
         <>
           {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
           {activity.data.leftBehind && <LeftBehindNote leftBehind={activity.data.leftBehind} />}
+          {activity.data.otherSync && <OtherSyncNote otherSync={activity.data.otherSync} />}
           {otherProblems(activity.data).length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">

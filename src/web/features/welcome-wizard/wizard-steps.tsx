@@ -31,6 +31,10 @@ export const WIZARD_STEPS: WizardStep[] = [
           calendar subscription feed, or another sync tool — disable it before you start.
         </Text>
         <Text>Otherwise every task shows up twice in your calendar.</Text>
+        <Text>
+          Still using Todoist’s own Google Calendar sync? Timeboxer leaves its events alone and tells you on
+          the dashboard when it finds them.
+        </Text>
       </>
     ),
   },

@@ -120,6 +120,7 @@ export function CalendarPanel({ initialEmail, initialProvider, initialCalendarId
             event={editing === 'new' ? undefined : editing}
             submitLabel={editing === 'new' ? 'Add event' : 'Save event'}
             busy={add.isPending || update.isPending}
+            offerTodoistSync={provider === 'google'}
             onSubmit={save}
           />
         )}

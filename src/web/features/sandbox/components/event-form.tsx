@@ -1,16 +1,18 @@
-import { Group, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
 import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
 import { ItemForm } from './item-form.tsx';
 import { LocalDateTimeInput } from './local-date-time-input.tsx';
 
-export type EventFormValues = { summary: string; start: string; end: string };
+export type EventFormValues = { summary: string; start: string; end: string; fromTodoistSync: boolean };
 
 type Props = {
   event?: SandboxEvent;
   submitLabel: string;
   busy: boolean;
+  /** Offer to make the new event as Todoist's own calendar integration would (Google Calendar only). */
+  offerTodoistSync: boolean;
   onSubmit: (values: EventFormValues) => void;
 };
 
@@ -20,10 +22,14 @@ const inOneHour = () => {
   return start;
 };
 
-/** Adds or edits an emulated calendar event: title, start and end. */
-export function EventForm({ event, submitLabel, busy, onSubmit }: Props) {
+/**
+ * Adds or edits an emulated calendar event: title, start and end; a new Google Calendar event can be
+ * made as Todoist's own calendar integration would have made it.
+ */
+export function EventForm({ event, submitLabel, busy, offerTodoistSync, onSubmit }: Props) {
   const defaultStart = inOneHour();
   const [summary, setSummary] = useState(event?.summary ?? '');
+  const [fromTodoistSync, setFromTodoistSync] = useState(false);
   const [start, setStart] = useState(toLocalInput(event?.start ?? defaultStart.toISOString()));
   const [end, setEnd] = useState(
     toLocalInput(event?.end ?? new Date(defaultStart.getTime() + 1_800_000).toISOString()),
@@ -39,7 +45,9 @@ export function EventForm({ event, submitLabel, busy, onSubmit }: Props) {
       busy={busy}
       invalid={invalid}
       onSubmit={() => {
-        if (startIso && endIso) onSubmit({ summary: summary.trim(), start: startIso, end: endIso });
+        if (!startIso || !endIso) return;
+        const marked = fromTodoistSync && offerTodoistSync && !event;
+        onSubmit({ summary: summary.trim(), start: startIso, end: endIso, fromTodoistSync: marked });
       }}
     >
       <TextInput label="Title" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} required />
@@ -53,6 +61,14 @@ export function EventForm({ event, submitLabel, busy, onSubmit }: Props) {
           required
         />
       </Group>
+      {!event && offerTodoistSync && (
+        <Checkbox
+          label="Made by Todoist’s own calendar sync"
+          description="Its description links to a Todoist task; Timeboxer leaves such events alone."
+          checked={fromTodoistSync}
+          onChange={(e) => setFromTodoistSync(e.currentTarget.checked)}
+        />
+      )}
       {!event && (
         <Text size="xs" c="dimmed">
           A new single event in the synced calendar becomes a Todoist task.
