@@ -45,8 +45,11 @@ async function addSandboxEvent(
   await dialog
     .getByLabel('End')
     .fill(start.replace(/T\d\d:00$/, `T${String(event.hour).padStart(2, '0')}:30`));
-  const marker = dialog.getByRole('checkbox', { name: 'Made by Todoist’s own calendar sync' });
-  if (event.fromTodoistSync) await marker.check();
+  const marker = dialog.getByRole('checkbox', { name: 'Made by Todoist’s own integration' });
+  if (event.fromTodoistSync) {
+    await marker.check();
+    await page.screenshot({ path: 'e2e-artifacts/other-sync-event-form-1280.png' });
+  }
   await expect(marker).toBeChecked({ checked: event.fromTodoistSync === true });
   await dialog.getByRole('button', { name: 'Add event' }).click();
   await expect(dialog).toBeHidden();
@@ -105,7 +108,7 @@ test('an event of Todoist’s own calendar sync never becomes a task, and the da
   const dentist = calendar.getByRole('listitem', { name: 'Dentist (from Todoist)' });
   await dentist.getByRole('button', { name: 'Edit Dentist (from Todoist)' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit event' });
-  await expect(edit.getByRole('checkbox', { name: 'Made by Todoist’s own calendar sync' })).toHaveCount(0);
+  await expect(edit.getByRole('checkbox', { name: 'Made by Todoist’s own integration' })).toHaveCount(0);
   await edit.getByLabel('Start').fill(tomorrowAt(14));
   await edit.getByLabel('End').fill(tomorrowAt(14).replace('T14:00', 'T14:30'));
   await edit.getByRole('button', { name: 'Save event' }).click();

@@ -6,11 +6,10 @@ import type { ConnectionStatus } from '#shared/settings/rules.ts';
  * hidden from readers.
  */
 export function StatusIcon({ status, size = 22 }: { status: ConnectionStatus; size?: number }) {
-  if (status === 'ok') {
-    return <IconCircleCheckFilled size={size} color="var(--mantine-color-green-8)" aria-hidden />;
-  }
-  if (status === 'incomplete') {
-    return <IconAlertTriangleFilled size={size} color="var(--mantine-color-yellow-7)" aria-hidden />;
-  }
-  return <IconCircleXFilled size={size} color="var(--mantine-color-red-8)" aria-hidden />;
+  // Never shrunk beside text that wraps (a long line in a narrow row).
+  const props = { size, style: { flexShrink: 0 }, 'aria-hidden': true } as const;
+  if (status === 'ok') return <IconCircleCheckFilled {...props} color="var(--mantine-color-green-8)" />;
+  if (status === 'incomplete')
+    return <IconAlertTriangleFilled {...props} color="var(--mantine-color-yellow-7)" />;
+  return <IconCircleXFilled {...props} color="var(--mantine-color-red-8)" />;
 }

@@ -63,8 +63,9 @@ export function EventForm({ event, submitLabel, busy, offerTodoistSync, onSubmit
       </Group>
       {!event && offerTodoistSync && (
         <Checkbox
-          label="Made by Todoist’s own calendar sync"
-          description="Its description links to a Todoist task; Timeboxer leaves such events alone."
+          // Not "…calendar sync": a label holding "end" (calENDar) would also answer to the End field's name.
+          label="Made by Todoist’s own integration"
+          description="As Todoist’s Google Calendar integration writes it: linked to a Todoist task in its description. Timeboxer leaves such events alone."
           checked={fromTodoistSync}
           onChange={(e) => setFromTodoistSync(e.currentTarget.checked)}
         />
