@@ -9,7 +9,12 @@ export async function choose(scope: Page | Locator, page: Page, label: string, o
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-type TodoistSeed = { premium?: boolean; labels?: { name: string; color?: string }[] };
+type TodoistSeed = {
+  premium?: boolean;
+  labels?: { name: string; color?: string }[];
+  /** Projects besides the Inbox; one with a `parent` is made under it through Todoist's REST API. */
+  projects?: { name: string; parent?: string }[];
+};
 
 /**
  * Connects Todoist through its emulated consent page. The account is prepared first through the
@@ -29,15 +34,30 @@ export async function connectTodoist(page: Page, person: Person, seed: TodoistSe
           authorize: false,
           premiumStatus: seed.premium ? 'current_personal_plan' : 'not_premium',
           labels: seed.labels ?? [],
+          projects: (seed.projects ?? []).filter((project) => !project.parent).map(({ name }) => ({ name })),
         },
       ],
     },
   });
   expect(seeded.ok()).toBe(true);
-  const token: string = (await seeded.json()).users[0].personalToken;
+  const account = (await seeded.json()).users[0] as {
+    personalToken: string;
+    projects: { id: string; name: string }[];
+  };
+  const token = account.personalToken;
+  const projects = Object.fromEntries(account.projects.map((project) => [project.name, project.id]));
+  for (const { name, parent } of seed.projects ?? []) {
+    if (!parent) continue;
+    const made = await page.request.post(`${origin}/api/v1/projects`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, parent_id: projects[parent] },
+    });
+    expect(made.ok()).toBe(true);
+    projects[name] = (await made.json()).id;
+  }
   await consent(page, person);
   await expect(page).toHaveURL(/\/dashboard$/);
-  return { origin, token };
+  return { origin, token, projects };
 }
 
 /** Connects Google Calendar or Microsoft 365 through the emulated consent page. */

@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { addTimebox, choose, connectOffered, section, switchSyncOn } from './dashboard-helpers.ts';
+import {
+  addTimebox,
+  choose,
+  connectOffered,
+  connectTodoist,
+  section,
+  switchSyncOn,
+} from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, type Person, seriousViolations, signIn } from './helpers.ts';
 
@@ -17,50 +24,17 @@ const eventProject = (page: Page) =>
   card(page).getByRole('combobox', { name: 'New tasks from events go to', exact: true });
 const saveProjects = (page: Page) => card(page).getByRole('button', { name: 'Save projects' });
 
-type Todoist = { origin: string; token: string; projects: Record<string, string> };
-
-/**
- * Connects Todoist through its emulated consent page, the account seeded first with `projects` (and
- * "Clients" made a sub-project of "Work" through Todoist's REST API), so the connect reads them.
- */
-async function connectTodoistWithProjects(page: Page, person: Person, projects: string[]): Promise<Todoist> {
-  await page.getByRole('link', { name: 'Connect Todoist' }).click();
-  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-  const origin = new URL(page.url()).origin;
-  const seeded = await page.request.post(`${origin}/_emulator/seed`, {
-    data: {
-      users: [
-        {
-          email: person.email,
-          name: person.name,
-          authorize: false,
-          projects: projects.map((name) => ({ name })),
-        },
-      ],
-    },
-  });
-  expect(seeded.ok()).toBe(true);
-  const user = (await seeded.json()).users[0] as {
-    personalToken: string;
-    projects: { id: string; name: string }[];
-  };
-  const ids = Object.fromEntries(user.projects.map((project) => [project.name, project.id]));
-  const made = await page.request.post(`${origin}/api/v1/projects`, {
-    headers: { authorization: `Bearer ${user.personalToken}` },
-    data: { name: 'Clients', parent_id: ids.Work },
-  });
-  expect(made.ok()).toBe(true);
-  ids.Clients = (await made.json()).id;
-  await expect(page.getByLabel('Email')).toHaveValue(person.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { origin, token: user.personalToken, projects: ids };
-}
-
 /** Signed in, Todoist (with projects) and Google Calendar connected, a timebox, the calendar chosen, sync on. */
 async function syncingWithProjects(page: Page, person: Person) {
   await signIn(page, 'Google', person);
-  const todoist = await connectTodoistWithProjects(page, person, ['Work', 'Home', 'Old plans']);
+  const todoist = await connectTodoist(page, person, {
+    projects: [
+      { name: 'Work' },
+      { name: 'Home' },
+      { name: 'Old plans' },
+      { name: 'Clients', parent: 'Work' },
+    ],
+  });
   await addTimebox(page, '30Minutes', '30');
   await connectOffered(page, 'Connect Google Calendar', person.email);
   const calendar = section(page, 'Calendar Settings');
