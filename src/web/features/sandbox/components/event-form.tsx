@@ -1,4 +1,4 @@
-import { Checkbox, Group, Text, TextInput } from '@mantine/core';
+import { Checkbox, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
 import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
@@ -51,16 +51,15 @@ export function EventForm({ event, submitLabel, busy, offerTodoistSync, onSubmit
       }}
     >
       <TextInput label="Title" value={summary} onChange={(e) => setSummary(e.currentTarget.value)} required />
-      <Group grow align="flex-start">
-        <LocalDateTimeInput label="Start" value={start} onChange={setStart} required />
-        <LocalDateTimeInput
-          label="End"
-          value={end}
-          onChange={setEnd}
-          error={backwards ? 'The end must be after the start' : undefined}
-          required
-        />
-      </Group>
+      {/* One under the other: side by side, the dialog's width cuts a date and time short. */}
+      <LocalDateTimeInput label="Start" value={start} onChange={setStart} required />
+      <LocalDateTimeInput
+        label="End"
+        value={end}
+        onChange={setEnd}
+        error={backwards ? 'The end must be after the start' : undefined}
+        required
+      />
       {!event && offerTodoistSync && (
         <Checkbox
           // Not "…calendar sync": a label holding "end" (calENDar) would also answer to the End field's name.
