@@ -3,7 +3,7 @@ import { type LabelColor, NEW_LABEL_COLOR_CODE } from '#shared/settings/constant
 import { labelColorKey } from '#shared/settings/label-colors.ts';
 import { sortLabels, type TimeboxSetting } from '#shared/settings/rules.ts';
 import { durationError, labelError } from '#shared/settings/settings.schema.ts';
-import { toLabelColor } from './label-colors-display.ts';
+import { toLabelColor } from '../../lib/todoist-colors.ts';
 
 export type TimeboxValues = { label: string; duration: string };
 export type TimeboxErrors = { label?: string; duration?: string };

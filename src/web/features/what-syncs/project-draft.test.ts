@@ -42,6 +42,11 @@ describe('projectRows', () => {
     ]);
   });
 
+  it('carries each project’s Todoist colour for its dot', () => {
+    const rows = projectRows([project('work', 'Work', { color: 'berry_red' })], []);
+    expect(rows.map((row) => row.color)).toEqual(['berry_red']);
+  });
+
   it('shows the sub-projects of a chosen project ticked and included with the nearest chosen ancestor', () => {
     const rows = projectRows(PROJECTS, ['work']);
     const byId = Object.fromEntries(rows.map((row) => [row.id, row]));

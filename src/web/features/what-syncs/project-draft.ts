@@ -30,6 +30,8 @@ export function toggleProject(draft: ProjectDraft, id: string): ProjectDraft {
 export type ProjectRow = {
   id: string;
   name: string;
+  /** Todoist's colour key of the project (shown as a dot beside its name). */
+  color: string;
   depth: number;
   checked: boolean;
   /** The chosen ancestor whose sub-project this is: then it syncs with it and is not chosen on its own. */
@@ -61,6 +63,7 @@ export function projectRows(projects: readonly TodoistProject[], chosen: readonl
     return {
       id: project.id,
       name: project.name,
+      color: project.color,
       depth,
       checked: ancestor !== null || picked.has(project.id),
       includedWith: ancestor?.name ?? null,

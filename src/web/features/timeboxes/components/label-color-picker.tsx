@@ -1,7 +1,7 @@
 import { CheckIcon, ColorSwatch, Group, Input } from '@mantine/core';
 import { useId } from 'react';
 import { LABEL_COLORS, type LabelColor } from '#shared/settings/constants.ts';
-import { LABEL_COLOR_HEX, labelColorName, markColorOn } from '../label-colors-display.ts';
+import { LABEL_COLOR_HEX, labelColorName, markColorOn } from '../../../lib/todoist-colors.ts';
 
 type Props = {
   value: LabelColor;

@@ -1,7 +1,7 @@
 import { Autocomplete, ColorSwatch, type ComboboxItem, Group, type OptionsFilter, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
-import { LABEL_COLOR_HEX, toLabelColor } from '../label-colors-display.ts';
+import { LABEL_COLOR_HEX, toLabelColor } from '../../../lib/todoist-colors.ts';
 import { filterLabelChoices, findTodoistLabel, labelChoices } from '../timebox-form.ts';
 
 type Props = {

@@ -2,7 +2,7 @@ import { ActionIcon, ColorSwatch, Group, Stack, Table, Text } from '@mantine/cor
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import { formatHours, type TimeboxSetting } from '#shared/settings/rules.ts';
-import { LABEL_COLOR_HEX, toLabelColor } from '../label-colors-display.ts';
+import { LABEL_COLOR_HEX, toLabelColor } from '../../../lib/todoist-colors.ts';
 import { MissingLabelPopover } from './missing-label-popover.tsx';
 
 type Props = {

@@ -4,6 +4,7 @@ import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import type { ProjectScopeMode } from '#shared/settings/project-scope.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
+import { LABEL_COLOR_HEX, toLabelColor } from '../../../lib/todoist-colors.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import {
   CHOOSE_ONE,
@@ -80,7 +81,12 @@ export function ProjectScopeForm({ todo, disabled }: Props) {
               {rows.map((row) => (
                 <Checkbox
                   key={row.id}
-                  label={row.name}
+                  label={
+                    <Group gap={8} wrap="nowrap" component="span">
+                      <ProjectColorDot color={row.color} />
+                      <span>{row.name}</span>
+                    </Group>
+                  }
                   description={row.includedWith ? `Included with “${row.includedWith}”` : undefined}
                   checked={row.checked}
                   disabled={locked || row.includedWith !== null}
@@ -111,5 +117,23 @@ export function ProjectScopeForm({ todo, disabled }: Props) {
       </Group>
       <ChangePreviewModal confirmation={confirmation} />
     </Stack>
+  );
+}
+
+/** The project's Todoist colour, as Todoist shows it beside the name; decoration only. */
+function ProjectColorDot({ color }: { color: string }) {
+  const key = toLabelColor(color);
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        background: key ? LABEL_COLOR_HEX[key] : 'var(--mantine-color-gray-5)',
+      }}
+    />
   );
 }

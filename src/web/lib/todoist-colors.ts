@@ -1,7 +1,7 @@
 import { LABEL_COLORS, type LabelColor } from '#shared/settings/constants.ts';
 import { labelColorKey } from '#shared/settings/label-colors.ts';
 
-/** How Todoist paints its 20 label colours; the keys themselves live in the shared constants. */
+/** How Todoist paints its 20 colours (labels and projects); the keys themselves live in the shared constants. */
 export const LABEL_COLOR_HEX: Record<LabelColor, string> = {
   berry_red: '#b8256f',
   red: '#db4035',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LABEL_COLORS } from '#shared/settings/constants.ts';
-import { LABEL_COLOR_HEX, labelColorName, markColorOn, toLabelColor } from './label-colors-display.ts';
+import { LABEL_COLOR_HEX, labelColorName, markColorOn, toLabelColor } from './todoist-colors.ts';
 
 describe('label colours', () => {
   it('paints every one of the 20 keys', () => {
