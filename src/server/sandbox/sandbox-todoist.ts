@@ -68,13 +68,14 @@ export function createSandboxTodoist(origin: string, clock: Clock) {
 
     async addTask(input: SandboxTaskInput): Promise<void> {
       const api = await todoist(input.email);
-      // The SDK's types require due and duration fields in pairs; the spreads keep them paired.
+      // The SDK's types take one due field at most (`dueOf` gives a time or a date, never both) and
+      // the duration fields as a pair; the spreads keep to that.
       await projectCall(() =>
         api.addTask({
           content: input.content,
           labels: input.labels,
           ...(input.projectId && { projectId: input.projectId }),
-          ...(input.due && { dueDatetime: new Date(input.due).toISOString() }),
+          ...dueOf(input),
           ...(input.durationMinutes && { duration: input.durationMinutes, durationUnit: 'minute' }),
         } as AddTaskArgs),
       );
@@ -90,7 +91,7 @@ export function createSandboxTodoist(origin: string, clock: Clock) {
       await api.updateTask(id, {
         content: input.content,
         labels: input.labels,
-        ...(input.due ? { dueDatetime: new Date(input.due).toISOString() } : { dueString: 'no date' }),
+        ...(dueOf(input) ?? { dueString: 'no date' }),
         ...(input.durationMinutes
           ? { duration: input.durationMinutes, durationUnit: 'minute' as const }
           : { duration: null, durationUnit: null }),
@@ -147,6 +148,16 @@ export function createSandboxTodoist(origin: string, clock: Clock) {
       await changeProject(email, id, INBOX_KEPT.delete, (api) => api.deleteProject(id));
     },
   };
+}
+
+/** The task's due as the SDK takes it: a time, a date without a time, or none. */
+function dueOf({
+  due,
+  dueDate,
+}: SandboxTaskInput): { dueDatetime: string } | { dueDate: string } | undefined {
+  if (due) return { dueDatetime: new Date(due).toISOString() };
+  if (dueDate) return { dueDate };
+  return undefined;
 }
 
 const INBOX_KEPT = {

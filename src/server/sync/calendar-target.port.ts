@@ -15,6 +15,8 @@ export type CalendarEvent = {
   start: Date | null;
   end: Date | null;
   allDay: boolean;
+  /** An all-day event's first day (`YYYY-MM-DD`); null for a timed event. */
+  date: string | null;
   /** A recurring series or one of its occurrences: never synced to tasks. */
   recurring: boolean;
   /** Google's event `colorId` (null: the calendar's colour). Always null for Microsoft. */
@@ -36,8 +38,11 @@ export type CalendarChanges = { events: CalendarEvent[]; full: boolean; nextToke
 /** The fields of an event we write; the settings decide colour, privacy, reminder and description. */
 export type EventWrite = {
   title: string;
+  /** For an all-day event (`date` set), the bounds of that day in `timeZone`; adapters write the date. */
   start: Date;
   end: Date;
+  /** Set: an all-day event on this day (`YYYY-MM-DD`), a dated task's timebox. Null: a timed event. */
+  date: string | null;
   /** Shown as the event's time zone (the Todoist user's zone). */
   timeZone: string;
   /** Google colour id ('' = the calendar's colour). Ignored by Microsoft. */
@@ -59,7 +64,12 @@ export type EventWrite = {
 };
 
 /** What a write carries besides its title and time: an event made anew where it moves keeps those. */
-export type EventLook = Omit<EventWrite, 'title' | 'start' | 'end'>;
+export type EventLook = Omit<EventWrite, 'title' | 'start' | 'end' | 'date'>;
+
+/** The day after `date` (`YYYY-MM-DD`): an all-day event's end, which both calendars take as exclusive. */
+export function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
 
 export type WatchChannel = {
   id: string;

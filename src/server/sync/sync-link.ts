@@ -13,6 +13,8 @@ export type SyncLink = {
   eventVersion: string | null;
   titleHash: string;
   startAt: Date;
+  /** A dated task and an all-day event: `startAt` is the start of the day in the user's zone. */
+  allDay: boolean;
   taskMinutes: number;
   eventMinutes: number;
   completed: boolean;

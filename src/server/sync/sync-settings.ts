@@ -1,4 +1,5 @@
 import type { OnComplete } from '#shared/settings/constants.ts';
+import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScope, TodoistProject } from '#shared/settings/project-scope.ts';
 
 /** Everything a sync run needs to know of the user's choices, read once per run. */
@@ -19,6 +20,8 @@ export type SyncSettings = {
   linkDescription: boolean;
   onComplete: OnComplete;
   onPreComplete: boolean;
+  /** Tasks with a date but no time: left alone ('skip'), or all-day events when timeboxed ('allday'). */
+  datedTasks: DatedTasksSetting;
   /** The account's active projects as last read (empty: not known yet). */
   projects: TodoistProject[];
   projectScope: ProjectScope;

@@ -24,6 +24,7 @@ export function syncSettings(overrides: Partial<Omit<SyncSettings, 'projectsInSc
     projects: [],
     projectScope: ALL_PROJECTS,
     eventProjectId: null,
+    datedTasks: 'skip',
     ...overrides,
   });
 }

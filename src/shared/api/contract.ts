@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datedTasksSchema } from '../settings/dated-tasks.ts';
 import { eventProjectSchema, projectScopeSchema } from '../settings/project-scope.ts';
 import {
   addTimeboxSchema,
@@ -223,6 +224,13 @@ export const contract = {
       method: 'PATCH',
       path: '/api/settings/eventproject',
       body: eventProjectSchema,
+      response: user,
+    }),
+    /** Tasks with a date but no time: left alone, or all-day events. */
+    setDatedTasks: endpoint({
+      method: 'PATCH',
+      path: '/api/settings/datedtasks',
+      body: datedTasksSchema,
       response: user,
     }),
   },

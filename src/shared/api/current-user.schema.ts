@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ON_COMPLETE_VALUES } from '../settings/constants.ts';
+import { DATED_TASKS_SETTINGS } from '../settings/dated-tasks.ts';
 import { PROJECT_SCOPE_MODES, todoistProjectSchema } from '../settings/project-scope.ts';
 import { autoplanSchema } from '../settings/settings.schema.ts';
 import { noticePrefsSchema } from './notices.schema.ts';
@@ -64,6 +65,8 @@ export const todoSettingsSchema = z.object({
   }),
   /** Where new tasks from events go; null is the Inbox (see `projectForNewTasks`). */
   eventProjectId: z.string().nullable(),
+  /** Tasks with a date but no time: left alone, or all-day events (see `DATED_TASKS_SETTINGS`). */
+  datedTasks: z.enum(DATED_TASKS_SETTINGS),
 });
 export type TodoSettings = z.infer<typeof todoSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATED_TASKS_SETTINGS } from '../settings/dated-tasks.ts';
 
 /** The sync activity and preview the dashboard shows. Provider ids only: never a task's or event's text. */
 
@@ -116,6 +117,7 @@ export const PROPOSED_CHANGES = [
   'category',
   'taskDuration',
   'projects',
+  'datedTasks',
 ] as const;
 export const proposedChangeQuerySchema = z.object({
   change: z.enum(PROPOSED_CHANGES),
@@ -134,6 +136,8 @@ export const proposedChangeQuerySchema = z.object({
     .max(50_000)
     .regex(/^[\w,-]*$/)
     .optional(),
+  /** datedTasks: left alone or all-day events. */
+  setting: z.enum(DATED_TASKS_SETTINGS).optional(),
 });
 export type ProposedChangeQuery = z.infer<typeof proposedChangeQuerySchema>;
 

@@ -40,6 +40,7 @@ export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser 
       projects: [],
       projectScope: { mode: 'all', projectIds: [], missing: [] },
       eventProjectId: null,
+      datedTasks: 'skip',
       ...todo,
     },
     calendarSettings: {

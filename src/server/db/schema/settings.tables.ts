@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import type { OnComplete } from '#shared/settings/constants.ts';
+import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScope, TodoistProject } from '#shared/settings/project-scope.ts';
 import type { Autoplan } from '#shared/settings/settings.schema.ts';
 import { users } from './users.table.ts';
@@ -36,6 +37,8 @@ export const todoSettings = pgTable('todo_settings', {
   projectScope: jsonb('project_scope').$type<ProjectScope>(),
   /** The project new tasks from events go to; null: the Inbox. */
   eventProjectId: text('event_project_id'),
+  /** Tasks with a date but no time: left alone, or all-day events. */
+  datedTasks: text('dated_tasks').$type<DatedTasksSetting>().notNull().default('skip'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

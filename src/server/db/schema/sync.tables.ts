@@ -55,6 +55,8 @@ export const syncLinks = pgTable(
     eventVersion: text('event_version'),
     titleHash: text('title_hash').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    /** The pair is a dated task and an all-day event; `startAt` is the start of that day in the user's zone. */
+    allDay: boolean('all_day').notNull().default(false),
     /** Length the task asks for (timebox label or duration field), and the event's own length. */
     taskMinutes: integer('task_minutes').notNull(),
     eventMinutes: integer('event_minutes').notNull(),

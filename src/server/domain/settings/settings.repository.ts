@@ -35,6 +35,7 @@ export type TodoPatch = Partial<
     | 'onPreComplete'
     | 'projectScope'
     | 'eventProjectId'
+    | 'datedTasks'
   >
 >;
 /** The user's own calendar-side choices. */

@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { NoticePrefs } from '#shared/api/notices.schema.ts';
 import { type OnComplete, SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
+import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScopeInput } from '#shared/settings/project-scope.ts';
 import { canUseTaskDuration, syncToggleAllowed } from '#shared/settings/rules.ts';
 import { type Autoplan, MESSAGES } from '#shared/settings/settings.schema.ts';
@@ -222,6 +223,10 @@ export function createSettingsService({ settings: stored, users, syncs, clock }:
         throw new InvalidValueError('projectId', 'Please choose one of your Todoist projects');
       }
       await settings.patchTodo(userId, { eventProjectId: projectId }, clock());
+    },
+
+    async setDatedTasks(userId: string, setting: DatedTasksSetting): Promise<void> {
+      await settings.patchTodo(userId, { datedTasks: setting }, clock());
     },
 
     async setOnComplete(userId: string, setting: OnComplete): Promise<void> {

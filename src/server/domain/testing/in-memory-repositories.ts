@@ -174,6 +174,7 @@ export function todoRow(userId: string, overrides: Partial<TodoSettingsRow> = {}
     projects: [],
     projectScope: null,
     eventProjectId: null,
+    datedTasks: 'skip',
     updatedAt: EPOCH,
     ...overrides,
   };

@@ -3,6 +3,7 @@ import type { calendarSettings, timeboxSettings, todoSettings } from '#server/db
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
 import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
+import { DATED_TASKS_DEFAULT } from '#shared/settings/dated-tasks.ts';
 import { ALL_PROJECTS, missingProjects, projectTree } from '#shared/settings/project-scope.ts';
 import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
 
@@ -86,5 +87,6 @@ function projectSettings(todo: AccountRows['todo']) {
       missing: missingProjects(projects, scope),
     },
     eventProjectId: todo?.eventProjectId ?? null,
+    datedTasks: todo?.datedTasks ?? DATED_TASKS_DEFAULT,
   };
 }

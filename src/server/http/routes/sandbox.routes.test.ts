@@ -61,6 +61,63 @@ describe('sandbox console routes', () => {
     expect((await todoist()).tasks).toEqual([]);
   });
 
+  describe('a task with a date but no time', () => {
+    const owner = 'dated-tasks@example.com';
+    const read = async () =>
+      (await app.server.inject({ url: `/api/sandbox/todoist?${q({ email: owner })}` })).json().tasks;
+
+    it('is added with a due date, given a time, and made date-only again', async () => {
+      const added = await send('POST', '/api/sandbox/todoist/tasks', {
+        email: owner,
+        content: 'Pay the rent',
+        dueDate: '2030-05-06',
+        labels: ['30Minutes'],
+      });
+      expect(added.statusCode).toBe(200);
+      const [task] = await read();
+      expect(task).toMatchObject({
+        content: 'Pay the rent',
+        due: { date: '2030-05-06', datetime: null, isRecurring: false },
+      });
+
+      const due = '2030-05-07T09:30:00.000Z';
+      await send('PATCH', `/api/sandbox/todoist/tasks/${task.id}`, {
+        email: owner,
+        content: 'Pay the rent',
+        due,
+      });
+      const [timed] = await read();
+      expect(Date.parse(timed.due.datetime)).toBe(Date.parse(due));
+
+      await send('PATCH', `/api/sandbox/todoist/tasks/${task.id}`, {
+        email: owner,
+        content: 'Pay the rent',
+        dueDate: '2030-05-08',
+      });
+      expect((await read())[0]).toMatchObject({ id: task.id, due: { date: '2030-05-08', datetime: null } });
+
+      await send('PATCH', `/api/sandbox/todoist/tasks/${task.id}`, { email: owner, content: 'Pay the rent' });
+      expect((await read())[0]).toMatchObject({ id: task.id, due: null });
+    });
+
+    it('is refused with a time as well, or with a date that is not YYYY-MM-DD', async () => {
+      const both = await send('POST', '/api/sandbox/todoist/tasks', {
+        email: owner,
+        content: 'Both',
+        due: '2030-05-06T09:30:00.000Z',
+        dueDate: '2030-05-06',
+      });
+      expectFieldIssue(both, 'dueDate', 'Please give either a due time or a due date, not both');
+      const sloppy = await send('POST', '/api/sandbox/todoist/tasks', {
+        email: owner,
+        content: 'Sloppy',
+        dueDate: '6 May 2030',
+      });
+      expectFieldIssue(sloppy, 'dueDate', 'Please choose a date (YYYY-MM-DD)');
+      expect((await read()).map((t: { content: string }) => t.content)).not.toContain('Both');
+    });
+  });
+
   describe('Todoist labels', () => {
     const owner = 'label-owner@example.com';
     const read = async () =>

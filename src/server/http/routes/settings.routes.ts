@@ -133,6 +133,14 @@ export async function settingsRoutes(app: FastifyInstance, { settings, accounts 
       return updated(userId);
     },
   });
+  routes.route({
+    ...fromContract(switches.setDatedTasks),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await settings.setDatedTasks(userId, request.body.setting);
+      return updated(userId);
+    },
+  });
 
   routes.route({
     ...fromContract(switches.setOnComplete),

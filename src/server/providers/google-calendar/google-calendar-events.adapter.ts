@@ -10,6 +10,7 @@ import {
   type CalendarEvent,
   CalendarGoneError,
   type CalendarTarget,
+  dayAfter,
   EventChangedError,
   type EventWrite,
   SyncTokenExpiredError,
@@ -178,12 +179,22 @@ export function createGoogleCalendarEvents(
   };
 }
 
-function eventBody(write: EventWrite): calendar_v3.Schema$Event {
-  const timing = {
-    summary: write.title,
-    start: { dateTime: write.start.toISOString(), timeZone: write.timeZone },
-    end: { dateTime: write.end.toISOString(), timeZone: write.timeZone },
+/** A time, or a whole day (end exclusive); the other form is cleared, so a patch can switch between them. */
+function timingOf(write: EventWrite): Pick<calendar_v3.Schema$Event, 'start' | 'end'> {
+  if (write.date !== null) {
+    return {
+      start: { date: write.date, dateTime: null, timeZone: null },
+      end: { date: dayAfter(write.date), dateTime: null, timeZone: null },
+    };
+  }
+  return {
+    start: { dateTime: write.start.toISOString(), timeZone: write.timeZone, date: null },
+    end: { dateTime: write.end.toISOString(), timeZone: write.timeZone, date: null },
   };
+}
+
+function eventBody(write: EventWrite): calendar_v3.Schema$Event {
+  const timing = { summary: write.title, ...timingOf(write) };
   // An event the user made keeps everything but its title and time (nothing they wrote is lost).
   if (!write.appearance) return timing;
   return {
@@ -210,6 +221,7 @@ function toCalendarEvent(event: GoogleEvent): CalendarEvent {
     start,
     end,
     allDay: Boolean(event.start?.date),
+    date: event.start?.date ?? null,
     recurring: Boolean(event.recurrence?.length || event.recurringEventId),
     color: event.colorId ?? null,
     categories: [],

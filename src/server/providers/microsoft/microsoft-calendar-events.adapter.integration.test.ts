@@ -127,6 +127,7 @@ describe('reading changes', () => {
       start: at(14),
       end: at(15),
       allDay: false,
+      date: null,
       recurring: false,
       color: null,
       categories: ['Red category'],
@@ -228,6 +229,7 @@ describe('reading changes', () => {
     const { events } = await target.changes(token, calendarId, null);
     expect(events.find((event) => event.title === 'Holiday')).toMatchObject({
       allDay: true,
+      date: day.toISOString().slice(0, 10),
       start: null,
       end: null,
       recurring: false,
@@ -311,6 +313,21 @@ describe('writing events', () => {
       isReminderOn: false,
       body: { content: '' },
     });
+  });
+
+  it('writes a dated task’s all-day event on its date, and switches it to a time and back', async () => {
+    const date = at(0, 2).toISOString().slice(0, 10);
+    const created = await target.create(token, calendarId, 'key-day', write({ date }));
+    expect(created).toMatchObject({ allDay: true, date, start: null });
+    expect(await raw(created.id)).toMatchObject({
+      isAllDay: true,
+      start: { dateTime: `${date}T00:00:00.0000000` },
+      end: { dateTime: `${at(0, 3).toISOString().slice(0, 10)}T00:00:00.0000000` },
+    });
+    const timed = await target.update(token, calendarId, created.id, write());
+    expect(timed).toMatchObject({ allDay: false, date: null, start: at(9), end: at(10) });
+    const again = await target.update(token, calendarId, created.id, write({ date }));
+    expect(again).toMatchObject({ allDay: true, date });
   });
 
   it('creates once under a retried clientKey, even after a lost answer', async () => {

@@ -17,6 +17,7 @@ import {
   needsFullRead,
   newEventFields,
   TASK_TAG_EXPANSION,
+  timingOfRead,
   toCalendarEvent,
   transactionIdFor,
 } from './microsoft-calendar-events.mapper.ts';
@@ -221,8 +222,9 @@ export function createMicrosoftCalendarEvents(
         moved = earlier ? toCalendarEvent(earlier) : null;
         if (!moved && old) {
           const event = toCalendarEvent(old);
-          if (!event.start || !event.end) return null; // made all-day meanwhile: left where it is
-          const write = { ...look, title: event.title, start: event.start, end: event.end };
+          const timing = timingOfRead(event);
+          if (!timing) return null;
+          const write = { ...look, title: event.title, ...timing };
           const body = await withZoneFallback((zone) =>
             call(client, `${calendarPath(toCalendarId)}/events`)
               .header('Prefer', PREFER)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
-import type { CalendarEvent, EventWrite } from '#server/sync/calendar-target.port.ts';
+import { type CalendarEvent, dayAfter, type EventWrite } from '#server/sync/calendar-target.port.ts';
 import { deletedEvent } from '#server/sync/plan/snapshots.ts';
 import type { GraphEvent } from './microsoft-calendar-events.schemas.ts';
 import { fromGraphDateTime, toGraphDateTime, writableZone } from './microsoft-date-time.ts';
@@ -96,6 +96,7 @@ export function toCalendarEvent(item: GraphEvent): CalendarEvent {
     start,
     end,
     allDay,
+    date: allDay && item.start ? item.start.dateTime.slice(0, 10) : null,
     recurring,
     color: null,
     categories: item.categories ?? [],
@@ -107,17 +108,34 @@ export function toCalendarEvent(item: GraphEvent): CalendarEvent {
   };
 }
 
+/** A time, or a whole day: all-day events float, at midnight of their dates (the end's exclusive). */
+function timingOf(write: EventWrite, zone: string) {
+  if (write.date === null) {
+    return {
+      start: toGraphDateTime(write.start, zone),
+      end: toGraphDateTime(write.end, zone),
+      isAllDay: false,
+    };
+  }
+  const midnight = (date: string) => ({ dateTime: `${date}T00:00:00.0000000`, timeZone: zone });
+  return { start: midnight(write.date), end: midnight(dayAfter(write.date)), isAllDay: true };
+}
+
+/** A read event's time or day, to write it elsewhere (null: neither can be read). */
+export function timingOfRead(event: CalendarEvent): Pick<EventWrite, 'start' | 'end' | 'date'> | null {
+  if (event.date !== null) {
+    const bound = (date: string) => new Date(`${date}T00:00:00Z`);
+    return { start: bound(event.date), end: bound(dayAfter(event.date)), date: event.date };
+  }
+  return event.start && event.end ? { start: event.start, end: event.end, date: null } : null;
+}
+
 /** The fields we own on an event, as a PATCH body; the body is cleared when there is no description. */
 export function eventFields(
   write: EventWrite,
   zone = writableZone([write.start, write.end], write.timeZone),
 ) {
-  const timing = {
-    subject: write.title,
-    start: toGraphDateTime(write.start, zone),
-    end: toGraphDateTime(write.end, zone),
-    isAllDay: false,
-  };
+  const timing = { subject: write.title, ...timingOf(write, zone) };
   // An event the user made keeps everything but its title and time (nothing they wrote is lost).
   if (!write.appearance) return timing;
   return {

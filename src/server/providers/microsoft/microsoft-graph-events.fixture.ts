@@ -8,6 +8,7 @@ export const eventWrite = (overrides: Partial<EventWrite> = {}): EventWrite => (
   title: 'T',
   start: new Date('2030-05-01T07:00:00Z'),
   end: new Date('2030-05-01T08:00:00Z'),
+  date: null,
   timeZone: 'Europe/Berlin',
   color: '',
   category: null,

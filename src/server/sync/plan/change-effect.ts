@@ -1,4 +1,5 @@
 import { type ChangePreview, NO_CHANGE, type ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScopeMode } from '#shared/settings/project-scope.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
@@ -20,7 +21,8 @@ export type ProposedChange =
   | { kind: 'color'; color: string }
   | { kind: 'category'; category: string | null }
   | { kind: 'taskDuration'; active: boolean }
-  | { kind: 'projects'; mode: ProjectScopeMode; projectIds: string[] };
+  | { kind: 'projects'; mode: ProjectScopeMode; projectIds: string[] }
+  | { kind: 'datedTasks'; setting: DatedTasksSetting };
 
 /** The query as a change; null when it lacks what its kind needs. */
 export function proposedChange(query: ProposedChangeQuery): ProposedChange | null {
@@ -40,6 +42,8 @@ export function proposedChange(query: ProposedChangeQuery): ProposedChange | nul
       if (!query.mode || (query.mode === 'chosen' && projectIds.length === 0)) return null;
       return { kind: 'projects', mode: query.mode, projectIds: query.mode === 'all' ? [] : projectIds };
     }
+    case 'datedTasks':
+      return query.setting ? { kind: 'datedTasks', setting: query.setting } : null;
   }
 }
 
@@ -67,6 +71,8 @@ export function settingsAfter(settings: SyncSettings, change: ProposedChange): S
           projects: change.projectIds.map((id) => ({ id, name: '' })),
         },
       });
+    case 'datedTasks':
+      return { ...settings, datedTasks: change.setting };
   }
 }
 

@@ -1,7 +1,6 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import { dueInstant } from './due-time.ts';
 import { eventWriteFor, writeFromLink } from './event-write.ts';
 import {
   drop,
@@ -17,6 +16,7 @@ import {
 } from './link-plan.ts';
 import { newEventPlan } from './new-pair.ts';
 import { taskMinutes } from './sync-scope.ts';
+import { dueWhen, eventWhen, linkWhen, sameWhen } from './timebox-when.ts';
 
 /**
  * Completion and recurrence: a task done or reopened, and a recurring task whose occurrence was done
@@ -57,7 +57,7 @@ function completed(input: PlanInput, link: SyncLink, task: TaskSnapshot, base: L
   const last = lastState(input, link, task);
   const changed =
     last.titleHash !== link.titleHash ||
-    last.startAt.getTime() !== link.startAt.getTime() ||
+    !sameWhen(last.when, linkWhen(link)) ||
     last.minutes !== link.eventMinutes;
   const marked = settings.onComplete === 'checkmark';
   if (!link.eventId || !(marked || changed)) {
@@ -66,7 +66,7 @@ function completed(input: PlanInput, link: SyncLink, task: TaskSnapshot, base: L
   const write = eventWriteFor(
     settings,
     { id: task.id, title: task.content },
-    last.startAt,
+    last.when,
     last.minutes,
     marked,
     link.origin === 'task',
@@ -80,7 +80,8 @@ function completed(input: PlanInput, link: SyncLink, task: TaskSnapshot, base: L
       completed: true,
       marked,
       titleHash: last.titleHash,
-      startAt: last.startAt,
+      startAt: last.when.start,
+      allDay: last.when.allDay,
       taskMinutes: last.minutes,
       eventMinutes: last.minutes,
     },
@@ -113,7 +114,7 @@ function lastState(input: PlanInput, link: SyncLink, task: TaskSnapshot) {
   const { settings, hash } = input;
   return {
     titleHash: hash(task.content),
-    startAt: dueInstant(task.due, settings.timeZone) ?? link.startAt,
+    when: dueWhen(task.due, settings) ?? linkWhen(link),
     minutes: taskMinutes(task, settings) ?? link.eventMinutes,
   };
 }
@@ -131,10 +132,12 @@ export function isNextOccurrence(
   event: CalendarEvent | undefined,
 ): boolean {
   if (!task.due?.isRecurring) return false;
-  const start = dueInstant(task.due, input.settings.timeZone);
-  if (!start || start <= link.startAt) return false;
+  const when = dueWhen(task.due, input.settings);
+  if (!when || when.start <= link.startAt) return false;
   if (!input.completedOccurrences.has(task.id) && link.startAt > input.now) return false;
-  return !event?.start || event.start.getTime() === link.startAt.getTime();
+  // The event was not moved by the user (or is no longer read as a timebox).
+  const eventAt = event && eventWhen(event, input.settings, link.allDay);
+  return !eventAt || sameWhen(eventAt, linkWhen(link));
 }
 
 /** The done occurrence's event is finished as the setting says, and the next occurrence gets one. */

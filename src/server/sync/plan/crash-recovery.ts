@@ -5,6 +5,7 @@ import { eventWriteFor } from './event-write.ts';
 import type { LinkPlan, Pair, PlanInput } from './link-plan.ts';
 import { newEventPlan, newTaskPlan } from './new-pair.ts';
 import { taskWanted } from './sync-scope.ts';
+import { linkWhen } from './timebox-when.ts';
 
 /**
  * Creates a crashed run left unfinished (the link holds the create's key, `pendingKey`): they are
@@ -35,7 +36,7 @@ function discardPending(input: PlanInput, link: SyncLink, task: TaskSnapshot): L
   const write = eventWriteFor(
     input.settings,
     { id: task.id, title: task.content },
-    link.startAt,
+    linkWhen(link),
     link.eventMinutes,
     false,
   );

@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import { dateOnlyDue, dueInstant } from './due-time.ts';
+import { dateOnlyDue } from './due-time.ts';
 import {
   CALENDAR,
   drop,
@@ -14,13 +14,14 @@ import {
   taskMetaOf,
 } from './link-plan.ts';
 import { taskMinutes, withTimeboxLabel } from './sync-scope.ts';
+import { dueWhen, eventWhen } from './timebox-when.ts';
 
 /**
- * The pair's event is gone (deleted) or no longer a timebox (made all-day). Undefined: the event (if
- * read) is still there.
+ * The pair's event is gone (deleted) or no longer a timebox (made all-day, where dated tasks are left
+ * alone). Undefined: the event (if read) is still there.
  */
 export function eventGonePlan({ input, link, task, event }: Pair): LinkPlan | undefined {
-  if (!event || !(event.deleted || event.allDay || !event.start)) return undefined;
+  if (!event || eventWhen(event, input.settings, link.allDay) !== null) return undefined;
   // The task left the scope (its timebox label or time taken off) and its event is gone: our removal
   // whose answer was lost, or the user's. Either way the pair is over, and the task stays as the user
   // left it; taken for a deletion of the event, it would lose its time, or be deleted with the event.
@@ -74,7 +75,7 @@ function eventGone(
   }
   // A task that existed first loses its timebox (label and time) and keeps its date.
   const meta = task ? taskMetaOf(task) : link.taskMeta;
-  const start = (task && dueInstant(task.due, settings.timeZone)) || link.startAt;
+  const start = (task && dueWhen(task.due, settings)?.start) || link.startAt;
   const untimeboxed: TaskAction = {
     action: 'update',
     taskId: link.taskId,

@@ -4,6 +4,7 @@ import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { eventTitle } from './event-title.ts';
 import type { PlanInput } from './link-plan.ts';
+import { eventTiming, linkWhen, type When } from './timebox-when.ts';
 
 const TASK_URL = (taskId: string) => `https://app.todoist.com/app/task/${taskId}`;
 
@@ -13,11 +14,14 @@ export function appearanceHash(settings: SyncSettings): string {
   return JSON.stringify([calendarProvider, color, category, settings.private, reminder, linkDescription]);
 }
 
-/** The event a task's timebox is written as (`appearance` false: an event the user made keeps its look). */
+/**
+ * The event a task's timebox is written as: `minutes` long from its start, or all day (`appearance`
+ * false: an event the user made keeps its look).
+ */
 export function eventWriteFor(
   settings: SyncSettings,
   task: { id: string; title: string },
-  start: Date,
+  when: When,
   minutes: number,
   marked: boolean,
   appearance = true,
@@ -25,8 +29,7 @@ export function eventWriteFor(
   return {
     appearance,
     title: eventTitle(task.title, marked),
-    start,
-    end: new Date(start.getTime() + minutes * 60_000),
+    ...eventTiming(when, minutes, settings.timeZone),
     timeZone: settings.timeZone,
     color: settings.color,
     category: settings.category,
@@ -47,7 +50,7 @@ export function writeFromLink(
   return eventWriteFor(
     input.settings,
     { id: task.id, title: task.content },
-    link.startAt,
+    linkWhen(link),
     link.eventMinutes,
     marked,
     link.origin === 'task',

@@ -1,6 +1,5 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import { dueInstant, dueWriteFor } from './due-time.ts';
 import { withoutCheckmark } from './event-title.ts';
 import { appearanceHash, eventWriteFor } from './event-write.ts';
 import {
@@ -18,14 +17,16 @@ import {
   taskMetaOf,
 } from './link-plan.ts';
 import { eventMinutes, lengthOnTask, taskMinutes, withTimeboxLabel } from './sync-scope.ts';
+import { dueWhen, dueWriteForWhen, eventWhen, linkWhen, sameWhen, type When } from './timebox-when.ts';
 
 /**
  * Field by field: title, start, length. Changed on one side: flows over. On both: the later change
- * wins. An echo of our own write equals the link and costs nothing.
+ * wins. An echo of our own write equals the link and costs nothing. The start is a time or a whole day
+ * (a dated task and its all-day event); a change between the two is a change of the start.
  */
 
 /** One side of a pair as the link compares it. */
-type Side = { titleHash: string; start: Date; minutes: number };
+type Side = { titleHash: string; when: When; minutes: number };
 type Winners = Record<'title' | 'start' | 'length', 'task' | 'event' | null>;
 
 /** An open, timeboxed pair with both ids (the planner's dispatcher has ruled out every other case). */
@@ -61,7 +62,7 @@ export function mergeFields(pair: Pair, ids: { taskId: string; eventId: string }
       const write = eventWriteFor(
         settings,
         { id: ids.taskId, title },
-        next.startAt,
+        linkWhen(next),
         next.eventMinutes,
         link.marked,
         link.origin === 'task',
@@ -84,18 +85,20 @@ export function mergeFields(pair: Pair, ids: { taskId: string; eventId: string }
 
 function taskSideOf({ input }: Pair, task: TaskSnapshot): Side {
   const { settings, hash } = input;
-  const start = dueInstant(task.due, settings.timeZone);
+  const when = dueWhen(task.due, settings);
   const minutes = taskMinutes(task, settings);
-  if (!start || minutes === null) throw new Error('only a timeboxed task is merged');
-  return { titleHash: hash(task.content), start, minutes };
+  if (!when || minutes === null) throw new Error('only a timeboxed task is merged');
+  return { titleHash: hash(task.content), when, minutes };
 }
 
-function eventSideOf({ input }: Pair, event: CalendarEvent): Side {
-  if (!event.start) throw new Error('only a timed event is merged');
+function eventSideOf({ input, link }: Pair, event: CalendarEvent): Side {
+  const when = eventWhen(event, input.settings, link.allDay);
+  if (!when) throw new Error('only an event with a time or a day is merged');
   return {
     titleHash: input.hash(withoutCheckmark(event.title)),
-    start: event.start,
-    minutes: eventMinutes(event),
+    when,
+    // A whole day is no length: the pair's length stays as it was.
+    minutes: when.allDay ? link.eventMinutes : eventMinutes(event),
   };
 }
 
@@ -106,7 +109,7 @@ function winners({ link, task, event }: Pair, taskSide?: Side, eventSide?: Side)
   const taskWins = taskTime >= eventTime;
   const pick = (changedOnTask: boolean, changedOnEvent: boolean) =>
     changedOnTask && (!changedOnEvent || taskWins) ? 'task' : changedOnEvent ? 'event' : null;
-  const startOf = (side?: Side) => side !== undefined && side.start.getTime() !== link.startAt.getTime();
+  const startOf = (side?: Side) => side !== undefined && !sameWhen(side.when, linkWhen(link));
   return {
     title: pick(
       taskSide !== undefined && taskSide.titleHash !== link.titleHash,
@@ -129,7 +132,8 @@ function takeFromTask(next: LinkValues, from: Winners, taskSide?: Side): string[
     details.push('title');
   }
   if (from.start === 'task') {
-    next.startAt = taskSide.start;
+    next.startAt = taskSide.when.start;
+    next.allDay = taskSide.when.allDay;
     details.push('time');
   }
   if (from.length === 'task') {
@@ -156,9 +160,10 @@ function giveToTask(
     details.push('title');
   }
   if (eventSide && from.start === 'event') {
-    next.startAt = eventSide.start;
+    next.startAt = eventSide.when.start;
+    next.allDay = eventSide.when.allDay;
     const previousDue = task?.due ?? dueFromMeta(next.taskMeta, link.startAt);
-    update.due = dueWriteFor(eventSide.start, previousDue, settings.timeZone);
+    update.due = dueWriteForWhen(eventSide.when, previousDue, settings.timeZone);
     details.push('time');
   }
   if (eventSide && from.length === 'event') {

@@ -13,13 +13,13 @@ import { eventMinutes, lengthOnTask, newTaskProject, taskTimebox } from './sync-
  */
 export function newEventPlan(input: PlanInput, task: TaskSnapshot, link: SyncLink | null = null): LinkPlan {
   const { settings, hash } = input;
-  const { start, minutes } = taskTimebox(task, settings);
+  const { when, minutes } = taskTimebox(task, settings);
   return {
     link,
     events: [
       {
         action: 'create',
-        write: eventWriteFor(settings, { id: task.id, title: task.content }, start, minutes, false),
+        write: eventWriteFor(settings, { id: task.id, title: task.content }, when, minutes, false),
       },
     ],
     task: null,
@@ -32,7 +32,8 @@ export function newEventPlan(input: PlanInput, task: TaskSnapshot, link: SyncLin
       taskVersion: task.updatedAt,
       eventVersion: null,
       titleHash: hash(task.content),
-      startAt: start,
+      startAt: when.start,
+      allDay: when.allDay,
       taskMinutes: minutes,
       eventMinutes: minutes,
       completed: false,
@@ -74,6 +75,7 @@ export function newTaskPlan(input: PlanInput, event: CalendarEvent, link: SyncLi
       eventVersion: event.version,
       titleHash: hash(withoutCheckmark(event.title)),
       startAt: start,
+      allDay: false,
       taskMinutes: length.minutes,
       eventMinutes: minutes,
       completed: false,

@@ -56,6 +56,7 @@ export function syncLink(overrides: Partial<SyncLink> = {}): SyncLink {
     eventVersion: 'v1',
     titleHash: testHash('Write'),
     startAt: START,
+    allDay: false,
     taskMinutes: 30,
     eventMinutes: 30,
     completed: false,

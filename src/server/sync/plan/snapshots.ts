@@ -31,6 +31,7 @@ export function blankEvent(id: string, fields: Partial<CalendarEvent> = {}): Cal
     start: null,
     end: null,
     allDay: false,
+    date: null,
     recurring: false,
     color: null,
     categories: [],

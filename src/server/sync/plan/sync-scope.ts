@@ -8,7 +8,8 @@ import {
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import { dueInstant, startOfLocalDay } from './due-time.ts';
+import { startOfLocalDay } from './due-time.ts';
+import { dueWhen, type When } from './timebox-when.ts';
 
 /**
  * Which tasks and events the sync mirrors (docs/product-rules.md §10). Pure: the engine, the preview and the
@@ -67,24 +68,24 @@ export const newTaskProject = (settings: SyncSettings): string | null | undefine
   projectForNewTasks(settings.projects, settings.projectsInScope, settings.eventProjectId);
 
 /**
- * The event length a task asks for, or null when the task is not timeboxed: it needs a due time, a
- * project that syncs and a timebox label (or, in task-duration mode, the duration field and the chosen
- * label).
+ * The event length a task asks for, or null when the task is not timeboxed: it needs a due time (or a
+ * date, where dated tasks are all-day events), a project that syncs and a timebox label (or, in
+ * task-duration mode, the duration field and the chosen label).
  */
 export function taskMinutes(task: TaskSnapshot, settings: SyncSettings): number | null {
-  if (task.isDeleted || dueInstant(task.due, settings.timeZone) === null) return null;
+  if (task.isDeleted || dueWhen(task.due, settings) === null) return null;
   if (!projectSyncs(task, settings)) return null;
   if (settings.taskDuration.active && settings.taskDuration.allowed)
     return durationFieldMinutes(task, settings);
   return timeboxOf(task, settings)?.duration ?? null;
 }
 
-/** The start and length of a task the caller knows is timeboxed (`taskMinutes` is not null). */
-export function taskTimebox(task: TaskSnapshot, settings: SyncSettings): { start: Date; minutes: number } {
-  const start = dueInstant(task.due, settings.timeZone);
+/** When and how long a task the caller knows is timeboxed (`taskMinutes` is not null). */
+export function taskTimebox(task: TaskSnapshot, settings: SyncSettings): { when: When; minutes: number } {
+  const when = dueWhen(task.due, settings);
   const minutes = taskMinutes(task, settings);
-  if (start === null || minutes === null) throw new Error('the task is not timeboxed');
-  return { start, minutes };
+  if (when === null || minutes === null) throw new Error('the task is not timeboxed');
+  return { when, minutes };
 }
 
 export const eventMinutes = (event: CalendarEvent): number =>
@@ -114,8 +115,8 @@ export function eventWanted(event: CalendarEvent, settings: SyncSettings, now: D
 /** Whether a task should get an event when first seen: timeboxed, open, due from the start of today on. */
 export function taskWanted(task: TaskSnapshot, settings: SyncSettings, now: Date): boolean {
   if (task.checked || taskMinutes(task, settings) === null) return false;
-  const start = dueInstant(task.due, settings.timeZone);
-  return start !== null && start >= startOfLocalDay(now, settings.timeZone);
+  const when = dueWhen(task.due, settings);
+  return when !== null && when.start >= startOfLocalDay(now, settings.timeZone);
 }
 
 /**
@@ -155,7 +156,7 @@ export function projectScopeKey(settings: SyncSettings): string | null {
 
 /**
  * Fingerprint of the settings that decide which tasks and events are in scope (timeboxes and their
- * lengths, task durations, the colour or category filter, the projects that sync). When it changes, a
+ * lengths, task durations, the colour or category filter, the projects that sync, dated tasks). When it changes, a
  * run reads both sides in full, so tasks and events already there are judged by the new settings
  * (docs/product-rules.md §10).
  */
@@ -172,5 +173,6 @@ export function scopeHash(settings: SyncSettings): string {
     // The projects in scope as the run sees them, whatever the mode: a project archived or unarchived
     // that the dashboard's refresh stored before any run read it still changes the fingerprint.
     projectScopeKey(settings),
+    settings.datedTasks,
   ]);
 }

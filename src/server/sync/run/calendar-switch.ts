@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LeftBehind } from '#server/db/schema/sync.tables.ts';
 import type { CalendarTarget, EventLook } from '../calendar-target.port.ts';
 import { eventWriteFor } from '../plan/event-write.ts';
+import { linkWhen } from '../plan/timebox-when.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
@@ -122,11 +123,12 @@ function lookOf(settings: SyncSettings, link: SyncLink): EventLook {
     title: _title,
     start: _start,
     end: _end,
+    date: _date,
     ...look
   } = eventWriteFor(
     settings,
     { id: link.taskId ?? '', title: '' },
-    link.startAt,
+    linkWhen(link),
     link.eventMinutes,
     link.marked,
     link.origin === 'task',
