@@ -13,8 +13,8 @@ import { newPerson, type Person, seriousViolations, signIn } from './helpers.ts'
 
 /**
  * The What syncs card as a user meets it (docs/product-rules.md §10 "Projects"): their Todoist projects
- * listed, some chosen and saved (previewed first while sync is on), where new tasks from events go, and
- * the warning once a chosen project is archived in Todoist.
+ * listed, some chosen and saved (previewed first while sync is on), where new tasks from events go, the
+ * warning once a chosen project is archived in Todoist, and tasks with a date but no time as all-day events.
  */
 
 const card = (page: Page) => section(page, 'What syncs');
@@ -23,6 +23,16 @@ const projectBox = (page: Page, name: string) => checklist(page).getByRole('chec
 const eventProject = (page: Page) =>
   card(page).getByRole('combobox', { name: 'New tasks from events go to', exact: true });
 const saveProjects = (page: Page) => card(page).getByRole('button', { name: 'Save projects' });
+const datedTasks = (page: Page) =>
+  card(page).getByRole('radiogroup', { name: 'Tasks with a date but no time' });
+const datedTasksOption = (page: Page, name: 'Left alone' | 'As all-day events') =>
+  datedTasks(page).getByRole('radio', { name, exact: true });
+
+async function savedDatedTasks(page: Page): Promise<string> {
+  const response = await page.request.get('/api/current_user');
+  expect(response.ok()).toBe(true);
+  return (await response.json()).todoSettings.datedTasks;
+}
 
 /** Signed in, Todoist (with projects) and Google Calendar connected, a timebox, the calendar chosen, sync on. */
 async function syncingWithProjects(page: Page, person: Person) {
@@ -216,6 +226,58 @@ for (const width of [1280, 375]) {
       await expect(card(page).getByRole('radio', { name: 'All projects' })).toBeChecked();
       await expect(eventProject(page)).toHaveValue('Inbox');
     });
+
+    test('shows tasks with a date but no time as all-day events, previewed first while syncing', async ({
+      page,
+    }) => {
+      await syncingWithProjects(page, newPerson('Dana', 'Dated'));
+
+      // Left alone by default.
+      await expect(datedTasks(page)).toBeVisible();
+      await expect(datedTasksOption(page, 'Left alone')).toBeChecked();
+      await expect(datedTasksOption(page, 'As all-day events')).not.toBeChecked();
+      await expect(
+        datedTasks(page).getByText(
+          'A timeboxed task with a date but no time gets an all-day event on that date.',
+        ),
+      ).toBeVisible();
+
+      // Sync is on: choosing previews the change first (the choice waits for it); cancelled, nothing is saved.
+      const title = 'Show tasks with a date but no time as all-day events?';
+      await datedTasksOption(page, 'As all-day events').click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('status', { name: 'What this change does' })).toContainText(
+        'Nothing already synced changes.',
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(datedTasksOption(page, 'Left alone')).toBeChecked();
+      expect(await savedDatedTasks(page)).toBe('skip');
+
+      // Chosen again and confirmed: saved.
+      await datedTasksOption(page, 'As all-day events').click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('status', { name: 'What this change does' })).toBeVisible();
+      expect(await seriousViolations(page), 'the dated tasks change preview').toEqual([]);
+      await page.screenshot({
+        path: `e2e-artifacts/what-syncs-dated-preview-${width}.png`,
+        animations: 'disabled',
+      });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(datedTasksOption(page, 'As all-day events')).toBeChecked();
+      await expect(datedTasksOption(page, 'As all-day events')).toBeEnabled();
+      expect(await savedDatedTasks(page)).toBe('allday');
+
+      // Read afresh, the choice is there.
+      await page.reload();
+      await expect(datedTasksOption(page, 'As all-day events')).toBeChecked();
+      await expect(datedTasksOption(page, 'Left alone')).not.toBeChecked();
+      expect(await seriousViolations(page), 'the dashboard with the dated tasks choice').toEqual([]);
+      expect(await violationsAround(page), 'the card with the dated tasks choice, any impact').toEqual([]);
+      await screenshots(page, `dated-${width}`);
+    });
   });
 }
 
@@ -227,5 +289,7 @@ test('before Todoist is connected, the card says so and nothing can be chosen', 
   await expect(card(page).getByRole('radio', { name: 'Chosen projects' })).toBeDisabled();
   await expect(eventProject(page)).toBeDisabled();
   await expect(saveProjects(page)).toBeDisabled();
+  await expect(datedTasksOption(page, 'Left alone')).toBeDisabled();
+  await expect(datedTasksOption(page, 'As all-day events')).toBeDisabled();
   await screenshots(page, 'not-connected-1280');
 });

@@ -52,7 +52,27 @@ export const moveEvent = fc.tuple(pick, hour).map(([n, at]) =>
   onItem(`moveEvent(${at}:00)`, n, 'calendar', ourOpenEvent, async (_model, real, item) => {
     await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, at), item.length);
     item.hour = at;
+    // An all-day event moved to a time gives its task that time.
+    item.dated = false;
   }),
+);
+
+/**
+ * Makes the event an all-day one on its day, while dated tasks are all-day events: its task keeps its
+ * label and date and loses its time (otherwise the event no longer counts as a timebox; see
+ * `deleteEvent`, which the model already covers for that case).
+ */
+export const makeEventAllDay = pick.map((n) =>
+  onItem(
+    'makeEventAllDay',
+    n,
+    'calendar',
+    (model, item) => model.datedAllDay && !model.datedChanged && ourOpenEvent(model, item) && !item.dated,
+    async (_model, real, item) => {
+      await real.user.calendar.makeAllDay(idOf(real.eventIds, item), real.day);
+      item.dated = true;
+    },
+  ),
 );
 
 export const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
@@ -64,6 +84,7 @@ export const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
     async (_model, real, item) => {
       await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
       item.length = minutes;
+      item.dated = false;
     },
   ),
 );

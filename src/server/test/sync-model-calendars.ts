@@ -7,6 +7,7 @@ import {
   TASK_TAG_PROPERTY,
   taskIdFromTransactionId,
 } from '#server/providers/microsoft/microsoft-calendar-events.mapper.ts';
+import { dayAfter } from '#server/sync/calendar-target.port.ts';
 import { emulatorControl, googleSpan, graphSpan, userGoogleCalendar, userGraph } from './sync-fixtures.ts';
 import type { Style } from './sync-model.ts';
 import type { Send } from './sync-user-setup.ts';
@@ -26,6 +27,8 @@ export type SeenEvent = {
   title: string;
   start: Date;
   end: Date;
+  /** An all-day event's day (`YYYY-MM-DD`); null for a timed one. */
+  date: string | null;
   /** Google colour id or Microsoft categories (comma-separated); null for none. */
   style: string | null;
   /** The event's description (Google) or text body (Microsoft); null for none. */
@@ -55,6 +58,8 @@ export type ModelCalendar = {
   chosen: string;
   add(title: string, start: Date, minutes: number, style: Style): Promise<string>;
   move(id: string, start: Date, minutes: number): Promise<void>;
+  /** Makes the event an all-day one on `day` (`YYYY-MM-DD`). */
+  makeAllDay(id: string, day: string): Promise<void>;
   retitle(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
   /** The events of the chosen calendar. */
@@ -99,6 +104,7 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
       title: event.summary ?? '',
       start: new Date(event.start?.dateTime ?? 0),
       end: new Date(event.end?.dateTime ?? 0),
+      date: event.start?.date ?? null,
       style: event.colorId ?? null,
       description: event.description ?? null,
       taskTag: event.extendedProperties?.private?.[TASK_TAG] ?? null,
@@ -124,6 +130,7 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
       return created.data.id ?? '';
     },
     move: (id, start, minutes) => patch(id, googleSpan(start, minutes)),
+    makeAllDay: (id, day) => patch(id, { start: { date: day }, end: { date: dayAfter(day) } }),
     retitle: (id, title) => patch(id, { summary: title }),
     async delete(id) {
       await google.events.delete({ calendarId: calendar.chosen, eventId: id });
@@ -160,6 +167,7 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
 type GraphEvent = {
   id: string;
   subject: string;
+  isAllDay?: boolean;
   start: { dateTime: string };
   end: { dateTime: string };
   categories?: string[];
@@ -195,6 +203,7 @@ async function microsoftCalendar(
       title: event.subject,
       start: utc(event.start.dateTime),
       end: utc(event.end.dateTime),
+      date: event.isAllDay ? event.start.dateTime.slice(0, 10) : null,
       style: event.categories?.length ? event.categories.join(',') : null,
       description: event.body?.content ? event.body.content : null,
       taskTag:
@@ -222,6 +231,14 @@ async function microsoftCalendar(
     },
     async move(id, start, minutes) {
       await graph('PATCH', `/me/events/${id}`, graphSpan(start, minutes));
+    },
+    async makeAllDay(id, day) {
+      const midnight = (date: string) => ({ dateTime: `${date}T00:00:00`, timeZone: 'Europe/Berlin' });
+      await graph('PATCH', `/me/events/${id}`, {
+        isAllDay: true,
+        start: midnight(day),
+        end: midnight(dayAfter(day)),
+      });
     },
     async retitle(id, title) {
       await graph('PATCH', `/me/events/${id}`, { subject: title });

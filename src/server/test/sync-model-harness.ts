@@ -188,8 +188,13 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       const start = event?.start.getTime() ?? 0;
       const end = event?.end.getTime() ?? 0;
       const label = `event “${wanted.summary}”`;
-      expect(start, `${label} starts`).toBe(berlinAt(real.day, wanted.hour).instant.getTime());
-      expect((end - start) / 60_000, `${label} lasts`).toBe(wanted.minutes);
+      if (wanted.hour === null) {
+        expect(event?.date, `${label} is all day on`).toBe(real.day);
+      } else {
+        expect(event?.date ?? null, `${label} is all day on`).toBeNull();
+        expect(start, `${label} starts`).toBe(berlinAt(real.day, wanted.hour).instant.getTime());
+        expect((end - start) / 60_000, `${label} lasts`).toBe(wanted.minutes);
+      }
       if (wanted.style !== null)
         expect(event?.style ?? null, `${label} colour or category`).toBe(user.calendar.styleOf(wanted.style));
       if (wanted.linkDescription !== null) {

@@ -8,6 +8,7 @@ import {
   type CalendarChoice,
   calendarQuiet,
   changeProjects,
+  changeScope,
   inScope,
   type Length,
   type Model,
@@ -185,6 +186,27 @@ export const reconnectCalendar = fc.constant(
  * with only a duration lose their events. Done pairs stay. Not while a change on the calendar side
  * waits for a run; once between two settles.
  */
+/**
+ * Tasks with a date but no time as all-day events, or left alone again (docs/product-rules.md §10): the
+ * dated tasks' events come or go, like a change of the projects that sync.
+ */
+export const toggleDatedTasks = fc.constant(
+  new Action(
+    'toggleDatedTasks',
+    (model) =>
+      !model.datedChanged &&
+      calendarQuiet(model) &&
+      projectsChangeable(model, { datedAllDay: !model.datedAllDay }),
+    async (model, real) => {
+      const setting = model.datedAllDay ? 'skip' : 'allday';
+      const current = await real.user.send('PATCH', '/api/settings/datedtasks', { setting });
+      expect(current.todoSettings.datedTasks, 'dated tasks').toBe(setting);
+      changeScope(model, { datedAllDay: !model.datedAllDay });
+      model.datedChanged = true;
+    },
+  ),
+);
+
 export const toggleTaskDurations = fc.constant(
   new Action(
     'toggleTaskDurations',

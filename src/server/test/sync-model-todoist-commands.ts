@@ -55,6 +55,66 @@ export const addTask = fc
     );
   });
 
+/**
+ * A timeboxed task with a date but no time (docs/product-rules.md §10): an all-day event while dated
+ * tasks are all-day events, none otherwise. `at` is the hour it gets if it is given a time later.
+ */
+export const addDatedTask = fc
+  .record({ at: hour, length, project: fc.constantFrom<Project>('inbox', 'work') })
+  .map(({ at, length: minutes, project }) => {
+    return new Action(
+      `addDatedTask(${minutes} min, ${project})`,
+      (model) => usableLabel(model, minutes) && !(project === 'work' && model.workArchived),
+      async (model, real) => {
+        const title = newTitle(model);
+        const task = await real.user.todoist.addTask({
+          content: title,
+          labels: [model.labels[minutes]],
+          dueDate: real.day,
+          ...(project === 'work' ? { projectId: real.projects.work } : {}),
+        });
+        const item = addItem(model, 'todoist', {
+          outOfScope: null,
+          title,
+          hour: at,
+          length: minutes,
+          timeboxed: true,
+          durationField: false,
+          style: model.filter,
+          project,
+          dated: true,
+        });
+        real.taskIds.set(item.id, task.id);
+      },
+    );
+  });
+
+/**
+ * Takes the time off a timeboxed task, keeping its date and label: its event becomes an all-day one
+ * while dated tasks are all-day events; otherwise the task leaves the sync (its event goes), like a
+ * label taken off, and once per settle for the same reason (see `toggleTimebox`).
+ */
+export const dropTaskTime = pick.map((n) =>
+  onItem(
+    'dropTaskTime',
+    n,
+    'todoist',
+    (model, item) =>
+      openTimeboxed(model, item) &&
+      !item.dated &&
+      !item.durationField &&
+      (model.datedAllDay || !item.relabelled),
+    async (model, real, item) => {
+      await real.user.todoist.updateTask(idOf(real.taskIds, item), { dueDate: real.day });
+      item.dated = true;
+      if (!model.datedAllDay) {
+        item.origin = 'task';
+        item.relabelled = true;
+      }
+    },
+  ),
+);
+
 export const retitleTask = pick.map((n) =>
   onItem(
     'retitleTask',
@@ -78,6 +138,7 @@ export const moveTask = fc.tuple(pick, hour).map(([n, at]) =>
     async (_model, real, item) => {
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { dueString: `${real.day} at ${at}:00` });
       item.hour = at;
+      item.dated = false;
     },
   ),
 );

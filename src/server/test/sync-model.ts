@@ -54,6 +54,11 @@ export type ModelItem = {
   eventDeleted: boolean;
   /** Its event was deleted while the task existed first: the task keeps its date, not its time. */
   untimed: boolean;
+  /**
+   * The task has a date but no time and keeps its timebox label: while dated tasks are all-day events
+   * its event is an all-day one on the day (docs/product-rules.md §10 "Tasks with a date but no time").
+   */
+  dated: boolean;
   /** The side it was created on, until a settle has shown it on both. */
   createdOn: Side | null;
   /** Its timebox label was taken off or put back since the last settle (the link may have ended). */
@@ -142,6 +147,10 @@ export type Model = {
    * (like `settingChanged`) the projects are not changed again until then.
    */
   projectsChanged: boolean;
+  /** Tasks with a date but no time are all-day events (else left alone, the default). */
+  datedAllDay: boolean;
+  /** Switched since the last settle: not switched back until a settle (see `settingChanged`). */
+  datedChanged: boolean;
 };
 
 export function initialModel(prefix: string, onComplete: OnComplete): Model {
@@ -170,6 +179,8 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     projectChoice: 'all',
     workArchived: false,
     projectsChanged: false,
+    datedAllDay: false,
+    datedChanged: false,
   };
 }
 
@@ -189,7 +200,7 @@ export function addItem(
   fields: Pick<
     ModelItem,
     'outOfScope' | 'title' | 'hour' | 'length' | 'timeboxed' | 'durationField' | 'style' | 'project'
-  >,
+  > & { dated?: boolean },
 ): ModelItem {
   const item: ModelItem = {
     id: model.items.length,
@@ -199,6 +210,7 @@ export function addItem(
     taskDeleted: false,
     eventDeleted: false,
     untimed: false,
+    dated: fields.dated ?? false,
     createdOn: side,
     relabelled: false,
     calendar: model.calendar,
@@ -259,27 +271,31 @@ export const listed = (model: Readonly<Pick<Model, 'workArchived'>>, item: Model
   !(item.project === 'work' && model.workArchived);
 
 /**
- * In the sync: a task with a time carrying a timebox label that has a setting, or, while task durations
- * are on, Todoist's duration field; in a project that syncs.
+ * In the sync: a task with a time (or a date, while dated tasks are all-day events) carrying a timebox
+ * label that has a setting, or, while task durations are on, Todoist's duration field; in a project that
+ * syncs.
  */
 export const inScope = (
-  model: Readonly<Pick<Model, 'durations' | 'settings' | 'projectChoice' | 'workArchived'>>,
+  model: Readonly<Pick<Model, 'durations' | 'settings' | 'projectChoice' | 'workArchived' | 'datedAllDay'>>,
   item: ModelItem,
 ) =>
   item.outOfScope === null &&
   !item.taskDeleted &&
   !item.untimed &&
+  (!item.dated || model.datedAllDay) &&
   projectSyncs(model, item.project) &&
   (model.durations ? item.durationField : item.timeboxed && model.settings[item.length]);
 
-type ProjectScope = Pick<Model, 'projectChoice' | 'workArchived'>;
+/** The choices that decide, besides labels and settings, which tasks are in scope. */
+type ScopeChoice = Pick<Model, 'projectChoice' | 'workArchived' | 'datedAllDay'>;
 
 /**
- * Whether the projects may change as `change` says now: no open task it would take out of the sync or
+ * Whether the projects (or the dated-tasks setting) may change as `change` says now: no open task it
+ * would take out of the sync or
  * bring back changed scope since the last settle (taken out and brought back before a run saw it, the
  * link would stay or not by timing; see `toggleTimebox`).
  */
-export const projectsChangeable = (model: Readonly<Model>, change: Partial<ProjectScope>) =>
+export const projectsChangeable = (model: Readonly<Model>, change: Partial<ScopeChoice>) =>
   model.items.every(
     (item) =>
       !item.relabelled ||
@@ -294,10 +310,18 @@ export const projectsChangeable = (model: Readonly<Model>, change: Partial<Proje
  * gets a new event, from the task: like a timebox label taken off or put back (`toggleTimebox`). Done
  * pairs stay as they are.
  */
-export function changeProjects(model: Model, change: Partial<ProjectScope>): void {
+export function changeProjects(model: Model, change: Partial<ScopeChoice>): void {
+  changeScope(model, change);
+  model.projectsChanged = true;
+}
+
+/**
+ * Changes a choice that decides which tasks are in scope (the projects, or whether dated tasks are
+ * all-day events): as `changeProjects` says, without holding back new events.
+ */
+export function changeScope(model: Model, change: Partial<ScopeChoice>): void {
   const before = model.items.map((item) => inScope(model, item));
   Object.assign(model, change);
-  model.projectsChanged = true;
   model.items.forEach((item, index) => {
     if (item.completed || !taskExists(item) || before[index] === inScope(model, item)) return;
     item.origin = 'task';
@@ -371,7 +395,8 @@ export const calendarQuiet = (model: Readonly<Model>) =>
 export type ExpectedEvent = {
   item: ModelItem;
   summary: string;
-  hour: number;
+  /** Null: an all-day event on the day (a dated task's). */
+  hour: number | null;
   minutes: number;
   /** Checked only on events the sync made and styles (a task's, open). */
   linkDescription: boolean | null;
@@ -415,7 +440,7 @@ export function expectedEvents(
     .map((item) => ({
       item,
       summary: item.completed && model.onComplete === 'checkmark' ? `✓ ${item.title}` : item.title,
-      hour: item.hour,
+      hour: item.dated ? null : item.hour,
       minutes: item.length,
       linkDescription:
         item.outOfScope === null && item.origin === 'task' && !item.completed ? model.linkDescription : null,
@@ -433,7 +458,7 @@ export function expectedTasks(model: Model): ExpectedTask[] {
     item,
     content: item.title,
     checked: item.completed,
-    hour: item.untimed ? null : item.hour,
+    hour: item.untimed || item.dated ? null : item.hour,
     labels: item.outOfScope === null && item.timeboxed && !item.untimed ? [model.labels[item.length]] : [],
     duration: item.durationField ? item.length : null,
     project: item.project,
@@ -468,6 +493,7 @@ export function settled(model: Model): void {
   model.filterChanged = false;
   model.durationsChanged = false;
   model.projectsChanged = false;
+  model.datedChanged = false;
   for (const item of model.items) {
     item.createdOn = null;
     item.relabelled = false;

@@ -72,15 +72,30 @@ export const sandboxAccountQuerySchema = z.object({ email, calendarId: z.string(
 export const sandboxCalendarQuerySchema = sandboxAccountQuerySchema.extend({ provider });
 export type SandboxCalendarQuery = z.infer<typeof sandboxCalendarQuerySchema>;
 
-export const sandboxTaskInputSchema = z.object({
-  email,
-  content: z.string().trim().min(1, 'Please enter a task name').max(500),
-  due: isoDateTime.optional(),
-  labels: z.array(z.string().trim().min(1).max(60)).max(10).default([]),
-  durationMinutes: z.number().int().min(1).max(1440).optional(),
-  /** Adding: the project to add it to (else the Inbox). Editing: another project moves the task there. */
-  projectId: z.string().min(1).max(200).optional(),
-});
+/** A calendar day, `YYYY-MM-DD`, as Todoist's `due_date` takes it. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Please choose a date (YYYY-MM-DD)');
+
+/**
+ * A task as the console adds or edits it. Its due is a time (`due`), a date without a time
+ * (`dueDate`), or neither (editing: neither clears the due).
+ */
+export const sandboxTaskInputSchema = z
+  .object({
+    email,
+    content: z.string().trim().min(1, 'Please enter a task name').max(500),
+    due: isoDateTime.optional(),
+    dueDate: isoDate.optional(),
+    labels: z.array(z.string().trim().min(1).max(60)).max(10).default([]),
+    durationMinutes: z.number().int().min(1).max(1440).optional(),
+    /** Adding: the project to add it to (else the Inbox). Editing: another project moves the task there. */
+    projectId: z.string().min(1).max(200).optional(),
+  })
+  .refine((task) => task.due === undefined || task.dueDate === undefined, {
+    message: 'Please give either a due time or a due date, not both',
+    path: ['dueDate'],
+  });
 export type SandboxTaskInput = z.infer<typeof sandboxTaskInputSchema>;
 
 /** A label's new name, as the console sends it: trimmed, 1 to 60 characters, no control characters. */

@@ -1,14 +1,15 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { sectionIds } from '../../lib/paths.ts';
+import { DatedTasksChoice } from './components/dated-tasks-choice.tsx';
 import { EventProjectSelect } from './components/event-project-select.tsx';
 import { MissingProjectsAlert } from './components/missing-projects-alert.tsx';
 import { ProjectScopeForm } from './components/project-scope-form.tsx';
 
 /**
- * What syncs (docs/product-rules.md §10 "Projects"): which Todoist projects' tasks sync, and the project
- * new tasks from calendar events go to.
+ * What syncs (docs/product-rules.md §10 "Projects"): which Todoist projects' tasks sync, the project
+ * new tasks from calendar events go to, and what becomes of tasks with a date but no time.
  */
 export function WhatSyncsSection({ todo }: { todo: TodoSettings }) {
   const disabled = !todo.connected;
@@ -36,7 +37,10 @@ export function WhatSyncsSection({ todo }: { todo: TodoSettings }) {
           todo={todo}
           disabled={disabled || todo.projects.length === 0}
         />
-        <EventProjectSelect todo={todo} disabled={disabled} />
+        <Stack gap="lg">
+          <EventProjectSelect todo={todo} disabled={disabled} />
+          <DatedTasksChoice todo={todo} disabled={disabled} />
+        </Stack>
       </SimpleGrid>
     </SectionCard>
   );

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
-import { formatWhen } from '../local-date-time.ts';
+import { formatDay, formatWhen } from '../local-date-time.ts';
 
 type Props = {
   events: SandboxEvent[];
@@ -36,7 +36,7 @@ export function EventList({ events, busy = false, onEdit, onDelete }: Props) {
             <Group gap={4}>
               <Text size="xs" c="dimmed">
                 {event.allDay
-                  ? `${event.start} (all day)`
+                  ? `${formatDay(event.start)} (all day)`
                   : `${formatWhen(event.start)} – ${formatWhen(event.end).split(', ')[1]}`}
               </Text>
               {event.recurring && <IconRepeat size={12} aria-label="repeats" />}

@@ -8,3 +8,8 @@ export function LocalDateTimeInput({ onChange, ...props }: Props) {
     <TextInput {...props} type="datetime-local" onChange={(event) => onChange(event.currentTarget.value)} />
   );
 }
+
+/** A day without a time, as the `date` text ('YYYY-MM-DD') that `local-date-time.ts` reads. */
+export function LocalDateInput({ onChange, ...props }: Props) {
+  return <TextInput {...props} type="date" onChange={(event) => onChange(event.currentTarget.value)} />;
+}

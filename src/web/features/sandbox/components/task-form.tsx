@@ -1,14 +1,23 @@
-import { NumberInput, TagsInput, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxProject, SandboxTask } from '#shared/api/sandbox.schema.ts';
-import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
+import {
+  dayOfLocalInput,
+  fromDateInput,
+  fromLocalInput,
+  toDateInput,
+  toLocalInput,
+} from '../local-date-time.ts';
 import { ItemForm } from './item-form.tsx';
-import { LocalDateTimeInput } from './local-date-time-input.tsx';
+import { LocalDateInput, LocalDateTimeInput } from './local-date-time-input.tsx';
 import { ProjectSelect } from './project-select.tsx';
 
 export type TaskFormValues = {
   content: string;
+  /** A due time (an ISO instant); or */
   due?: string;
+  /** a due date without a time ('YYYY-MM-DD'). */
+  dueDate?: string;
   labels: string[];
   durationMinutes?: number;
   projectId?: string;
@@ -25,12 +34,15 @@ type Props = {
 };
 
 /**
- * Adds or edits an emulated Todoist task: name, project, due time, labels and duration. Another project
- * moves the task there.
+ * Adds or edits an emulated Todoist task: name, project, due time (or a date without a time), labels
+ * and duration. Another project moves the task there.
  */
 export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSubmit }: Props) {
   const [content, setContent] = useState(task?.content ?? '');
   const [due, setDue] = useState(toLocalInput(task?.due?.datetime));
+  // A date-only due has a date input of its own; switching keeps the day of the time already chosen.
+  const [dateOnly, setDateOnly] = useState(Boolean(task?.due && !task.due.datetime));
+  const [dueDay, setDueDay] = useState(toDateInput(task?.due));
   const [labels, setLabels] = useState<string[]>(task?.labels ?? []);
   const [duration, setDuration] = useState<number | string>(task?.durationMinutes ?? '');
   // Until one is chosen, a new task shows the Inbox and is sent without a project, which Todoist reads
@@ -47,7 +59,7 @@ export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSub
       onSubmit={() =>
         onSubmit({
           content: content.trim(),
-          due: fromLocalInput(due),
+          ...(dateOnly ? { dueDate: fromDateInput(dueDay) } : { due: fromLocalInput(due) }),
           labels,
           durationMinutes: typeof duration === 'number' && duration > 0 ? duration : undefined,
           projectId: projectId ?? undefined,
@@ -61,11 +73,19 @@ export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSub
         value={projectId ?? inboxId}
         onChange={setProjectId}
       />
-      <LocalDateTimeInput
-        label="Due"
-        value={due}
-        onChange={setDue}
-        description="Timeboxed tasks need a due time."
+      {dateOnly ? (
+        <LocalDateInput label="Due" value={dueDay} onChange={setDueDay} description={DUE_HINT} />
+      ) : (
+        <LocalDateTimeInput label="Due" value={due} onChange={setDue} description={DUE_HINT} />
+      )}
+      <Checkbox
+        label="No time (date only)"
+        checked={dateOnly}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked;
+          setDateOnly(checked);
+          if (checked) setDueDay(dayOfLocalInput(due) || dueDay);
+        }}
       />
       <TagsInput
         label="Labels"
@@ -86,3 +106,5 @@ export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSub
     </ItemForm>
   );
 }
+
+const DUE_HINT = 'Timeboxed tasks need a due time, or a date when dated tasks are all-day events.';

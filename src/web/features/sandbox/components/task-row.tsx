@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
-import { formatWhen } from '../local-date-time.ts';
+import { formatDay, formatWhen } from '../local-date-time.ts';
 
 type Props = {
   task: SandboxTask;
@@ -12,12 +12,15 @@ type Props = {
   onDelete: () => void;
 };
 
-/** One open task: complete, its name, project, due time, duration and labels, then edit and delete. */
+/**
+ * One open task: complete, its name, project, due (a time, or a date with no time), duration and
+ * labels, then edit and delete.
+ */
 export function TaskRow({ task, projectName, onComplete, onEdit, onDelete }: Props) {
   const details = [
     projectName !== undefined && `#${projectName}`,
     task.due &&
-      `${task.due.datetime ? formatWhen(task.due.datetime) : task.due.date}${task.due.isRecurring ? ' · repeats' : ''}`,
+      `${task.due.datetime ? formatWhen(task.due.datetime) : `${formatDay(task.due.date)}, no time`}${task.due.isRecurring ? ' · repeats' : ''}`,
     task.durationMinutes && `${task.durationMinutes} min`,
   ].filter(Boolean);
   return (
