@@ -4,6 +4,7 @@ import { dayAfter } from '#server/sync/calendar-target.port.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { microsoftSyncingUser, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { NO_CHANGE } from '#shared/api/sync.schema.ts';
 
 /**
  * Tasks with a date but no time as all-day events (docs/product-rules.md §10), against the emulators: a
@@ -73,6 +74,9 @@ for (const database of await testDatabases('dated tasks while syncing')) {
         await user.run();
         expect(await user.seen()).toEqual([]);
 
+        // Previewed first, as the settings screen does while sync is on.
+        const preview = await user.send('GET', '/api/sync/preview/change?change=datedTasks&setting=allday');
+        expect(preview).toEqual({ ...NO_CHANGE, eventsCreated: 1 });
         const chosen = await user.send('PATCH', '/api/settings/datedtasks', { setting: 'allday' });
         expect(chosen.todoSettings.datedTasks).toBe('allday');
         await user.run();

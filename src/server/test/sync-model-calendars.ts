@@ -230,7 +230,8 @@ async function microsoftCalendar(
       return created.id;
     },
     async move(id, start, minutes) {
-      await graph('PATCH', `/me/events/${id}`, graphSpan(start, minutes));
+      // Dragged to a time, an all-day event stops being one (Graph refuses a time on an all-day event).
+      await graph('PATCH', `/me/events/${id}`, { ...graphSpan(start, minutes), isAllDay: false });
     },
     async makeAllDay(id, day) {
       const midnight = (date: string) => ({ dateTime: `${date}T00:00:00`, timeZone: 'Europe/Berlin' });

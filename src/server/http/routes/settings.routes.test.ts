@@ -54,6 +54,7 @@ describe('settings routes', () => {
       ['PATCH', '/api/calendar/reminder', { reminder: 15 }],
       ['PATCH', '/api/settings/oncomplete', { setting: 'remove' }],
       ['PATCH', '/api/settings/onprecomplete', { setting: true }],
+      ['PATCH', '/api/settings/datedtasks', { setting: 'allday' }],
       ['PATCH', '/api/settings/onsyncactive', { setting: false }],
       [
         'PATCH',
@@ -310,7 +311,7 @@ describe('settings routes', () => {
     expect((await call('PATCH', '/api/calendar/color', cookies, { color: '5' })).statusCode).toBe(409);
   });
 
-  it('stores completion options and the wizard flag', async () => {
+  it('stores completion options, dated tasks and the wizard flag', async () => {
     const { cookies } = await newUser();
     expect(
       (await call('PATCH', '/api/settings/oncomplete', cookies, { setting: 'checkmark' })).json().todoSettings
@@ -323,6 +324,10 @@ describe('settings routes', () => {
       (await call('PATCH', '/api/settings/onprecomplete', cookies, { setting: true })).json().todoSettings
         .onPreComplete,
     ).toBe(true);
+    const dated = (setting: string) => call('PATCH', '/api/settings/datedtasks', cookies, { setting });
+    expect((await dated('allday')).json().todoSettings.datedTasks).toBe('allday');
+    expect((await dated('sometimes')).statusCode).toBe(400);
+    expect((await call('GET', '/api/current_user', cookies)).json().todoSettings.datedTasks).toBe('allday');
     expect(
       (await call('PATCH', '/api/welcome/onwizardseen', cookies, { wizardSeen: true })).json()
         .welcomeWizardSeen,

@@ -105,6 +105,41 @@ describe('what a settings change would do', () => {
     });
   });
 
+  it('counts the dated tasks that would get all-day events, and the events they lose when left alone again', () => {
+    const input = synced(1, 0);
+    const dated = taskSnapshot({
+      id: 't9',
+      labels: ['Focus'],
+      due: { date: '2026-07-17', timezone: null, isRecurring: false, string: '' },
+    });
+    input.tasks.push(dated, { ...dated, id: 't10', labels: ['other'] });
+    expect(changeEffect(input, { kind: 'datedTasks', setting: 'allday' }, DEFAULT_BRAKE)).toEqual({
+      ...NO_CHANGE,
+      eventsCreated: 1,
+    });
+    const allDay = { ...input.settings, datedTasks: 'allday' as const };
+    const whole = syncLink({
+      id: 'l9',
+      taskId: 't9',
+      eventId: 'e9',
+      startAt: new Date('2026-07-16T22:00:00Z'),
+      allDay: true,
+      appearanceHash: appearanceHash(allDay),
+    });
+    const day = event(9, 60, { start: null, end: null, allDay: true, date: '2026-07-17', taskTag: 't9' });
+    const synced9 = {
+      ...input,
+      settings: allDay,
+      links: [...input.links, whole],
+      events: [...input.events, day],
+    };
+    expect(changeEffect(synced9, { kind: 'datedTasks', setting: 'skip' }, DEFAULT_BRAKE)).toEqual({
+      ...NO_CHANGE,
+      eventsRemoved: 1,
+      tasksKept: 1,
+    });
+  });
+
   it('reads a change from the query, or refuses an incomplete one', () => {
     expect(proposedChange({ change: 'removeTimebox', label: 'Focus' })).toEqual({
       kind: 'removeTimebox',
@@ -116,5 +151,10 @@ describe('what a settings change would do', () => {
       active: true,
     });
     expect(proposedChange({ change: 'calendar' })).toBeNull();
+    expect(proposedChange({ change: 'datedTasks', setting: 'allday' })).toEqual({
+      kind: 'datedTasks',
+      setting: 'allday',
+    });
+    expect(proposedChange({ change: 'datedTasks' })).toBeNull();
   });
 });
