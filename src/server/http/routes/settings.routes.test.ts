@@ -327,7 +327,8 @@ describe('settings routes', () => {
     const dated = (setting: string) => call('PATCH', '/api/settings/datedtasks', cookies, { setting });
     expect((await dated('allday')).json().todoSettings.datedTasks).toBe('allday');
     expect((await dated('sometimes')).statusCode).toBe(400);
-    expect((await call('GET', '/api/current_user', cookies)).json().todoSettings.datedTasks).toBe('allday');
+    const reread = await app.server.inject({ url: '/api/current_user', cookies });
+    expect(reread.json().todoSettings.datedTasks).toBe('allday');
     expect(
       (await call('PATCH', '/api/welcome/onwizardseen', cookies, { wizardSeen: true })).json()
         .welcomeWizardSeen,
