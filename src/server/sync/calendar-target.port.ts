@@ -17,6 +17,8 @@ export type CalendarEvent = {
   allDay: boolean;
   /** An all-day event's first day (`YYYY-MM-DD`); null for a timed event. */
   date: string | null;
+  /** The event takes its time (Google `transparency` opaque, Graph `showAs` other than free). */
+  busy: boolean;
   /** A recurring series or one of its occurrences: never synced to tasks. */
   recurring: boolean;
   /** Google's event `colorId` (null: the calendar's colour). Always null for Microsoft. */
@@ -112,6 +114,11 @@ export type CalendarTarget = {
     write: EventWrite,
     ifVersion?: string,
   ): Promise<CalendarEvent>;
+  /**
+   * The events of the calendar between `from` and `to`, occurrences of a series one by one (Google
+   * `singleEvents`, Graph `calendarView`): what "Plan my day" counts as busy. Not a sync read: no token.
+   */
+  eventsBetween(accessToken: string, calendarId: string, from: Date, to: Date): Promise<CalendarEvent[]>;
   /** Deletes the event; an event already gone is not an error. */
   remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
   /**

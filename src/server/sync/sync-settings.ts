@@ -1,6 +1,7 @@
 import type { OnComplete } from '#shared/settings/constants.ts';
 import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScope, TodoistProject } from '#shared/settings/project-scope.ts';
+import type { Autoplan } from '#shared/settings/settings.schema.ts';
 
 /** Everything a sync run needs to know of the user's choices, read once per run. */
 export type SyncSettings = {
@@ -22,6 +23,8 @@ export type SyncSettings = {
   onPreComplete: boolean;
   /** Tasks with a date but no time: left alone ('skip'), or all-day events when timeboxed ('allday'). */
   datedTasks: DatedTasksSetting;
+  /** "Plan my day": working hours, the gap, whether other calendars count as busy; off by default. */
+  autoplan: Autoplan;
   /** The account's active projects as last read (empty: not known yet). */
   projects: TodoistProject[];
   projectScope: ProjectScope;

@@ -1,4 +1,4 @@
-import type { LeftBehind, OtherSyncSeen } from '#server/db/schema/sync.tables.ts';
+import type { AutoplanKept, LeftBehind, OtherSyncSeen } from '#server/db/schema/sync.tables.ts';
 
 /**
  * Where a user's sync stands between runs (one row of `sync_states`; the columns are explained in
@@ -35,6 +35,7 @@ export type SyncState = {
   calendarName: string | null;
   leftBehind: LeftBehind | null;
   otherSync: OtherSyncSeen | null;
+  autoplan: AutoplanKept | null;
   updatedAt: Date;
 };
 
@@ -70,9 +71,10 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
     calendarName: null,
     leftBehind: null,
     otherSync: null,
+    autoplan: null,
     updatedAt,
     ...overrides,
   };
 }
 
-export type { LeftBehind, OtherSyncSeen };
+export type { AutoplanKept, LeftBehind, OtherSyncSeen };

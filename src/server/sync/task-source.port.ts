@@ -24,6 +24,10 @@ export type TaskSnapshot = {
   due: TaskDue | null;
   duration: { amount: number; unit: 'minute' | 'day' } | null;
   checked: boolean;
+  /** Todoist's API priority: 4 is the highest (shown as p1), 1 the lowest. */
+  priority: number;
+  /** The task's order in its list (Todoist's `child_order`). */
+  order: number;
   completedAt: string | null;
   isDeleted: boolean;
   /** Todoist's `updated_at`: the version marker of the task. */

@@ -1,5 +1,6 @@
 import { withProjects } from '#server/sync/plan/sync-scope.ts';
 import type { SyncSettings } from '#server/sync/sync-settings.ts';
+import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
 import { ALL_PROJECTS } from '#shared/settings/project-scope.ts';
 
 /** A user's sync settings for the sync's unit tests: Berlin, 30- and 60-minute timeboxes, Google's primary calendar. */
@@ -25,6 +26,7 @@ export function syncSettings(overrides: Partial<Omit<SyncSettings, 'projectsInSc
     projectScope: ALL_PROJECTS,
     eventProjectId: null,
     datedTasks: 'skip',
+    autoplan: { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
     ...overrides,
   });
 }

@@ -26,6 +26,15 @@ export type LeftBehind = {
 /** Another sync writing into the chosen calendar, as first seen; `dismissed`: the user has read it. */
 export type OtherSyncSeen = { tool: OtherSync; seenAt: string; dismissed: boolean };
 
+/**
+ * "Plan my day" between runs (docs/product-rules.md §10): the blocks it placed that nobody changed
+ * since (only those may move), and the dated tasks that did not fit. Ids, dates and times only.
+ */
+export type AutoplanKept = {
+  placements: { taskId: string; start: string; end: string }[];
+  unplaced: { taskId: string; date: string; minutes: number; priority: number; order: number }[];
+};
+
 export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };
 
 /**
@@ -142,6 +151,8 @@ export const syncStates = pgTable('sync_states', {
   leftBehind: jsonb('left_behind').$type<LeftBehind>(),
   /** Another sync seen writing into the chosen calendar (first seen; dismissed by the user). */
   otherSync: jsonb('other_sync').$type<OtherSyncSeen>(),
+  /** "Plan my day": what it placed and what did not fit; null while it has never run. */
+  autoplan: jsonb('autoplan').$type<AutoplanKept>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -85,6 +85,27 @@ export function createGoogleCalendarEvents(
         return { events, full: !syncToken, nextToken };
       }),
 
+    eventsBetween: (token, calendarId, from, to) =>
+      call('read the calendar between two times', async () => {
+        const events: CalendarEvent[] = [];
+        let pageToken: string | undefined;
+        do {
+          const response = await api(token).events.list({
+            calendarId,
+            maxResults: PAGE_SIZE,
+            pageToken,
+            singleEvents: true,
+            timeMin: from.toISOString(),
+            timeMax: to.toISOString(),
+            showDeleted: false,
+          });
+          const page = googleEventPageSchema.parse(response.data);
+          events.push(...page.items.map(toCalendarEvent));
+          pageToken = page.nextPageToken ?? undefined;
+        } while (pageToken);
+        return events;
+      }),
+
     create: (token, calendarId, clientKey, write) =>
       call('create an event', async () => {
         try {
@@ -222,6 +243,7 @@ function toCalendarEvent(event: GoogleEvent): CalendarEvent {
     end,
     allDay: Boolean(event.start?.date),
     date: event.start?.date ?? null,
+    busy: event.transparency !== 'transparent',
     recurring: Boolean(event.recurrence?.length || event.recurringEventId),
     color: event.colorId ?? null,
     categories: [],

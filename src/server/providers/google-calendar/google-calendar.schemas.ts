@@ -29,6 +29,7 @@ export const googleEventSchema = z.object({
   /** Read for other syncs' markers only (see other-sync-marker.ts); never kept. */
   description: z.string().nullish(),
   colorId: z.string().nullish(),
+  transparency: z.string().nullish(),
   start: eventTimeSchema,
   end: eventTimeSchema,
   recurrence: z.array(z.string()).nullish(),

@@ -128,6 +128,7 @@ describe('reading changes', () => {
       end: at(15),
       allDay: false,
       date: null,
+      busy: true,
       recurring: false,
       color: null,
       categories: ['Red category'],
@@ -237,6 +238,26 @@ describe('reading changes', () => {
     const standUps = events.filter((event) => event.title === 'Stand-up');
     expect(standUps).toHaveLength(3);
     expect(standUps.every((event) => event.recurring)).toBe(true);
+  });
+
+  it('reads the events between two times, a series one occurrence at a time, with whether each is busy', async () => {
+    await userCreates('Busy', at(9), at(10));
+    await userCreates('Free', at(11), at(12), { showAs: 'free' });
+    await userCreates('Later', at(9, 5), at(10, 5));
+    await userCreates('Stand-up', at(8), at(8.25), {
+      recurrence: {
+        pattern: { type: 'daily', interval: 1 },
+        range: { type: 'numbered', startDate: at(8).toISOString().slice(0, 10), numberOfOccurrences: 5 },
+      },
+    });
+    const events = await target.eventsBetween(token, calendarId, at(0), at(0, 3));
+    const seen = events.map((event) => [event.title, event.start?.toISOString(), event.busy]).sort();
+    expect(seen).toEqual([
+      ['Busy', at(9).toISOString(), true],
+      ['Free', at(11).toISOString(), false],
+      ['Stand-up', at(8).toISOString(), true],
+      ['Stand-up', at(8, 2).toISOString(), true],
+    ]);
   });
 
   it('throws SyncTokenExpiredError when Graph refuses the delta link, or the window is old', async () => {

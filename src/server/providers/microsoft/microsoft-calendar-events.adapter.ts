@@ -27,6 +27,7 @@ import {
   type GraphEvent,
   graphEventSchema,
   subscriptionSchema,
+  viewPageSchema,
 } from './microsoft-calendar-events.schemas.ts';
 import { deltaRequest, writeDeltaToken } from './microsoft-delta-token.ts';
 import {
@@ -207,6 +208,34 @@ export function createMicrosoftCalendarEvents(
         throw graphFailure(error, 'update an event', clock());
       });
       return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
+    },
+
+    async eventsBetween(accessToken, calendarId, from, to) {
+      const client = syncGraphClient(config, accessToken);
+      const items: GraphEvent[] = [];
+      try {
+        let request = call(client, `${calendarPath(calendarId)}/calendarView`).query({
+          startDateTime: from.toISOString(),
+          endDateTime: to.toISOString(),
+        });
+        for (let pages = 1; ; pages += 1) {
+          const page = parse(
+            viewPageSchema,
+            await request.header('Prefer', deltaPrefer).get(),
+            'a calendar view',
+          );
+          items.push(...page.value);
+          const next = page['@odata.nextLink'];
+          if (!next) break;
+          if (pages >= MAX_PAGES) throw new ProviderRequestError('Microsoft calendar view never ends');
+          request = call(client, next);
+        }
+      } catch (error) {
+        if (error instanceof ProviderRequestError) throw error;
+        if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        throw graphFailure(error, 'read a calendar view', clock());
+      }
+      return items.map(toCalendarEvent);
     },
 
     remove: (accessToken, calendarId, eventId) =>

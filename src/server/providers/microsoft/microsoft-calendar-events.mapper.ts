@@ -97,6 +97,8 @@ export function toCalendarEvent(item: GraphEvent): CalendarEvent {
     end,
     allDay,
     date: allDay && item.start ? item.start.dateTime.slice(0, 10) : null,
+    // Graph's default is busy.
+    busy: (item.showAs ?? 'busy').toLowerCase() !== 'free',
     recurring,
     color: null,
     categories: item.categories ?? [],

@@ -17,6 +17,7 @@ export const graphEventSchema = z.object({
   start: dateTimeTimeZoneSchema.nullish(),
   end: dateTimeTimeZoneSchema.nullish(),
   isAllDay: z.boolean().nullish(),
+  showAs: z.string().nullish(),
   isCancelled: z.boolean().nullish(),
   type: z.string().nullish(),
   seriesMasterId: z.string().nullish(),
@@ -36,6 +37,12 @@ export const deltaPageSchema = z.object({
 });
 
 export const eventPageSchema = z.object({ value: z.array(graphEventSchema) });
+
+/** One page of a calendarView: events (occurrences one by one) and a nextLink while there are more. */
+export const viewPageSchema = z.object({
+  value: z.array(graphEventSchema),
+  '@odata.nextLink': z.string().optional(),
+});
 
 export const subscriptionSchema = z.object({
   id: z.string().min(1),

@@ -38,6 +38,8 @@ type SdkTask = {
   } | null;
   duration: { amount: number; unit: 'minute' | 'day' } | null;
   checked: boolean;
+  priority: number;
+  childOrder: number;
   isDeleted: boolean;
   completedAt: Date | null;
   updatedAt: Date | null;
@@ -149,6 +151,8 @@ function toSnapshot(task: SdkTask): TaskSnapshot {
     },
     duration: task.duration,
     checked: task.checked,
+    priority: task.priority,
+    order: task.childOrder,
     completedAt: task.completedAt?.toISOString() ?? null,
     isDeleted: task.isDeleted,
     updatedAt: task.updatedAt?.toISOString() ?? null,

@@ -24,6 +24,8 @@ export function taskSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapsho
     due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
     duration: null,
     checked: false,
+    priority: 1,
+    order: 0,
     completedAt: null,
     isDeleted: false,
     updatedAt: READ_AT,

@@ -3,7 +3,7 @@ import type { UserRow } from '#server/db/schema/users.table.ts';
 import { paymentStateOf } from '#server/domain/billing/payment-state.ts';
 import type { CalendarSettingsRow, TodoSettingsRow } from '#server/domain/settings/settings.repository.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
-import { TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
+import { AUTOPLAN_DEFAULTS, TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
 import { DATED_TASKS_DEFAULT } from '#shared/settings/dated-tasks.ts';
 import { ALL_PROJECTS } from '#shared/settings/project-scope.ts';
 import type { SyncSettings } from '../sync-settings.ts';
@@ -88,6 +88,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
       onComplete: todo?.onComplete ?? 'nothing',
       onPreComplete: todo?.onPreComplete ?? false,
       datedTasks: todo?.datedTasks ?? DATED_TASKS_DEFAULT,
+      autoplan: calendar.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
       projects: todo?.projects ?? [],
       projectScope: todo?.projectScope ?? ALL_PROJECTS,
       eventProjectId: todo?.eventProjectId ?? null,

@@ -156,7 +156,8 @@ export function projectScopeKey(settings: SyncSettings): string | null {
 
 /**
  * Fingerprint of the settings that decide which tasks and events are in scope (timeboxes and their
- * lengths, task durations, the colour or category filter, the projects that sync, dated tasks). When it changes, a
+ * lengths, task durations, the colour or category filter, the projects that sync, dated tasks, and
+ * whether "Plan my day" is on). When it changes, a
  * run reads both sides in full, so tasks and events already there are judged by the new settings
  * (docs/product-rules.md §10).
  */
@@ -174,5 +175,7 @@ export function scopeHash(settings: SyncSettings): string {
     // that the dashboard's refresh stored before any run read it still changes the fingerprint.
     projectScopeKey(settings),
     settings.datedTasks,
+    // Switched on, "Plan my day" must see every dated task, not only those changed since.
+    settings.autoplan.active,
   ]);
 }

@@ -132,6 +132,8 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
         description: '',
         labels: [...command.labels],
         projectId: command.projectId ?? null,
+        priority: 1,
+        order: ids,
         due: dueOf(command.due),
         duration: command.duration,
         checked: false,
@@ -262,7 +264,7 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
 }
 
 type StoredEvent = CalendarEvent & { calendarId: string; changedAt: number };
-type CalendarMethod = 'changes' | 'create' | 'update' | 'remove';
+type CalendarMethod = 'changes' | 'create' | 'update' | 'remove' | 'eventsBetween';
 
 export type FakeCalendar = ReturnType<typeof fakeCalendar>;
 
@@ -299,8 +301,11 @@ export function fakeCalendar(clock: Clock) {
     structuredClone(event);
   const writeFields = (write: EventWrite) => ({
     title: write.title,
-    start: new Date(write.start),
-    end: new Date(write.end),
+    // An all-day event is read back without a start, by its date (as both calendars answer).
+    start: write.date === null ? new Date(write.start) : null,
+    end: write.date === null ? new Date(write.end) : null,
+    allDay: write.date !== null,
+    date: write.date,
     ...(write.appearance && {
       color: write.color === '' ? null : write.color,
       categories: write.category ? [write.category] : [],
@@ -319,6 +324,13 @@ export function fakeCalendar(clock: Clock) {
   };
 
   const target: CalendarTarget = {
+    async eventsBetween(_token, calendarId, from, to) {
+      calls.push({ method: 'eventsBetween', syncToken: null });
+      return [...events.values()]
+        .filter((event) => event.calendarId === calendarId && !event.deleted)
+        .filter((event) => event.start !== null && event.end !== null && event.start < to && event.end > from)
+        .map(snapshot);
+    },
     async changes(_token, calendarId, syncToken) {
       calls.push({ method: 'changes', syncToken });
       return withFault(injected.take('changes'), () => {

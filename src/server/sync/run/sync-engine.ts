@@ -27,6 +27,7 @@ import { BOTH_SIDES, type SyncSide } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { TaskSource } from '../task-source.port.ts';
 import type { TokenScope, WithToken } from '../with-token.ts';
+import { runAutoplan } from './autoplan-run.ts';
 import { createBrakeRecord } from './brake-record.ts';
 import { relocatePairs } from './calendar-switch.ts';
 import { executePlans, type WriteTarget } from './execute-plans.ts';
@@ -218,11 +219,20 @@ async function syncAdmitted(
     requestedSidesOnly: options.requestedSidesOnly === true,
     now,
   });
+  // "Plan my day" gives waiting tasks their times first, so this run makes their events.
+  const planned = await runAutoplan(engine, calendar, userId, {
+    settings: read.settings,
+    now,
+    tasks: read.tasks,
+    events: read.events,
+    links: relocated.links,
+    kept: state?.autoplan ?? null,
+  });
   const input = {
     settings: read.settings,
     now,
     hash: titleHasher(titleSalt),
-    tasks: read.tasks,
+    tasks: planned.tasks,
     events: read.events,
     completedOccurrences: new Set(hints.map((hint) => hint.taskId)),
     relabelled: read.relabelled,
@@ -238,6 +248,7 @@ async function syncAdmitted(
   await finishRun(engine, userId, context, state, read, {
     ...engine.brakeRecord.statePatch(state, written.brake, now),
     ...otherSyncSeen(state, read.events, relocated.links, now),
+    ...(planned.kept && { autoplan: planned.kept }),
   });
   await engine.hints.consume(
     userId,

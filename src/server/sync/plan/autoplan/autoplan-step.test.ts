@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { syncSettings } from '#server/test/sync-settings.fixture.ts';
+import type { TaskDue } from '../../task-source.port.ts';
+import { calendarEvent, syncLink, taskSnapshot } from '../plan.fixture.ts';
+import { type AutoplanInput, autoplanWork, busyTimes, planAutoplan } from './autoplan-step.ts';
+
+const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin, a Wednesday
+const on = syncSettings({
+  autoplan: {
+    active: true,
+    days: [1, 2, 3, 4, 5],
+    start: '09:00',
+    end: '17:00',
+    gapMinutes: 0,
+    otherCalendarsBusy: false,
+  },
+});
+const dated = (date: string, fields: Partial<TaskDue> = {}): TaskDue => ({
+  date,
+  timezone: null,
+  isRecurring: false,
+  string: '',
+  ...fields,
+});
+/** 09:00 in Berlin on 16 July, and `hours` after. */
+const nine = (hours = 0) => new Date(Date.UTC(2026, 6, 16, 7) + hours * 3_600_000);
+const meeting = (id: string, from: Date, hours: number, fields: Parameters<typeof calendarEvent>[0] = {}) =>
+  calendarEvent({
+    id,
+    start: from,
+    end: new Date(from.getTime() + hours * 3_600_000),
+    taskTag: null,
+    ...fields,
+  });
+
+const input = (fields: Partial<AutoplanInput> = {}): AutoplanInput => ({
+  settings: on,
+  now: NOW,
+  tasks: [],
+  events: [],
+  links: [],
+  kept: null,
+  ...fields,
+});
+
+describe('plan my day in a run', () => {
+  it('does nothing while off, or with nothing waiting and nothing placed', () => {
+    const task = taskSnapshot({ due: dated('2026-07-16') });
+    expect(autoplanWork(input({ settings: syncSettings(), tasks: [task] }))).toBeNull();
+    expect(autoplanWork(input())).toBeNull();
+  });
+
+  it('waits only with open, dated, timeboxed tasks from today on that do not repeat', () => {
+    const tasks = [
+      taskSnapshot({ id: 'ok', due: dated('2026-07-16'), priority: 4 }),
+      taskSnapshot({ id: 'timed' }),
+      taskSnapshot({ id: 'past', due: dated('2026-07-14') }),
+      taskSnapshot({ id: 'repeats', due: dated('2026-07-16', { isRecurring: true, string: 'every day' }) }),
+      taskSnapshot({ id: 'unlabelled', labels: [], due: dated('2026-07-16') }),
+      taskSnapshot({ id: 'done', checked: true, due: dated('2026-07-16') }),
+    ];
+    const work = autoplanWork(input({ tasks }));
+    expect(work?.tasks).toEqual([{ id: 'ok', date: '2026-07-16', minutes: 30, priority: 4, order: 0 }]);
+    expect(work).toMatchObject({ readWindow: true, from: new Date('2026-07-14T22:00:00Z') });
+    expect(work?.to).toEqual(new Date('2026-07-16T22:00:00Z'));
+  });
+
+  it('places a task after a meeting, as a floating time in the user’s zone', () => {
+    const tasks = [taskSnapshot({ due: dated('2026-07-16') })];
+    const work = autoplanWork(input({ tasks }));
+    if (!work) throw new Error('work expected');
+    const result = planAutoplan(input(), work, [meeting('m', nine(), 1)]);
+    expect(result.writes).toEqual([
+      { taskId: 't1', start: nine(1), due: { kind: 'floating', local: '2026-07-16T10:00:00' } },
+    ]);
+    expect(result.kept.placements).toEqual([
+      {
+        taskId: 't1',
+        start: nine(1).toISOString(),
+        end: new Date(nine(1).getTime() + 1_800_000).toISOString(),
+      },
+    ]);
+  });
+
+  it('counts neither free nor all-day events as busy, nor the events of the blocks it may move', () => {
+    const kept = {
+      placements: [{ taskId: 't1', start: nine(2).toISOString(), end: nine(2.5).toISOString() }],
+      unplaced: [],
+    };
+    const work = autoplanWork(input({ kept, events: [meeting('x', nine(), 1)] }));
+    if (!work) throw new Error('work expected');
+    const links = [syncLink({ taskId: 't1', eventId: 'ours' })];
+    const window = [
+      meeting('busy', nine(), 1),
+      meeting('free', nine(3), 1, { busy: false }),
+      calendarEvent({ id: 'holiday', start: null, end: null, allDay: true, date: '2026-07-16' }),
+      meeting('ours', nine(2), 0.5),
+    ];
+    expect(busyTimes(window, work, links)).toEqual([{ start: nine(), end: nine(1) }]);
+  });
+
+  it('moves a placed block a meeting landed on, and keeps the rest', () => {
+    const kept = {
+      placements: [{ taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() }],
+      unplaced: [],
+    };
+    const work = autoplanWork(input({ kept, events: [meeting('new', nine(1), 1)] }));
+    if (!work) throw new Error('work expected');
+    const result = planAutoplan(input(), work, [meeting('new', nine(1), 1)]);
+    expect(result.writes.map((write) => write.due)).toEqual([
+      { kind: 'floating', local: '2026-07-16T11:00:00' },
+    ]);
+  });
+
+  it('lets go of a block whose time the user changed on either side', () => {
+    const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
+    const kept = { placements: [block], unplaced: [] };
+    const movedTask = taskSnapshot({ due: { ...dated('2026-07-16T14:00:00') } });
+    expect(autoplanWork(input({ kept, tasks: [movedTask] }))?.placed).toEqual([]);
+    const links = [syncLink({ taskId: 't1', eventId: 'ours' })];
+    const movedEvent = meeting('ours', nine(5), 0.5);
+    expect(autoplanWork(input({ kept, links, events: [movedEvent] }))?.placed).toEqual([]);
+    // Untouched on both sides, and no calendar change: kept, without reading the calendar.
+    expect(autoplanWork(input({ kept, links }))).toMatchObject({
+      placed: [{ taskId: 't1' }],
+      readWindow: false,
+    });
+  });
+
+  it('remembers a task that did not fit, and tries it again in a later run', () => {
+    const tasks = [taskSnapshot({ labels: ['1h'], due: dated('2026-07-16') })];
+    const short = syncSettings({ autoplan: { ...on.autoplan, end: '10:00' } });
+    const work = autoplanWork(input({ settings: short, tasks }));
+    if (!work) throw new Error('work expected');
+    const result = planAutoplan(input({ settings: short }), work, [meeting('m', nine(), 0.5)]);
+    expect(result.writes).toEqual([]);
+    expect(result.unplacedDays).toEqual([{ date: '2026-07-16', taskIds: ['t1'], minutes: 60 }]);
+    const later = autoplanWork(input({ kept: result.kept }));
+    expect(later?.tasks).toEqual([{ id: 't1', date: '2026-07-16', minutes: 60, priority: 1, order: 0 }]);
+  });
+});

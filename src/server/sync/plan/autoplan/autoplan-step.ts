@@ -1,0 +1,181 @@
+import { type CalendarEvent, dayAfter } from '../../calendar-target.port.ts';
+import type { SyncLink } from '../../sync-link.ts';
+import type { SyncSettings } from '../../sync-settings.ts';
+import type { AutoplanKept } from '../../sync-state.ts';
+import type { DueWrite, TaskSnapshot } from '../../task-source.port.ts';
+import { dueInstant, dueWriteFor, startOfLocalDay } from '../due-time.ts';
+import { taskMinutes } from '../sync-scope.ts';
+import { localDate, startOfDate } from '../timebox-when.ts';
+import { type Interval, type PlacedBlock, type PlannerTask, planSlots } from './slot-planner.ts';
+import { type UnplacedDay, unplacedByDay } from './unplaced-days.ts';
+
+/**
+ * "Plan my day" inside a sync run (docs/product-rules.md §10): which dated tasks wait for a time, which
+ * blocks it placed may still move, over which days the calendar must be read, and, from that read, the
+ * due times to write. Pure: the engine reads, asks here, and writes (see run/autoplan-run.ts).
+ */
+
+type Kept = AutoplanKept;
+type KeptUnplaced = Kept['unplaced'][number];
+
+/** What a run knows before it reads the calendar's window. */
+export type AutoplanInput = {
+  settings: SyncSettings;
+  now: Date;
+  /** Tasks the run read (all open ones after a full read). */
+  tasks: readonly TaskSnapshot[];
+  /** Events the run's sync read brought (a placed block's event moved by the user is the user's). */
+  events: readonly CalendarEvent[];
+  links: readonly SyncLink[];
+  kept: Kept | null;
+};
+
+/** What to plan: the tasks waiting for a time, the blocks that may move, and the days to read. */
+export type AutoplanWork = {
+  tasks: (PlannerTask & Pick<KeptUnplaced, 'priority' | 'order'>)[];
+  placed: PlacedBlock[];
+  /** Whether the calendar's window must be read (else nothing can have landed on a placed block). */
+  readWindow: boolean;
+  /** The window to read the calendar over: from the start of today to the end of the last day. */
+  from: Date;
+  to: Date;
+};
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The task waits for a time: open, dated without a time, not recurring, from today on, timeboxed. */
+function waiting(task: TaskSnapshot, settings: SyncSettings, today: string): PlannerTask | null {
+  const due = task.due;
+  if (task.checked || task.isDeleted || !due || due.isRecurring || !DATE_ONLY.test(due.date)) return null;
+  if (due.date < today) return null;
+  // A dated task is timeboxed as an all-day one would be: a timebox label (or duration), a project in scope.
+  const minutes = taskMinutes(task, { ...settings, datedTasks: 'allday' });
+  if (minutes === null) return null;
+  return { id: task.id, date: due.date, minutes, priority: task.priority, order: task.order };
+}
+
+/** A placed block still the app's: its task (if read) is open at that very time, its event not moved. */
+function stillPlaced(
+  block: Kept['placements'][number],
+  input: AutoplanInput,
+  read: ReadonlyMap<string, TaskSnapshot>,
+  startOfToday: Date,
+): boolean {
+  const start = new Date(block.start);
+  if (new Date(block.end) <= startOfToday) return false;
+  const task = read.get(block.taskId);
+  if (task) {
+    if (task.checked || task.isDeleted) return false;
+    if (dueInstant(task.due, input.settings.timeZone)?.getTime() !== start.getTime()) return false;
+  }
+  const eventId = input.links.find((link) => link.taskId === block.taskId)?.eventId;
+  const event = eventId ? input.events.find((each) => each.id === eventId) : undefined;
+  return !event || (!event.deleted && event.start?.getTime() === start.getTime());
+}
+
+/**
+ * The work this run has for "Plan my day"; null when there is none (off, nothing waiting, or only
+ * placed blocks and no calendar change that could land on them).
+ */
+export function autoplanWork(input: AutoplanInput): AutoplanWork | null {
+  const { settings, now } = input;
+  if (!settings.autoplan.active) return null;
+  const today = localDate(now, settings.timeZone);
+  const startOfToday = startOfLocalDay(now, settings.timeZone);
+  const read = new Map(input.tasks.map((task) => [task.id, task]));
+  const fresh = input.tasks.flatMap((task) => waiting(task, settings, today) ?? []);
+  const remembered = (input.kept?.unplaced ?? [])
+    .filter((entry) => !read.has(entry.taskId) && entry.date >= today)
+    .map(({ taskId, ...entry }) => ({ ...entry, id: taskId }));
+  const tasks = [...fresh, ...remembered];
+  const placed = (input.kept?.placements ?? [])
+    .filter((block) => stillPlaced(block, input, read, startOfToday))
+    .map((block) => ({ taskId: block.taskId, start: new Date(block.start), end: new Date(block.end) }));
+  if (
+    tasks.length === 0 &&
+    placed.length === 0 &&
+    !input.kept?.placements.length &&
+    !input.kept?.unplaced.length
+  )
+    return null;
+  const lastDate =
+    [...tasks.map((task) => task.date), ...placed.map((block) => localDate(block.start, settings.timeZone))]
+      .sort()
+      .at(-1) ?? today;
+  return {
+    tasks,
+    placed,
+    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed).
+    readWindow: tasks.length > 0 || (placed.length > 0 && input.events.length > 0),
+    from: startOfToday,
+    to: startOfDate(dayAfter(lastDate), settings.timeZone) ?? startOfToday,
+  };
+}
+
+export type AutoplanResult = {
+  /** The due times to write: tasks placed for the first time, and blocks moved. */
+  writes: { taskId: string; due: DueWrite; start: Date }[];
+  kept: Kept;
+  unplacedDays: UnplacedDay[];
+};
+
+/**
+ * Busy: the window's events that take their time (not free, not all-day), except the events of the
+ * blocks that may move (they are where the planner may put them back).
+ */
+export function busyTimes(window: readonly CalendarEvent[], work: AutoplanWork, links: readonly SyncLink[]) {
+  const movable = new Set(work.placed.map((block) => block.taskId));
+  const ours = new Set(
+    links.flatMap((link) => (link.taskId && movable.has(link.taskId) && link.eventId ? [link.eventId] : [])),
+  );
+  return window.flatMap((event): Interval[] =>
+    !event.deleted && event.busy && !event.allDay && event.start && event.end && !ours.has(event.id)
+      ? [{ start: event.start, end: event.end }]
+      : [],
+  );
+}
+
+/** Places the waiting tasks and settles the placed blocks against the window's busy times. */
+export function planAutoplan(
+  input: Pick<AutoplanInput, 'settings' | 'now' | 'links'>,
+  work: AutoplanWork,
+  window: readonly CalendarEvent[],
+): AutoplanResult {
+  const { settings, now } = input;
+  const { days, start, end, gapMinutes } = settings.autoplan;
+  const plan = planSlots({
+    now,
+    timeZone: settings.timeZone,
+    hours: { days, start, end, gapMinutes },
+    tasks: work.tasks,
+    busy: busyTimes(window, work, input.links),
+    placed: work.placed,
+  });
+  const byId = new Map(work.tasks.map((task) => [task.id, task]));
+  const writes = plan.placements
+    .filter((placement) => placement.change !== 'kept')
+    .map((placement) => ({
+      taskId: placement.taskId,
+      start: placement.start,
+      due: dueWriteFor(placement.start, null, settings.timeZone),
+    }));
+  const unplaced = plan.unplaced.map((entry) => ({
+    taskId: entry.taskId,
+    date: entry.date,
+    minutes: entry.minutes,
+    priority: byId.get(entry.taskId)?.priority ?? 1,
+    order: byId.get(entry.taskId)?.order ?? 0,
+  }));
+  return {
+    writes,
+    kept: {
+      placements: plan.placements.map((placement) => ({
+        taskId: placement.taskId,
+        start: placement.start.toISOString(),
+        end: placement.end.toISOString(),
+      })),
+      unplaced,
+    },
+    unplacedDays: unplacedByDay(plan.unplaced),
+  };
+}

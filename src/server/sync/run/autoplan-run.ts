@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { CalendarTarget } from '../calendar-target.port.ts';
+import { type AutoplanInput, autoplanWork, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
+import { instantToLocal } from '../plan/due-time.ts';
+import type { AutoplanKept } from '../sync-state.ts';
+import type { TaskCommand, TaskSnapshot, TaskSource } from '../task-source.port.ts';
+import type { WithToken } from '../with-token.ts';
+
+export type AutoplanRunDeps = { tasks: TaskSource; withToken: WithToken; log: Logger };
+
+/**
+ * "Plan my day" in a run (docs/product-rules.md §10), before the sync plans: reads the calendar over
+ * the days it plans (one call, only when there is something to place or a placed block a change could
+ * have landed on), writes the due times it chose to Todoist, and answers the tasks as they are now, so
+ * the same run makes their events. Undefined `kept`: nothing to remember changed.
+ */
+export async function runAutoplan(
+  deps: AutoplanRunDeps,
+  calendar: CalendarTarget,
+  userId: string,
+  input: AutoplanInput,
+): Promise<{ tasks: TaskSnapshot[]; kept?: AutoplanKept }> {
+  const work = autoplanWork(input);
+  if (!work) return { tasks: [...input.tasks] };
+  const { settings } = input;
+  const window = work.readWindow
+    ? await deps.withToken(userId, 'calendar', (token) =>
+        calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
+      )
+    : [];
+  const result = planAutoplan(input, work, window);
+  const commands: TaskCommand[] = result.writes.map((write) => ({
+    kind: 'update',
+    uuid: randomUUID().replaceAll('-', ''),
+    id: write.taskId,
+    due: write.due,
+  }));
+  const refused = new Set<string>();
+  if (commands.length > 0) {
+    const answer = await deps.withToken(userId, 'todoist', (token) => deps.tasks.apply(token, commands));
+    for (const command of commands) {
+      if (command.kind !== 'update' || !answer.failed[command.uuid]) continue;
+      deps.log.warn({ userId, tag: answer.failed[command.uuid] }, 'Todoist refused a placed time');
+      refused.add(command.id);
+    }
+  }
+  const placedAt = new Map(
+    result.writes.filter((write) => !refused.has(write.taskId)).map((write) => [write.taskId, write.start]),
+  );
+  const tasks = input.tasks.map((task) => {
+    const start = placedAt.get(task.id);
+    if (!start) return task;
+    const local = instantToLocal(start, settings.timeZone);
+    return { ...task, due: { date: local, timezone: null, isRecurring: false, string: '' } };
+  });
+  const kept: AutoplanKept = {
+    placements: result.kept.placements.filter((block) => !refused.has(block.taskId)),
+    unplaced: result.kept.unplaced,
+  };
+  return { tasks, kept };
+}

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { App } from '#server/app.ts';
+import { syncStates } from '#server/db/schema/sync.tables.ts';
+import { testDatabases } from '#server/test/databases.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
+import {
+  googleSpan,
+  graphSpan,
+  microsoftSyncingUser,
+  syncingUser,
+  tomorrowAt,
+} from '#server/test/sync-fixtures.ts';
+import type { Send } from '#server/test/sync-user-setup.ts';
+
+/**
+ * "Plan my day" in the sync (docs/product-rules.md §10), against the emulators: a dated timeboxed task
+ * gets the first free time of its day next to a meeting; a meeting that lands on a block the app placed
+ * moves it; a block the user moved is theirs; a task that does not fit keeps its date.
+ */
+
+/** The user's own events: a meeting the sync does not take (another colour or category), and ours by title. */
+const calendars = {
+  google: async (app: App, email: string) => {
+    const user = await syncingUser(app, email);
+    return {
+      ...user,
+      meeting: (start: Date, minutes: number, free = false) =>
+        user.google.events.insert({
+          calendarId: user.calendarId,
+          requestBody: {
+            summary: 'Meeting',
+            colorId: '5',
+            ...googleSpan(start, minutes),
+            ...(free && { transparency: 'transparent' }),
+          },
+        }),
+      startOf: async (title: string) => {
+        const event = (await user.events()).find((each) => each.summary === title);
+        return event?.start?.dateTime ? new Date(event.start.dateTime).toISOString() : null;
+      },
+      idOf: async (title: string) => (await user.events()).find((each) => each.summary === title)?.id ?? '',
+    };
+  },
+  microsoft: async (app: App, email: string) => {
+    const user = await microsoftSyncingUser(app, email);
+    return {
+      ...user,
+      meeting: (start: Date, minutes: number, free = false) =>
+        user.graph('POST', `${user.calendarPath}/events`, {
+          subject: 'Meeting',
+          categories: ['Red category'],
+          ...graphSpan(start, minutes),
+          ...(free && { showAs: 'free' }),
+        }),
+      startOf: async (title: string) => {
+        const event = (await user.events()).find((each) => each.subject === title);
+        return event ? new Date(`${event.start.dateTime.slice(0, 19)}Z`).toISOString() : null;
+      },
+      idOf: async (title: string) => (await user.events()).find((each) => each.subject === title)?.id ?? '',
+    };
+  },
+};
+
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+const at = (hour: number) => tomorrowAt(hour).instant.toISOString();
+
+for (const database of await testDatabases('plan my day while syncing')) {
+  describe.skipIf(!database.enabled)(`plan my day (${database.name})`, () => {
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
+    });
+    const planMyDay = (user: { send: Send }, hours: { start: string; end: string }) =>
+      user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: EVERY_DAY,
+        ...hours,
+        gapMinutes: 0,
+        otherCalendarsBusy: false,
+      });
+
+    for (const [provider, syncingUserOn] of Object.entries(calendars)) {
+      it(`places a dated task next to a meeting, moves it off a new one, and leaves the user's own time alone (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `autoplan-${provider}@example.com`);
+        const day = tomorrowAt(9).day;
+        await user.meeting(tomorrowAt(9).instant, 60);
+        // Shown as free: it does not keep the task from that time.
+        await user.meeting(tomorrowAt(10).instant, 60, true);
+        const report = await user.todoist.addTask({ content: 'Report', labels: ['30min'], dueDate: day });
+        await user.run();
+        expect((await user.todoist.getTask(report.id)).due?.date).toBe(day);
+        // Switched on, it reads Todoist in full: a dated task that has not changed since is placed too.
+        await planMyDay(user, { start: '09:00', end: '17:00' });
+        await user.run();
+        await user.run();
+        expect((await user.todoist.getTask(report.id)).due?.date).toBe(`${day}T10:00:00`);
+        expect(await user.startOf('Report')).toBe(at(10));
+
+        // A meeting lands on the block the app placed: the block moves to the next free time that day.
+        await user.meeting(tomorrowAt(10).instant, 60);
+        await user.run();
+        await user.run();
+        expect((await user.todoist.getTask(report.id)).due?.date).toBe(`${day}T11:00:00`);
+        expect(await user.startOf('Report')).toBe(at(11));
+
+        // The user drags it to 15:00: from then on it is theirs, even when a meeting lands on it.
+        await user.moveEvent(await user.idOf('Report'), tomorrowAt(15).instant, 30);
+        await user.run();
+        expect((await user.todoist.getTask(report.id)).due?.date).toBe(`${day}T15:00:00`);
+        await user.meeting(tomorrowAt(15).instant, 60);
+        await user.run();
+        await user.run();
+        expect(await user.startOf('Report')).toBe(at(15));
+      });
+
+      it(`keeps the date of a task that does not fit, and places it once time frees up (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `autoplan-full-${provider}@example.com`);
+        const day = tomorrowAt(9).day;
+        await user.meeting(tomorrowAt(9).instant, 60);
+        await planMyDay(user, { start: '09:00', end: '10:00' });
+        const read = await user.todoist.addTask({ content: 'Read', labels: ['30min'], dueDate: day });
+        await user.run();
+        expect((await user.todoist.getTask(read.id)).due?.date).toBe(day);
+        const [state] = await app()
+          .database.db.select({ autoplan: syncStates.autoplan })
+          .from(syncStates)
+          .where(eq(syncStates.userId, user.userId));
+        expect(state?.autoplan?.unplaced).toEqual([
+          expect.objectContaining({ taskId: read.id, date: day, minutes: 30 }),
+        ]);
+
+        // Longer working hours: the next run places it after the meeting.
+        await planMyDay(user, { start: '09:00', end: '11:00' });
+        await user.run();
+        await user.run();
+        expect((await user.todoist.getTask(read.id)).due?.date).toBe(`${day}T10:00:00`);
+        expect(await user.startOf('Read')).toBe(at(10));
+      });
+    }
+  });
+}
