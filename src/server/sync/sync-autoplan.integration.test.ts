@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
@@ -64,6 +62,7 @@ const calendars = {
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const at = (hour: number) => tomorrowAt(hour).instant.toISOString();
+const halfPast = (hour: number) => new Date(tomorrowAt(hour).instant.getTime() + 30 * 60_000).toISOString();
 
 for (const database of await testDatabases('plan my day while syncing')) {
   describe.skipIf(!database.enabled)(`plan my day (${database.name})`, () => {
@@ -88,6 +87,21 @@ for (const database of await testDatabases('plan my day while syncing')) {
         // Shown as free: it does not keep the task from that time.
         await user.meeting(tomorrowAt(10).instant, 60, true);
         const report = await user.todoist.addTask({ content: 'Report', labels: ['30min'], dueDate: day });
+        await user.run();
+        expect((await user.todoist.getTask(report.id)).due?.date).toBe(day);
+        // Before it is switched on, the preview shows where the task would go; nothing is written.
+        await user.send('PATCH', '/api/settings/autoplan', {
+          active: false,
+          days: EVERY_DAY,
+          start: '09:00',
+          end: '17:00',
+          gapMinutes: 0,
+          otherCalendarsBusy: false,
+        });
+        expect(await user.send('GET', '/api/sync/preview/autoplan')).toEqual({
+          placements: [{ taskId: report.id, title: 'Report', start: at(10), end: halfPast(10) }],
+          unplaced: [],
+        });
         await user.run();
         expect((await user.todoist.getTask(report.id)).due?.date).toBe(day);
         // Switched on, it reads Todoist in full: a dated task that has not changed since is placed too.
@@ -122,13 +136,12 @@ for (const database of await testDatabases('plan my day while syncing')) {
         const read = await user.todoist.addTask({ content: 'Read', labels: ['30min'], dueDate: day });
         await user.run();
         expect((await user.todoist.getTask(read.id)).due?.date).toBe(day);
-        const [state] = await app()
-          .database.db.select({ autoplan: syncStates.autoplan })
-          .from(syncStates)
-          .where(eq(syncStates.userId, user.userId));
-        expect(state?.autoplan?.unplaced).toEqual([
-          expect.objectContaining({ taskId: read.id, date: day, minutes: 30 }),
-        ]);
+        const activity = await user.send('GET', '/api/sync/activity');
+        expect(activity.autoplanUnplaced).toEqual([{ date: day, tasks: 1, minutes: 30 }]);
+        expect(await user.send('GET', '/api/sync/preview/autoplan')).toEqual({
+          placements: [],
+          unplaced: [{ date: day, minutes: 30, tasks: [{ taskId: read.id, title: 'Read' }] }],
+        });
 
         // Longer working hours: the next run places it after the meeting.
         await planMyDay(user, { start: '09:00', end: '11:00' });
@@ -136,6 +149,7 @@ for (const database of await testDatabases('plan my day while syncing')) {
         await user.run();
         expect((await user.todoist.getTask(read.id)).due?.date).toBe(`${day}T10:00:00`);
         expect(await user.startOf('Read')).toBe(at(10));
+        expect((await user.send('GET', '/api/sync/activity')).autoplanUnplaced).toEqual([]);
       });
     }
   });

@@ -3,6 +3,7 @@ import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
 import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
 import type { EventVersionSeen, NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
 import type { SyncChannels } from './inbound/sync-channels.ts';
+import { unplacedByDay } from './plan/autoplan/unplaced-days.ts';
 import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
 import type { SyncStateRepository } from './store/sync-state.repository.ts';
 import { BOTH_SIDES, heldCount } from './sync-sides.ts';
@@ -80,6 +81,11 @@ export function createSyncService(deps: SyncServiceDeps) {
         : null,
       leftBehind: state?.leftBehind ?? null,
       otherSync: otherSyncNote(state?.otherSync ?? null),
+      autoplanUnplaced: unplacedByDay(state?.autoplan?.unplaced ?? []).map((day) => ({
+        date: day.date,
+        tasks: day.taskIds.length,
+        minutes: day.minutes,
+      })),
     };
   }
 

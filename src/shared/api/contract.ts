@@ -29,6 +29,7 @@ import { checkoutFormSchema, clientSecretSchema, completeCheckoutSchema } from '
 import { publicConfigSchema } from './public-config.schema.ts';
 import { sandboxContract } from './sandbox.contract.ts';
 import {
+  autoplanPreviewSchema,
   brakeChoiceParamsSchema,
   changePreviewSchema,
   proposedChangeQuerySchema,
@@ -271,6 +272,12 @@ export const contract = {
       path: SYNC_PATHS.previewChange,
       query: proposedChangeQuerySchema,
       response: changePreviewSchema,
+    }),
+    /** Where "Plan my day" would place the next 7 days' dated tasks, before it is switched on. */
+    previewAutoplan: endpoint({
+      method: 'GET',
+      path: SYNC_PATHS.previewAutoplan,
+      response: autoplanPreviewSchema,
     }),
     /** The user's choice on removals the safety brake held back; answers the activity as it now is. */
     chooseHeld: endpoint({

@@ -56,6 +56,13 @@ export const OTHER_SYNCS = ['todoist'] as const;
 export type OtherSync = (typeof OTHER_SYNCS)[number];
 
 /** GET /api/sync/activity */
+/** One day with tasks "Plan my day" could not place (they keep their date). */
+export const unplacedDaySchema = z.object({
+  date: z.iso.date(),
+  tasks: z.number().int().positive(),
+  minutes: z.number().int().positive(),
+});
+
 export const syncActivitySchema = z.object({
   entries: z.array(syncActivityEntrySchema),
   problems: z.array(syncProblemSchema),
@@ -91,8 +98,37 @@ export const syncActivitySchema = z.object({
    * tasks): named once, until the user dismisses the note.
    */
   otherSync: z.object({ tool: z.enum(OTHER_SYNCS), seenAt: z.iso.datetime({ offset: true }) }).nullable(),
+  /**
+   * "Plan my day": the days (from today on) with tasks that did not fit, for "2 tasks (1 h 30) did not
+   * fit on Thursday"; empty while it is off or everything fitted.
+   */
+  autoplanUnplaced: z.array(unplacedDaySchema),
 });
 export type SyncActivity = z.infer<typeof syncActivitySchema>;
+
+/**
+ * GET /api/sync/preview/autoplan: where "Plan my day" would put the dated timeboxed tasks of the next 7
+ * days with the working hours as saved, and what would not fit, before it is switched on. Titles are
+ * read from Todoist for this answer only.
+ */
+export const autoplanPreviewSchema = z.object({
+  placements: z.array(
+    z.object({
+      taskId: z.string(),
+      title: z.string(),
+      start: z.iso.datetime({ offset: true }),
+      end: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  unplaced: z.array(
+    z.object({
+      date: z.iso.date(),
+      minutes: z.number().int().positive(),
+      tasks: z.array(z.object({ taskId: z.string(), title: z.string() })),
+    }),
+  ),
+});
+export type AutoplanPreview = z.infer<typeof autoplanPreviewSchema>;
 
 /** GET /api/sync/preview: what switching sync on would do, for the chosen calendar. */
 export const syncPreviewSchema = z.object({
@@ -180,6 +216,7 @@ export const SYNC_PATHS = {
   activity: '/api/sync/activity',
   preview: '/api/sync/preview',
   previewChange: '/api/sync/preview/change',
+  previewAutoplan: '/api/sync/preview/autoplan',
   held: '/api/sync/held/:choice',
   dismissLeftBehind: '/api/sync/left-behind/dismiss',
   dismissOtherSync: '/api/sync/other-sync/dismiss',

@@ -49,6 +49,20 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
   });
 
   routes.route({
+    ...fromContract(contract.sync.previewAutoplan),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      const result = await preview.previewAutoplan(userId);
+      if (!result)
+        throw new AppError(
+          'bad_request',
+          'Connect Todoist and a calendar, and choose a calendar, to plan your day.',
+        );
+      return result;
+    },
+  });
+
+  routes.route({
     ...fromContract(contract.sync.dismissLeftBehind),
     handler: async (request) => {
       const userId = await request.requireUserId();

@@ -21,6 +21,14 @@ export async function runAutoplan(
   userId: string,
   input: AutoplanInput,
 ): Promise<{ tasks: TaskSnapshot[]; kept?: AutoplanKept }> {
+  const { kept: before } = input;
+  // Switched off: nothing it placed moves any more, and nothing waits for it.
+  if (!input.settings.autoplan.active) {
+    const remembers = Boolean(before?.placements.length || before?.unplaced.length);
+    return remembers
+      ? { tasks: [...input.tasks], kept: { placements: [], unplaced: [] } }
+      : { tasks: [...input.tasks] };
+  }
   const work = autoplanWork(input);
   if (!work) return { tasks: [...input.tasks] };
   const { settings } = input;

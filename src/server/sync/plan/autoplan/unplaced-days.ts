@@ -4,7 +4,9 @@ import type { UnplacedTask } from './slot-planner.ts';
 export type UnplacedDay = { date: string; taskIds: string[]; minutes: number };
 
 /** Unplaced tasks grouped by date, earliest date first; task ids keep their planning order. */
-export function unplacedByDay(unplaced: readonly UnplacedTask[]): UnplacedDay[] {
+export function unplacedByDay(
+  unplaced: readonly Pick<UnplacedTask, 'taskId' | 'date' | 'minutes'>[],
+): UnplacedDay[] {
   const days = new Map<string, UnplacedDay>();
   for (const task of unplaced) {
     const day = days.get(task.date) ?? { date: task.date, taskIds: [], minutes: 0 };
