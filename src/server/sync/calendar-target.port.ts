@@ -119,6 +119,18 @@ export type CalendarTarget = {
    * `singleEvents`, Graph `calendarView`): what "Plan my day" counts as busy. Not a sync read: no token.
    */
   eventsBetween(accessToken: string, calendarId: string, from: Date, to: Date): Promise<CalendarEvent[]>;
+  /**
+   * When the account's other calendars are busy between `from` and `to`, in one call: Google's
+   * free/busy over `calendarIds`; Microsoft's calendar view of the first of them (the caller names the
+   * default calendar, where meetings land). Free events are left out; all-day ones too where the
+   * provider tells them (Google's free/busy does not: an opaque all-day event there counts).
+   */
+  busyElsewhere(
+    accessToken: string,
+    calendarIds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<{ start: Date; end: Date }[]>;
   /** Deletes the event; an event already gone is not an error. */
   remove(accessToken: string, calendarId: string, eventId: string): Promise<void>;
   /**

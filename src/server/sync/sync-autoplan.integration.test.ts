@@ -38,6 +38,17 @@ const calendars = {
         return event?.start?.dateTime ? new Date(event.start.dateTime).toISOString() : null;
       },
       idOf: async (title: string) => (await user.events()).find((each) => each.summary === title)?.id ?? '',
+      /** A meeting in another calendar of the account (its "Work" calendar; the primary stays chosen). */
+      meetingElsewhere: async (start: Date, minutes: number) => {
+        const current = await user.send('GET', '/api/current_user');
+        const work = current.calendarSettings.calendars.find(
+          (entry: { name: string }) => entry.name === 'Work',
+        );
+        await user.google.events.insert({
+          calendarId: work.id,
+          requestBody: { summary: 'Elsewhere', ...googleSpan(start, minutes) },
+        });
+      },
     };
   },
   microsoft: async (app: App, email: string) => {
@@ -56,6 +67,16 @@ const calendars = {
         return event ? new Date(`${event.start.dateTime.slice(0, 19)}Z`).toISOString() : null;
       },
       idOf: async (title: string) => (await user.events()).find((each) => each.subject === title)?.id ?? '',
+      /** A meeting in the mailbox's default calendar, once the user chose another one for the sync. */
+      meetingElsewhere: async (start: Date, minutes: number) => {
+        const current = await user.send('GET', '/api/current_user');
+        const [first, second] = current.calendarSettings.calendars as { id: string }[];
+        await user.send('PATCH', '/api/calendar/id', { calendarId: second?.id });
+        await user.graph('POST', `/me/calendars/${encodeURIComponent(first?.id ?? '')}/events`, {
+          subject: 'Elsewhere',
+          ...graphSpan(start, minutes),
+        });
+      },
     };
   },
 };
@@ -126,6 +147,36 @@ for (const database of await testDatabases('plan my day while syncing')) {
         await user.run();
         await user.run();
         expect(await user.startOf('Report')).toBe(at(15));
+      });
+
+      it(`counts the account's other calendars as busy when chosen (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `autoplan-elsewhere-${provider}@example.com`);
+        const day = tomorrowAt(9).day;
+        await user.meetingElsewhere(tomorrowAt(9).instant, 60);
+        await user.send('PATCH', '/api/settings/autoplan', {
+          active: false,
+          days: EVERY_DAY,
+          start: '09:00',
+          end: '17:00',
+          gapMinutes: 0,
+          otherCalendarsBusy: true,
+        });
+        const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+        const preview = await user.send('GET', '/api/sync/preview/autoplan');
+        expect(preview.placements).toEqual([
+          { taskId: plan.id, title: 'Plan', start: at(10), end: halfPast(10) },
+        ]);
+        await user.send('PATCH', '/api/settings/autoplan', {
+          active: true,
+          days: EVERY_DAY,
+          start: '09:00',
+          end: '17:00',
+          gapMinutes: 0,
+          otherCalendarsBusy: true,
+        });
+        await user.run();
+        await user.run();
+        expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);
       });
 
       it(`keeps the date of a task that does not fit, and places it once time frees up (${provider})`, async () => {

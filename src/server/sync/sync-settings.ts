@@ -25,6 +25,11 @@ export type SyncSettings = {
   datedTasks: DatedTasksSetting;
   /** "Plan my day": working hours, the gap, whether other calendars count as busy; off by default. */
   autoplan: Autoplan;
+  /**
+   * The calendars whose busy times "Plan my day" asks for when other calendars count (see
+   * `otherCalendarsOf`): Google, every other calendar of the account; Microsoft, the default one.
+   */
+  otherCalendarIds: string[];
   /** The account's active projects as last read (empty: not known yet). */
   projects: TodoistProject[];
   projectScope: ProjectScope;

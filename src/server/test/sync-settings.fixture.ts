@@ -27,6 +27,7 @@ export function syncSettings(overrides: Partial<Omit<SyncSettings, 'projectsInSc
     eventProjectId: null,
     datedTasks: 'skip',
     autoplan: { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
+    otherCalendarIds: [],
     ...overrides,
   });
 }

@@ -17,6 +17,7 @@ import {
 } from '#server/sync/calendar-target.port.ts';
 import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
 import {
+  freeBusySchema,
   type GoogleEvent,
   googleChannelSchema,
   googleEventPageSchema,
@@ -104,6 +105,22 @@ export function createGoogleCalendarEvents(
           pageToken = page.nextPageToken ?? undefined;
         } while (pageToken);
         return events;
+      }),
+
+    busyElsewhere: (token, calendarIds, from, to) =>
+      call('read free/busy', async () => {
+        if (calendarIds.length === 0) return [];
+        const response = await api(token).freebusy.query({
+          requestBody: {
+            timeMin: from.toISOString(),
+            timeMax: to.toISOString(),
+            items: calendarIds.map((id) => ({ id })),
+          },
+        });
+        const answer = freeBusySchema.parse(response.data);
+        return Object.values(answer.calendars ?? {}).flatMap((calendar) =>
+          (calendar.busy ?? []).map((span) => ({ start: new Date(span.start), end: new Date(span.end) })),
+        );
       }),
 
     create: (token, calendarId, clientKey, write) =>

@@ -44,6 +44,16 @@ export const googleEventPageSchema = z.object({
   nextSyncToken: z.string().nullish(),
 });
 
+/** freebusy.query: per calendar, the busy spans (calendars Google could not read carry `errors`). */
+export const freeBusySchema = z.object({
+  calendars: z
+    .record(
+      z.string(),
+      z.object({ busy: z.array(z.object({ start: z.string(), end: z.string() })).nullish() }),
+    )
+    .nullish(),
+});
+
 export const googleChannelSchema = z.object({
   id: z.string().min(1),
   resourceId: z.string().min(1),

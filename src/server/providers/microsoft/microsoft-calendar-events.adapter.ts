@@ -139,6 +139,35 @@ export function createMicrosoftCalendarEvents(
     });
   }
 
+  /** The calendar's events between two times, occurrences one by one (a calendar view, not a delta). */
+  async function eventsBetween(accessToken: string, calendarId: string, from: Date, to: Date) {
+    const client = syncGraphClient(config, accessToken);
+    const items: GraphEvent[] = [];
+    try {
+      let request = call(client, `${calendarPath(calendarId)}/calendarView`).query({
+        startDateTime: from.toISOString(),
+        endDateTime: to.toISOString(),
+      });
+      for (let pages = 1; ; pages += 1) {
+        const page = parse(
+          viewPageSchema,
+          await request.header('Prefer', deltaPrefer).get(),
+          'a calendar view',
+        );
+        items.push(...page.value);
+        const next = page['@odata.nextLink'];
+        if (!next) break;
+        if (pages >= MAX_PAGES) throw new ProviderRequestError('Microsoft calendar view never ends');
+        request = call(client, next);
+      }
+    } catch (error) {
+      if (error instanceof ProviderRequestError) throw error;
+      if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+      throw graphFailure(error, 'read a calendar view', clock());
+    }
+    return items.map(toCalendarEvent);
+  }
+
   return {
     async changes(accessToken, calendarId, syncToken) {
       const client = syncGraphClient(config, accessToken);
@@ -210,32 +239,17 @@ export function createMicrosoftCalendarEvents(
       return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
     },
 
-    async eventsBetween(accessToken, calendarId, from, to) {
-      const client = syncGraphClient(config, accessToken);
-      const items: GraphEvent[] = [];
-      try {
-        let request = call(client, `${calendarPath(calendarId)}/calendarView`).query({
-          startDateTime: from.toISOString(),
-          endDateTime: to.toISOString(),
-        });
-        for (let pages = 1; ; pages += 1) {
-          const page = parse(
-            viewPageSchema,
-            await request.header('Prefer', deltaPrefer).get(),
-            'a calendar view',
-          );
-          items.push(...page.value);
-          const next = page['@odata.nextLink'];
-          if (!next) break;
-          if (pages >= MAX_PAGES) throw new ProviderRequestError('Microsoft calendar view never ends');
-          request = call(client, next);
-        }
-      } catch (error) {
-        if (error instanceof ProviderRequestError) throw error;
-        if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
-        throw graphFailure(error, 'read a calendar view', clock());
-      }
-      return items.map(toCalendarEvent);
+    eventsBetween,
+
+    async busyElsewhere(accessToken, calendarIds, from, to) {
+      const [calendarId] = calendarIds;
+      if (!calendarId) return [];
+      const events = await eventsBetween(accessToken, calendarId, from, to);
+      return events.flatMap((event) =>
+        event.busy && !event.allDay && event.start && event.end
+          ? [{ start: event.start, end: event.end }]
+          : [],
+      );
     },
 
     remove: (accessToken, calendarId, eventId) =>

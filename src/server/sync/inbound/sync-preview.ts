@@ -108,7 +108,14 @@ export function createSyncPreview(deps: {
       const window = await deps.withToken(userId, 'calendar', (token) =>
         calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
       );
-      const plan = planAutoplan(input, work, window);
+      const others = settings.autoplan.otherCalendarsBusy ? settings.otherCalendarIds : [];
+      const elsewhere =
+        others.length > 0
+          ? await deps.withToken(userId, 'calendar', (token) =>
+              calendar.busyElsewhere(token, others, work.from, work.to),
+            )
+          : [];
+      const plan = planAutoplan(input, work, window, elsewhere);
       const title = (taskId: string) => tasks.find((task) => task.id === taskId)?.content ?? '';
       return {
         placements: plan.kept.placements.map((block) => ({ ...block, title: title(block.taskId) })),

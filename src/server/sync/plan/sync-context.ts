@@ -89,11 +89,27 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
       onPreComplete: todo?.onPreComplete ?? false,
       datedTasks: todo?.datedTasks ?? DATED_TASKS_DEFAULT,
       autoplan: calendar.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
+      otherCalendarIds: otherCalendarsOf(calendarProvider, calendar),
       projects: todo?.projects ?? [],
       projectScope: todo?.projectScope ?? ALL_PROJECTS,
       eventProjectId: todo?.eventProjectId ?? null,
     }),
   };
+}
+
+/**
+ * The calendars "Plan my day" reads busy times from, besides the chosen one, in one call: on Google
+ * every other calendar of the account (one free/busy query names them all); on Microsoft the default
+ * calendar (the first listed; meetings land there), unless it is the chosen one.
+ */
+function otherCalendarsOf(
+  provider: 'google' | 'microsoft',
+  calendar: Pick<CalendarSettingsRow, 'calendarId' | 'calendars'>,
+): string[] {
+  const others = calendar.calendars.map((entry) => entry.id).filter((id) => id !== calendar.calendarId);
+  if (provider === 'google') return others;
+  const first = calendar.calendars[0]?.id;
+  return first && first !== calendar.calendarId ? [first] : [];
 }
 
 /**

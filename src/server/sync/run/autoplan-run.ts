@@ -37,7 +37,14 @@ export async function runAutoplan(
         calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
       )
     : [];
-  const result = planAutoplan(input, work, window);
+  const others = settings.autoplan.otherCalendarsBusy && work.readWindow ? settings.otherCalendarIds : [];
+  const elsewhere =
+    others.length > 0
+      ? await deps.withToken(userId, 'calendar', (token) =>
+          calendar.busyElsewhere(token, others, work.from, work.to),
+        )
+      : [];
+  const result = planAutoplan(input, work, window, elsewhere);
   const commands: TaskCommand[] = result.writes.map((write) => ({
     kind: 'update',
     uuid: randomUUID().replaceAll('-', ''),

@@ -324,6 +324,9 @@ export function fakeCalendar(clock: Clock) {
   };
 
   const target: CalendarTarget = {
+    async busyElsewhere() {
+      return [];
+    },
     async eventsBetween(_token, calendarId, from, to) {
       calls.push({ method: 'eventsBetween', syncToken: null });
       return [...events.values()]

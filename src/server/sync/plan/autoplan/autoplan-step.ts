@@ -140,6 +140,8 @@ export function planAutoplan(
   input: Pick<AutoplanInput, 'settings' | 'now' | 'links'>,
   work: AutoplanWork,
   window: readonly CalendarEvent[],
+  /** Busy times of the account's other calendars, when they count. */
+  elsewhere: readonly Interval[] = [],
 ): AutoplanResult {
   const { settings, now } = input;
   const { days, start, end, gapMinutes } = settings.autoplan;
@@ -148,7 +150,7 @@ export function planAutoplan(
     timeZone: settings.timeZone,
     hours: { days, start, end, gapMinutes },
     tasks: work.tasks,
-    busy: busyTimes(window, work, input.links),
+    busy: [...busyTimes(window, work, input.links), ...elsewhere],
     placed: work.placed,
   });
   const byId = new Map(work.tasks.map((task) => [task.id, task]));
