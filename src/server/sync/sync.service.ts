@@ -59,6 +59,14 @@ async function calendarNotice(
 const otherSyncNote = (seen: SyncState['otherSync']): SyncActivity['otherSync'] =>
   seen && !seen.dismissed ? { tool: seen.tool, seenAt: seen.seenAt } : null;
 
+/** The days "Plan my day" could not fit every task into, as the last run left them. */
+const unplacedNote = (kept: SyncState['autoplan']): SyncActivity['autoplanUnplaced'] =>
+  unplacedByDay(kept?.unplaced ?? []).map((day) => ({
+    date: day.date,
+    tasks: day.taskIds.length,
+    minutes: day.minutes,
+  }));
+
 export function createSyncService(deps: SyncServiceDeps) {
   async function activity(userId: string, limit = 30): Promise<SyncActivity> {
     const [entries, problems, state] = await Promise.all([
@@ -81,11 +89,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         : null,
       leftBehind: state?.leftBehind ?? null,
       otherSync: otherSyncNote(state?.otherSync ?? null),
-      autoplanUnplaced: unplacedByDay(state?.autoplan?.unplaced ?? []).map((day) => ({
-        date: day.date,
-        tasks: day.taskIds.length,
-        minutes: day.minutes,
-      })),
+      autoplanUnplaced: unplacedNote(state?.autoplan ?? null),
     };
   }
 

@@ -1,0 +1,66 @@
+import type { Clock } from '#server/domain/shared/clock.port.ts';
+import type { AutoplanPreview } from '#shared/api/sync.schema.ts';
+import type { CalendarTarget } from '../calendar-target.port.ts';
+import { autoplanWork, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
+import { localDate } from '../plan/timebox-when.ts';
+import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
+import type { TaskSource } from '../task-source.port.ts';
+import type { WithToken } from '../with-token.ts';
+
+/** "Plan my day"'s preview covers today and the 6 days after it. */
+const PREVIEW_DAYS = 7;
+
+export type AutoplanPreviewDeps = {
+  settings: SyncSettingsReader;
+  tasks: TaskSource;
+  calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
+  withToken: WithToken;
+  clock: Clock;
+};
+
+/**
+ * Where "Plan my day" would place the dated tasks of the next 7 days with the working hours as saved
+ * (on or off), and what would not fit: Todoist read in full, the calendar over those days. Writes
+ * nothing. Null when the sync could not run (nothing connected or chosen).
+ */
+export async function previewAutoplan(
+  deps: AutoplanPreviewDeps,
+  userId: string,
+): Promise<AutoplanPreview | null> {
+  const now = deps.clock();
+  const context = await deps.settings.load(userId, now, { evenIfOff: true });
+  if (!context.runnable) return null;
+  const calendar = deps.calendars[context.settings.calendarProvider];
+  if (!calendar) return null;
+  const read = await deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null));
+  const settings = {
+    ...context.settings,
+    ...(read.timeZone && { timeZone: read.timeZone }),
+    autoplan: { ...context.settings.autoplan, active: true },
+  };
+  const lastDay = localDate(new Date(now.getTime() + (PREVIEW_DAYS - 1) * 86_400_000), settings.timeZone);
+  const tasks = read.tasks.filter((task) => (task.due?.date ?? '') <= lastDay);
+  const input = { settings, now, tasks, events: [], links: [], kept: null };
+  const work = autoplanWork(input);
+  if (!work || work.tasks.length === 0) return { placements: [], unplaced: [] };
+  const window = await deps.withToken(userId, 'calendar', (token) =>
+    calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
+  );
+  const others = settings.autoplan.otherCalendarsBusy ? settings.otherCalendarIds : [];
+  const elsewhere =
+    others.length > 0
+      ? await deps.withToken(userId, 'calendar', (token) =>
+          calendar.busyElsewhere(token, others, work.from, work.to),
+        )
+      : [];
+  const plan = planAutoplan(input, work, window, elsewhere);
+  const title = (taskId: string) => tasks.find((task) => task.id === taskId)?.content ?? '';
+  return {
+    placements: plan.kept.placements.map((block) => ({ ...block, title: title(block.taskId) })),
+    unplaced: plan.unplacedDays.map((day) => ({
+      date: day.date,
+      minutes: day.minutes,
+      tasks: day.taskIds.map((taskId) => ({ taskId, title: title(taskId) })),
+    })),
+  };
+}
