@@ -117,6 +117,12 @@ describe('plan my day in a run', () => {
     const kept = { placements: [block], unplaced: [] };
     const movedTask = taskSnapshot({ due: { ...dated('2026-07-16T14:00:00') } });
     expect(autoplanWork(input({ kept, tasks: [movedTask] }))?.placed).toEqual([]);
+    const longer = taskSnapshot({ labels: ['1h'], due: dated('2026-07-16T10:00:00') });
+    expect(autoplanWork(input({ kept, tasks: [longer] }))?.placed).toEqual([]);
+    const same = taskSnapshot({ due: dated('2026-07-16T10:00:00') });
+    expect(autoplanWork(input({ kept, tasks: [same] }))?.placed).toEqual([
+      expect.objectContaining({ taskId: 't1' }),
+    ]);
     const links = [syncLink({ taskId: 't1', eventId: 'ours' })];
     const movedEvent = meeting('ours', nine(5), 0.5);
     expect(autoplanWork(input({ kept, links, events: [movedEvent] }))?.placed).toEqual([]);

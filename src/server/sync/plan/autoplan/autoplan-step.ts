@@ -54,7 +54,10 @@ function waiting(task: TaskSnapshot, settings: SyncSettings, today: string): Pla
   return { id: task.id, date: due.date, minutes, priority: task.priority, order: task.order };
 }
 
-/** A placed block still the app's: its task (if read) is open at that very time, its event not moved. */
+/**
+ * A placed block still the app's: its task (if read) is open at that very time and length, its event
+ * (if read) not moved.
+ */
 function stillPlaced(
   block: Kept['placements'][number],
   input: AutoplanInput,
@@ -67,6 +70,9 @@ function stillPlaced(
   if (task) {
     if (task.checked || task.isDeleted) return false;
     if (dueInstant(task.due, input.settings.timeZone)?.getTime() !== start.getTime()) return false;
+    // Another length (a label or duration changed) is the user's change too.
+    const minutes = (new Date(block.end).getTime() - start.getTime()) / 60_000;
+    if (taskMinutes(task, input.settings) !== minutes) return false;
   }
   const eventId = input.links.find((link) => link.taskId === block.taskId)?.eventId;
   const event = eventId ? input.events.find((each) => each.id === eventId) : undefined;

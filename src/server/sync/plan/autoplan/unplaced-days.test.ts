@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnplacedTask } from './slot-planner.ts';
-import { describeUnplacedDay, formatDuration, unplacedByDay } from './unplaced-days.ts';
+import { describeUnplacedDay, unplacedByDay } from './unplaced-days.ts';
 
 const left = (taskId: string, date: string, minutes: number): UnplacedTask => ({
   taskId,
@@ -20,18 +20,13 @@ describe('tasks that did not fit, per day', () => {
       { date: '2024-05-06', taskIds: ['b'], minutes: 30 },
       { date: '2024-05-07', taskIds: ['a', 'c'], minutes: 150 },
     ]);
-    expect(days.map((day) => describeUnplacedDay(day))).toEqual([
-      '1 task (30 min) did not fit on 2024-05-06',
-      '2 tasks (2 h 30) did not fit on 2024-05-07',
-    ]);
-    expect(describeUnplacedDay(days[0] as (typeof days)[number], 'Monday')).toBe(
+    // 2024-05-06 is a Monday.
+    expect(days.map((day) => describeUnplacedDay(day, '2024-05-06'))).toEqual([
       '1 task (30 min) did not fit on Monday',
+      '2 tasks (2 h 30) did not fit on Tuesday',
+    ]);
+    expect(describeUnplacedDay(days[1] as (typeof days)[number], '2024-04-20')).toBe(
+      '2 tasks (2 h 30) did not fit on Tue 7 May',
     );
-  });
-
-  it('writes durations as minutes, hours, or hours and minutes', () => {
-    expect(formatDuration(45)).toBe('45 min');
-    expect(formatDuration(120)).toBe('2 h');
-    expect(formatDuration(125)).toBe('2 h 05');
   });
 });
