@@ -60,14 +60,18 @@ export async function runAutoplan(
       refused.add(command.id);
     }
   }
-  const placedAt = new Map(
-    result.writes.filter((write) => !refused.has(write.taskId)).map((write) => [write.taskId, write.start]),
+  const written = new Map(
+    result.writes.filter((write) => !refused.has(write.taskId)).map((write) => [write.taskId, write]),
   );
   const tasks = input.tasks.map((task) => {
-    const start = placedAt.get(task.id);
-    if (!start) return task;
-    const local = instantToLocal(start, settings.timeZone);
-    return { ...task, due: { date: local, timezone: null, isRecurring: false, string: '' } };
+    const write = written.get(task.id);
+    if (!write) return task;
+    const date = write.start
+      ? instantToLocal(write.start, settings.timeZone)
+      : write.due.kind === 'date'
+        ? write.due.date
+        : null;
+    return date === null ? task : { ...task, due: { date, timezone: null, isRecurring: false, string: '' } };
   });
   const kept: AutoplanKept = {
     placements: result.kept.placements.filter((block) => !refused.has(block.taskId)),

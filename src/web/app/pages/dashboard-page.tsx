@@ -8,6 +8,7 @@ import { IntegrationsRow } from '../../features/dashboard/components/integration
 import { StatusRow } from '../../features/dashboard/components/status-row.tsx';
 import { useConnectToast } from '../../features/dashboard/use-connect-toast.ts';
 import { useProviderRefresh } from '../../features/dashboard/use-provider-refresh.ts';
+import { PlanMyDaySection } from '../../features/plan-my-day/plan-my-day-section.tsx';
 import { SubscriptionBanner } from '../../features/subscription/subscription-banner.tsx';
 import { SyncActivitySection } from '../../features/sync-activity/sync-activity-section.tsx';
 import { TimeboxSettingsSection } from '../../features/timeboxes/timebox-settings-section.tsx';
@@ -45,6 +46,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       <IntegrationsRow user={user} />
       <TimeboxSettingsSection todo={user.todoSettings} />
       <CalendarSettingsSection calendar={user.calendarSettings} />
+      <PlanMyDaySection todo={user.todoSettings} calendar={user.calendarSettings} />
       <WhatSyncsSection todo={user.todoSettings} />
       <AdvancedSettingsSection user={user} />
       <WelcomeWizard seen={user.welcomeWizardSeen} />

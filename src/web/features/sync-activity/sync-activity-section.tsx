@@ -8,6 +8,7 @@ import { SyncActivityList } from '../../components/sync-activity-list.tsx';
 import { sectionIds } from '../../lib/paths.ts';
 import { useSyncActivity } from '../../lib/sync-activity.ts';
 import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
+import { AutoplanUnplacedNote } from './components/autoplan-unplaced-note.tsx';
 import { LeftBehindNote } from './components/left-behind-note.tsx';
 import { OtherSyncNote } from './components/other-sync-note.tsx';
 import { SyncProblemList } from './components/sync-problem-list.tsx';
@@ -53,6 +54,12 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
           {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
           {activity.data.leftBehind && <LeftBehindNote leftBehind={activity.data.leftBehind} />}
           {activity.data.otherSync && <OtherSyncNote otherSync={activity.data.otherSync} />}
+          {activity.data.autoplanUnplaced.length > 0 && (
+            <AutoplanUnplacedNote
+              days={activity.data.autoplanUnplaced}
+              timeZone={user.todoSettings.timezone?.timezone ?? null}
+            />
+          )}
           {otherProblems(activity.data).length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">

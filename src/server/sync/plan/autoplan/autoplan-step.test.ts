@@ -112,6 +112,20 @@ describe('plan my day in a run', () => {
     ]);
   });
 
+  it('gives a placed block that no longer fits anywhere its date back', () => {
+    const short = syncSettings({ autoplan: { ...on.autoplan, end: '11:00' } });
+    const kept = {
+      placements: [{ taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() }],
+      unplaced: [],
+    };
+    const work = autoplanWork(input({ settings: short, kept, events: [meeting('new', nine(), 2)] }));
+    if (!work) throw new Error('work expected');
+    const result = planAutoplan(input({ settings: short }), work, [meeting('new', nine(), 2)]);
+    expect(result.writes).toEqual([{ taskId: 't1', start: null, due: { kind: 'date', date: '2026-07-16' } }]);
+    expect(result.kept.placements).toEqual([]);
+    expect(result.unplacedDays).toEqual([{ date: '2026-07-16', taskIds: ['t1'], minutes: 30 }]);
+  });
+
   it('lets go of a block whose time the user changed on either side', () => {
     const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
     const kept = { placements: [block], unplaced: [] };

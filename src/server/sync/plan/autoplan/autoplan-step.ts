@@ -119,8 +119,11 @@ export function autoplanWork(input: AutoplanInput): AutoplanWork | null {
 }
 
 export type AutoplanResult = {
-  /** The due times to write: tasks placed for the first time, and blocks moved. */
-  writes: { taskId: string; due: DueWrite; start: Date }[];
+  /**
+   * The dues to write: a time for tasks placed for the first time and blocks moved; the date again
+   * (`start` null) for a placed block that no longer fits anywhere on its day.
+   */
+  writes: { taskId: string; due: DueWrite; start: Date | null }[];
   kept: Kept;
   unplacedDays: UnplacedDay[];
 };
@@ -160,13 +163,17 @@ export function planAutoplan(
     placed: work.placed,
   });
   const byId = new Map(work.tasks.map((task) => [task.id, task]));
-  const writes = plan.placements
+  const writes: AutoplanResult['writes'] = plan.placements
     .filter((placement) => placement.change !== 'kept')
     .map((placement) => ({
       taskId: placement.taskId,
       start: placement.start,
       due: dueWriteFor(placement.start, null, settings.timeZone),
     }));
+  for (const entry of plan.unplaced) {
+    if (entry.previousBlock === null) continue;
+    writes.push({ taskId: entry.taskId, start: null, due: { kind: 'date', date: entry.date } });
+  }
   const unplaced = plan.unplaced.map((entry) => ({
     taskId: entry.taskId,
     date: entry.date,
