@@ -25,9 +25,14 @@ export function tomorrowAt(hour: number) {
   return berlinAt(new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 10), hour);
 }
 
-/** `day` (YYYY-MM-DD) at `hour`:00 in Berlin, as Todoist's floating due and as the instant it means. */
+/**
+ * `day` (YYYY-MM-DD) at `hour` in Berlin (10.5 is 10:30), as Todoist's floating due and as the instant
+ * it means.
+ */
 export function berlinAt(day: string, hour: number) {
-  const local = `${day}T${String(hour).padStart(2, '0')}:00:00`;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const whole = Math.floor(hour);
+  const local = `${day}T${pad(whole)}:${pad(Math.round((hour - whole) * 60))}:00`;
   const guess = new Date(`${local}Z`);
   return { day, local, instant: new Date(guess.getTime() - berlinOffsetMs(guess)) };
 }

@@ -11,6 +11,7 @@ import {
   startOn,
   timeboxLength,
 } from './sync-model-actions.ts';
+import { userTimed } from './sync-model-autoplan.ts';
 
 /** What the user does in their own calendar: events added, moved, resized, retitled, deleted. */
 
@@ -54,6 +55,7 @@ export const moveEvent = fc.tuple(pick, hour).map(([n, at]) =>
     item.hour = at;
     // An all-day event moved to a time gives its task that time.
     item.dated = false;
+    userTimed(item);
   }),
 );
 
@@ -71,6 +73,7 @@ export const makeEventAllDay = pick.map((n) =>
     async (_model, real, item) => {
       await real.user.calendar.makeAllDay(idOf(real.eventIds, item), real.day);
       item.dated = true;
+      userTimed(item);
     },
   ),
 );
@@ -85,6 +88,7 @@ export const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
       await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
       item.length = minutes;
       item.dated = false;
+      userTimed(item);
     },
   ),
 );
@@ -100,6 +104,7 @@ export const deleteEvent = pick.map((n) =>
   onItem('deleteEvent', n, 'calendar', ourOpenEvent, async (_model, real, item) => {
     await real.user.calendar.delete(idOf(real.eventIds, item));
     item.eventDeleted = true;
+    userTimed(item);
     // The task the event made goes with it; a task that existed first keeps its date, not its time.
     if (item.origin === 'event') item.taskDeleted = true;
     else item.untimed = true;

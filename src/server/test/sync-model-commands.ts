@@ -25,6 +25,7 @@ import {
   removeCalendar,
   switchCalendar,
   switchSync,
+  toggleAutoplan,
   toggleDatedTasks,
   toggleLinkDescription,
   toggleTaskDurations,
@@ -112,6 +113,7 @@ export function userSequences(maxCommands: number) {
       dropTaskTime,
       makeEventAllDay,
       ...Array(3).fill(toggleDatedTasks),
+      ...Array(4).fill(toggleAutoplan),
       ...Array(3).fill(settle),
       providerFault,
       providerFault,
@@ -124,7 +126,13 @@ export function userSequences(maxCommands: number) {
 }
 
 /** What one user of a property run does: their completion setting, their calendar and their sequence. */
-export type UserPlan = { onComplete: Model['onComplete']; calendar: CalendarKind; commands: Iterable<Step> };
+export type UserPlan = {
+  onComplete: Model['onComplete'];
+  calendar: CalendarKind;
+  /** "Plan my day" on from the start. */
+  autoplan: boolean;
+  commands: Iterable<Step>;
+};
 
 /** `count` users' plans, each with any completion setting, either calendar and a random sequence. */
 export function userPlans(count: number, maxCommands: number): fc.Arbitrary<UserPlan[]> {
@@ -132,6 +140,7 @@ export function userPlans(count: number, maxCommands: number): fc.Arbitrary<User
     fc.record({
       onComplete: fc.constantFrom<Model['onComplete']>('nothing', 'checkmark', 'remove'),
       calendar: fc.constantFrom<CalendarKind>('google', 'microsoft'),
+      autoplan: fc.boolean(),
       commands: userSequences(maxCommands),
     }),
     { minLength: count, maxLength: count },

@@ -15,24 +15,11 @@ import {
   type Model,
   settled,
 } from './sync-model.ts';
+import { checkPlacements, dueHours, learnPlacements } from './sync-model-autoplan.ts';
 import type { SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
 import type { Real, UserPlan } from './sync-model-commands.ts';
-import { reconnect } from './sync-model-settings-commands.ts';
+import { reconnect, switchAutoplan } from './sync-model-settings-commands.ts';
 import { type ModelUser, modelUser } from './sync-model-user.ts';
-
-const BERLIN_HOUR = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The local hour of a Todoist due (floating or fixed), or null for a date without a time. */
-function dueHour(due: { date: string; datetime?: string | null } | null | undefined): number | null {
-  const value = due?.datetime ?? due?.date ?? '';
-  if (!value.includes('T')) return null;
-  if (/(Z|[+-]\d\d:\d\d)$/.test(value)) return Number(BERLIN_HOUR.format(new Date(value)));
-  return Number(value.slice(11, 13));
-}
 
 /**
  * Plays model sequences against an app whose queue is worked by a worker (in this process or
@@ -224,7 +211,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       }
       expect(task?.projectId, `${label} project`).toBe(real.projects[wanted.project]);
       expect(task?.due?.date.slice(0, 10), `${label} day`).toBe(real.day);
-      expect(dueHour(task?.due), `${label} hour`).toBe(wanted.hour);
+      expect(dueHours(task?.due), `${label} hour`).toBe(wanted.hour);
       expect([...(task?.labels ?? [])].sort(), `${label} labels`).toEqual(wanted.labels);
       expect(task?.duration?.amount ?? null, `${label} duration`).toBe(wanted.duration);
       real.taskIds.set(wanted.item.id, task?.id ?? '');
@@ -239,7 +226,9 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     await emulatorControl(real.user.todoistOrigin, 'notifications/flush', {});
     await emulatorControl(real.user.calendar.origin, 'notifications/flush', {});
     await quiet(real.user.userId);
+    await learnPlacements(app, model, real);
     await compare(model, real);
+    checkPlacements(model);
     settled(model);
   }
 
@@ -261,7 +250,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     return { inbox: inbox.id, work: work.id };
   }
 
-  async function play({ commands, onComplete, calendar }: UserPlan) {
+  async function play({ commands, onComplete, calendar, autoplan }: UserPlan) {
     users += 1;
     const user = await modelUser(app, calendar, `${name}-${users}@example.com`, onComplete);
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
@@ -281,6 +270,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       },
       retired: [],
     };
+    if (autoplan) await switchAutoplan(model, real, true);
     await fc.asyncModelRun(() => ({ model, real }), commands);
     if (!model.calendarConnected) await reconnect(model, real);
     if (!model.syncOn) {

@@ -19,6 +19,7 @@ import {
   taskExists,
   touch,
   unsyncedEvent,
+  WORKING_HOURS,
 } from './sync-model.ts';
 import { Action, length, otherLength, type Real, usableLabel } from './sync-model-actions.ts';
 import type { CalendarKind } from './sync-model-calendars.ts';
@@ -150,6 +151,7 @@ export const toggleTimeboxSetting = length.map(
           item.origin = 'task';
           // Added: whether a run made the event before a completion would decide whether it keeps one.
           item.relabelled = true;
+          item.placement = null;
           touch(model, item, 'todoist');
         }
       },
@@ -207,6 +209,33 @@ export const toggleDatedTasks = fc.constant(
   ),
 );
 
+/**
+ * "Plan my day" on (every day, 09:00–17:00, no gap, only the chosen calendar busy) or off: on, the dated
+ * tasks waiting for a time get one at the next run; off, nothing it placed moves any more.
+ */
+export async function switchAutoplan(model: Model, real: Real, active: boolean): Promise<void> {
+  const current = await real.user.send('PATCH', '/api/settings/autoplan', {
+    active,
+    days: [1, 2, 3, 4, 5, 6, 7],
+    start: `${String(WORKING_HOURS.start).padStart(2, '0')}:00`,
+    end: `${WORKING_HOURS.end}:00`,
+    gapMinutes: 0,
+    otherCalendarsBusy: false,
+  });
+  expect(current.calendarSettings.autoplan.active, 'plan my day').toBe(active);
+  model.autoplan = active;
+  model.autoplanChanged = true;
+  if (!active) for (const item of model.items) item.placement = null;
+}
+
+export const toggleAutoplan = fc.constant(
+  new Action(
+    'toggleAutoplan',
+    (model) => !model.autoplanChanged && model.calendarConnected && model.touched.size === 0,
+    (model, real) => switchAutoplan(model, real, !model.autoplan),
+  ),
+);
+
 export const toggleTaskDurations = fc.constant(
   new Action(
     'toggleTaskDurations',
@@ -229,6 +258,7 @@ export const toggleTaskDurations = fc.constant(
         if (item.completed || !taskExists(item) || before[index] === inScope(model, item)) return;
         item.origin = 'task';
         item.relabelled = true;
+        item.placement = null;
         touch(model, item, 'todoist');
       });
     },

@@ -22,6 +22,7 @@ import {
   timeboxLength,
   usableLabel,
 } from './sync-model-actions.ts';
+import { userTimed } from './sync-model-autoplan.ts';
 
 /** What the user does in their own Todoist: tasks added, changed, done, deleted; labels renamed, deleted. */
 
@@ -107,9 +108,11 @@ export const dropTaskTime = pick.map((n) =>
     async (model, real, item) => {
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { dueDate: real.day });
       item.dated = true;
+      userTimed(item);
       if (!model.datedAllDay) {
         item.origin = 'task';
         item.relabelled = true;
+        item.placement = null;
       }
     },
   ),
@@ -139,6 +142,7 @@ export const moveTask = fc.tuple(pick, hour).map(([n, at]) =>
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { dueString: `${real.day} at ${at}:00` });
       item.hour = at;
       item.dated = false;
+      userTimed(item);
     },
   ),
 );
@@ -157,6 +161,7 @@ export const relabelTask = fc.tuple(pick, length).map(([n, minutes]) =>
     async (model, real, item) => {
       await real.user.todoist.updateTask(idOf(real.taskIds, item), { labels: [model.labels[minutes]] });
       item.length = minutes;
+      userTimed(item);
     },
   ),
 );
@@ -188,6 +193,7 @@ export const toggleTimebox = pick.map((n) =>
       if (item.timeboxed) item.origin = 'task';
       item.timeboxed = !item.timeboxed;
       item.relabelled = true;
+      item.placement = null;
     },
   ),
 );
@@ -206,6 +212,8 @@ export const completeTask = pick.map((n) =>
     async (_model, real, item) => {
       await real.user.todoist.closeTask(idOf(real.taskIds, item));
       item.completed = true;
+      // Read done, a block is no longer the app's; reopened before a run saw it, it still is.
+      if (item.placement === 'app') item.placement = 'either';
     },
   ),
 );
@@ -230,6 +238,7 @@ export const reopenTask = pick.map((n) =>
         item.eventLeftBehind = false;
         item.origin = 'task';
         item.relabelled = true;
+        item.placement = null;
       }
     },
   ),
@@ -282,6 +291,7 @@ export const deleteLabel = length.map(
           if (item.completed) continue;
           item.origin = 'task';
           item.relabelled = true;
+          item.placement = null;
           touch(model, item, 'todoist');
         }
       },
@@ -325,6 +335,7 @@ export const moveTaskToProject = pick.map((n) =>
       if (before !== inScope(model, item)) {
         item.origin = 'task';
         item.relabelled = true;
+        item.placement = null;
       }
     },
   ),

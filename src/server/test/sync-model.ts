@@ -59,6 +59,13 @@ export type ModelItem = {
    * its event is an all-day one on the day (docs/product-rules.md §10 "Tasks with a date but no time").
    */
   dated: boolean;
+  /**
+   * 'app': "Plan my day" gave the task its time, and nobody changed it since (the app may move it). The
+   * model does not predict where it goes: a settle reads the time and checks the rules it must follow.
+   * 'either': done and reopened since the settle, so whether a run saw it done decides (a settle reads
+   * which).
+   */
+  placement: 'app' | 'either' | null;
   /** The side it was created on, until a settle has shown it on both. */
   createdOn: Side | null;
   /** Its timebox label was taken off or put back since the last settle (the link may have ended). */
@@ -151,7 +158,14 @@ export type Model = {
   datedAllDay: boolean;
   /** Switched since the last settle: not switched back until a settle (see `settingChanged`). */
   datedChanged: boolean;
+  /** "Plan my day" is on (every day, 09:00–17:00, no gap, only the chosen calendar busy). */
+  autoplan: boolean;
+  /** Switched since the last settle: not switched back until a settle. */
+  autoplanChanged: boolean;
 };
+
+/** "Plan my day"'s working hours in the model: every day, 09:00 to 17:00. */
+export const WORKING_HOURS = { start: 9, end: 17 } as const;
 
 export function initialModel(prefix: string, onComplete: OnComplete): Model {
   return {
@@ -181,6 +195,8 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     projectsChanged: false,
     datedAllDay: false,
     datedChanged: false,
+    autoplan: false,
+    autoplanChanged: false,
   };
 }
 
@@ -211,6 +227,7 @@ export function addItem(
     eventDeleted: false,
     untimed: false,
     dated: fields.dated ?? false,
+    placement: null,
     createdOn: side,
     relabelled: false,
     calendar: model.calendar,
@@ -227,6 +244,10 @@ export function addItem(
  * the calendar, not while its event may still be moving to a newly chosen calendar.
  */
 export function actionable(model: Model, item: ModelItem, side: Side): boolean {
+  // Where "Plan my day" puts a task, or moves a block it placed, is learned at the next settle; the user
+  // leaves such an item alone until then (a change racing the app's own write is not modelled).
+  if (waitingForTime(model, item)) return false;
+  if (item.placement === 'app' && model.touched.size > 0) return false;
   const touchedBy = model.touched.get(item.id);
   if (touchedBy !== undefined && touchedBy !== side) return false;
   // A task of an archived project is out of the user's sight in Todoist until it is unarchived.
@@ -286,6 +307,13 @@ export const inScope = (
   projectSyncs(model, item.project) &&
   (model.durations ? item.durationField : item.timeboxed && model.settings[item.length]);
 
+/**
+ * A dated task "Plan my day" gives a time at the next run (or leaves dated when its day is full): open,
+ * timeboxed as an all-day task would be, while it is on.
+ */
+export const waitingForTime = (model: Readonly<Model>, item: ModelItem) =>
+  model.autoplan && item.dated && !item.completed && inScope({ ...model, datedAllDay: true }, item);
+
 /** The choices that decide, besides labels and settings, which tasks are in scope. */
 type ScopeChoice = Pick<Model, 'projectChoice' | 'workArchived' | 'datedAllDay'>;
 
@@ -326,6 +354,7 @@ export function changeScope(model: Model, change: Partial<ScopeChoice>): void {
     if (item.completed || !taskExists(item) || before[index] === inScope(model, item)) return;
     item.origin = 'task';
     item.relabelled = true;
+    item.placement = null;
     touch(model, item, 'todoist');
   });
 }
@@ -390,7 +419,10 @@ export const adoptable = (model: Readonly<Model>, filter: Style, calendar: Calen
  * before.
  */
 export const calendarQuiet = (model: Readonly<Model>) =>
-  ![...model.touched.values()].includes('calendar') && !model.items.some(unsyncedEvent);
+  ![...model.touched.values()].includes('calendar') &&
+  !model.items.some(unsyncedEvent) &&
+  // Whether a run placed a waiting task before a change of scope would decide whether it has a time.
+  !model.items.some((item) => waitingForTime(model, item));
 
 export type ExpectedEvent = {
   item: ModelItem;
@@ -494,6 +526,7 @@ export function settled(model: Model): void {
   model.durationsChanged = false;
   model.projectsChanged = false;
   model.datedChanged = false;
+  model.autoplanChanged = false;
   for (const item of model.items) {
     item.createdOn = null;
     item.relabelled = false;
