@@ -91,13 +91,18 @@ for (const database of await testDatabases('plan my day while syncing')) {
       env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
       overrides: { role: 'web' },
     });
-    const planMyDay = (user: { send: Send }, hours: { start: string; end: string }) =>
+    /** Plan my day with every day a working day; on unless `active` says otherwise. */
+    const planMyDay = (
+      user: { send: Send },
+      hours: { start: string; end: string },
+      options: { active?: boolean; otherCalendarsBusy?: boolean } = {},
+    ) =>
       user.send('PATCH', '/api/settings/autoplan', {
-        active: true,
+        active: options.active ?? true,
         days: EVERY_DAY,
         ...hours,
         gapMinutes: 0,
-        otherCalendarsBusy: false,
+        otherCalendarsBusy: options.otherCalendarsBusy ?? false,
       });
 
     for (const [provider, syncingUserOn] of Object.entries(calendars)) {
@@ -111,14 +116,7 @@ for (const database of await testDatabases('plan my day while syncing')) {
         await user.run();
         expect((await user.todoist.getTask(report.id)).due?.date).toBe(day);
         // Before it is switched on, the preview shows where the task would go; nothing is written.
-        await user.send('PATCH', '/api/settings/autoplan', {
-          active: false,
-          days: EVERY_DAY,
-          start: '09:00',
-          end: '17:00',
-          gapMinutes: 0,
-          otherCalendarsBusy: false,
-        });
+        await planMyDay(user, { start: '09:00', end: '17:00' }, { active: false });
         expect(await user.send('GET', '/api/sync/preview/autoplan')).toEqual({
           placements: [{ taskId: report.id, title: 'Report', start: at(10), end: halfPast(10) }],
           unplaced: [],
@@ -153,27 +151,13 @@ for (const database of await testDatabases('plan my day while syncing')) {
         const user = await syncingUserOn(app(), `autoplan-elsewhere-${provider}@example.com`);
         const day = tomorrowAt(9).day;
         await user.meetingElsewhere(tomorrowAt(9).instant, 60);
-        await user.send('PATCH', '/api/settings/autoplan', {
-          active: false,
-          days: EVERY_DAY,
-          start: '09:00',
-          end: '17:00',
-          gapMinutes: 0,
-          otherCalendarsBusy: true,
-        });
+        await planMyDay(user, { start: '09:00', end: '17:00' }, { active: false, otherCalendarsBusy: true });
         const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
         const preview = await user.send('GET', '/api/sync/preview/autoplan');
         expect(preview.placements).toEqual([
           { taskId: plan.id, title: 'Plan', start: at(10), end: halfPast(10) },
         ]);
-        await user.send('PATCH', '/api/settings/autoplan', {
-          active: true,
-          days: EVERY_DAY,
-          start: '09:00',
-          end: '17:00',
-          gapMinutes: 0,
-          otherCalendarsBusy: true,
-        });
+        await planMyDay(user, { start: '09:00', end: '17:00' }, { otherCalendarsBusy: true });
         await user.run();
         await user.run();
         expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);

@@ -145,6 +145,12 @@ describe('plan my day in a run', () => {
       placed: [{ taskId: 't1' }],
       readWindow: false,
     });
+    // The echo of the sync's own write (the version its link keeps) is no change either; a meeting is.
+    const echo = meeting('ours', nine(1), 0.5, { version: 'v1' });
+    const linked = [syncLink({ taskId: 't1', eventId: 'ours', eventVersion: 'v1' })];
+    expect(autoplanWork(input({ kept, links: linked, events: [echo] }))?.readWindow).toBe(false);
+    const landed = [echo, meeting('new', nine(1), 1)];
+    expect(autoplanWork(input({ kept, links: linked, events: landed }))?.readWindow).toBe(true);
   });
 
   it('remembers a task that did not fit, and tries it again in a later run', () => {

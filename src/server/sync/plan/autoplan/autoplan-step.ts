@@ -79,6 +79,14 @@ function stillPlaced(
   return !event || (!event.deleted && event.start?.getTime() === start.getTime());
 }
 
+/** The run read an event that is not the echo of the sync's own last write (a version a link keeps). */
+function calendarChanged({ events, links }: Pick<AutoplanInput, 'events' | 'links'>): boolean {
+  const written = new Map(
+    links.flatMap((link) => (link.eventId ? [[link.eventId, link.eventVersion] as const] : [])),
+  );
+  return events.some((event) => written.get(event.id) !== event.version);
+}
+
 /**
  * The work this run has for "Plan my day"; null when there is none (off, nothing waiting, or only
  * placed blocks and no calendar change that could land on them).
@@ -111,8 +119,9 @@ export function autoplanWork(input: AutoplanInput): AutoplanWork | null {
   return {
     tasks,
     placed,
-    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed).
-    readWindow: tasks.length > 0 || (placed.length > 0 && input.events.length > 0),
+    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed);
+    // the echoes of the sync's own writes are no such change.
+    readWindow: tasks.length > 0 || (placed.length > 0 && calendarChanged(input)),
     from: startOfToday,
     to: startOfDate(dayAfter(lastDate), settings.timeZone) ?? startOfToday,
   };
