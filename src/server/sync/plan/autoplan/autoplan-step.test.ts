@@ -145,12 +145,17 @@ describe('plan my day in a run', () => {
       placed: [{ taskId: 't1' }],
       readWindow: false,
     });
-    // The echo of the sync's own write (the version its link keeps) is no change either; a meeting is.
+    // The echo of the sync's own write to the block's event is no change either; a meeting is, and so is
+    // the event the sync just made for a task the user timed onto the block.
     const echo = meeting('ours', nine(1), 0.5, { version: 'v1' });
-    const linked = [syncLink({ taskId: 't1', eventId: 'ours', eventVersion: 'v1' })];
+    const linked = [
+      syncLink({ taskId: 't1', eventId: 'ours', eventVersion: 'v1' }),
+      syncLink({ id: 'l2', taskId: 't2', eventId: 'theirs', eventVersion: 'v1' }),
+    ];
     expect(autoplanWork(input({ kept, links: linked, events: [echo] }))?.readWindow).toBe(false);
-    const landed = [echo, meeting('new', nine(1), 1)];
-    expect(autoplanWork(input({ kept, links: linked, events: landed }))?.readWindow).toBe(true);
+    for (const landed of [meeting('new', nine(1), 1), meeting('theirs', nine(1), 0.5, { version: 'v1' })]) {
+      expect(autoplanWork(input({ kept, links: linked, events: [echo, landed] }))?.readWindow).toBe(true);
+    }
   });
 
   it('remembers a task that did not fit, and tries it again in a later run', () => {

@@ -79,12 +79,21 @@ function stillPlaced(
   return !event || (!event.deleted && event.start?.getTime() === start.getTime());
 }
 
-/** The run read an event that is not the echo of the sync's own last write (a version a link keeps). */
-function calendarChanged({ events, links }: Pick<AutoplanInput, 'events' | 'links'>): boolean {
-  const written = new Map(
-    links.flatMap((link) => (link.eventId ? [[link.eventId, link.eventVersion] as const] : [])),
+/**
+ * The run read a calendar change a placed block may now overlap: anything but the echo of the sync's
+ * own write to a placed block's event (the version its link keeps). The echo of another pair's event
+ * made or moved is a change: a task the user timed onto a block gets its event only after this step.
+ */
+function calendarChanged(input: AutoplanInput, placed: readonly PlacedBlock[]): boolean {
+  const blocks = new Set(placed.map((block) => block.taskId));
+  const echoes = new Map(
+    input.links.flatMap((link) =>
+      link.taskId && blocks.has(link.taskId) && link.eventId
+        ? [[link.eventId, link.eventVersion] as const]
+        : [],
+    ),
   );
-  return events.some((event) => written.get(event.id) !== event.version);
+  return input.events.some((event) => echoes.get(event.id) !== event.version);
 }
 
 /**
@@ -119,9 +128,8 @@ export function autoplanWork(input: AutoplanInput): AutoplanWork | null {
   return {
     tasks,
     placed,
-    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed);
-    // the echoes of the sync's own writes are no such change.
-    readWindow: tasks.length > 0 || (placed.length > 0 && calendarChanged(input)),
+    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed).
+    readWindow: tasks.length > 0 || (placed.length > 0 && calendarChanged(input, placed)),
     from: startOfToday,
     to: startOfDate(dayAfter(lastDate), settings.timeZone) ?? startOfToday,
   };
