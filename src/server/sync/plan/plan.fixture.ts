@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
-import type { TaskSnapshot } from '../task-source.port.ts';
+import type { TaskDue, TaskSnapshot } from '../task-source.port.ts';
 import { blankEvent } from './snapshots.ts';
 
 /**
@@ -13,6 +13,15 @@ export const testHash = (title: string) => `h:${title}`;
 
 export const START = new Date('2026-07-16T07:00:00Z'); // 09:00 Berlin
 const READ_AT = '2026-07-15T05:00:00Z';
+
+/** A due on `date` (`YYYY-MM-DD`: a date without a time; or a floating time), not recurring unless `fields` say. */
+export const dueOn = (date: string, fields: Partial<TaskDue> = {}): TaskDue => ({
+  date,
+  timezone: null,
+  isRecurring: false,
+  string: '',
+  ...fields,
+});
 
 export function taskSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
   return {

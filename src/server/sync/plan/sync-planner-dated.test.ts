@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import type { SyncLink } from '../sync-link.ts';
-import type { TaskDue } from '../task-source.port.ts';
 import { appearanceHash } from './event-write.ts';
 import type { EventAction, LinkPlan, PlanInput } from './link-plan.ts';
-import { calendarEvent, START, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { calendarEvent, dueOn, START, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
 import { planSync } from './sync-planner.ts';
 
 /** Tasks with a date but no time as all-day events (docs/product-rules.md §10). */
@@ -16,13 +15,7 @@ const skip = syncSettings();
 const DAY16 = new Date('2026-07-15T22:00:00Z');
 const DAY17 = new Date('2026-07-16T22:00:00Z');
 
-const dated = (date: string, fields: Partial<TaskDue> = {}): TaskDue => ({
-  date,
-  timezone: null,
-  isRecurring: false,
-  string: '',
-  ...fields,
-});
+const dated = dueOn;
 const datedTask = (date = '2026-07-16', fields: Parameters<typeof taskSnapshot>[0] = {}) =>
   taskSnapshot({ due: dated(date), ...fields });
 const allDayEvent = (date = '2026-07-16', fields: Parameters<typeof calendarEvent>[0] = {}) =>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import type { TaskDue } from '../../task-source.port.ts';
-import { calendarEvent, syncLink, taskSnapshot } from '../plan.fixture.ts';
+import { calendarEvent, dueOn, syncLink, taskSnapshot } from '../plan.fixture.ts';
 import { type AutoplanInput, autoplanWork, busyTimes, planAutoplan } from './autoplan-step.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin, a Wednesday
@@ -15,13 +14,7 @@ const on = syncSettings({
     otherCalendarsBusy: false,
   },
 });
-const dated = (date: string, fields: Partial<TaskDue> = {}): TaskDue => ({
-  date,
-  timezone: null,
-  isRecurring: false,
-  string: '',
-  ...fields,
-});
+const dated = dueOn;
 /** 09:00 in Berlin on 16 July, and `hours` after. */
 const nine = (hours = 0) => new Date(Date.UTC(2026, 6, 16, 7) + hours * 3_600_000);
 const meeting = (id: string, from: Date, hours: number, fields: Parameters<typeof calendarEvent>[0] = {}) =>
