@@ -4,6 +4,7 @@ import { trustCertificate } from '#emulators/microsoft/microsoft.certificate.ts'
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
+import { appEnvironment } from './app-env.ts';
 import { createBenchUsers } from './bench-users.ts';
 import { serveParent } from './host-serve.ts';
 import { createObserver, type RequestRecord, type RunRecord } from './observer.ts';
@@ -23,36 +24,8 @@ const providers = options.emulators;
 // Graph is served over HTTPS with the emulator's own CA: trusted before anything connects (as
 // NODE_EXTRA_CA_CERTS would at a deployment's start).
 if (options.calendar === 'microsoft') trustCertificate(readFileSync(providers.microsoft.caPath, 'utf8'));
-const config = loadConfig({
-  NODE_ENV: 'development',
-  // Info, as in production: every request and sync run is logged (to a file, not the bench's output).
-  LOG_LEVEL: options.logFile ? 'info' : 'silent',
-  LOG_FORMAT: 'json',
-  PGLITE_DATA_DIR: options.database.kind === 'pglite' ? options.database.dataDir : 'memory://',
-  APP_URL: 'http://localhost:3000',
-  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-  GOOGLE_CLIENT_ID: providers.google.clientId,
-  GOOGLE_CLIENT_SECRET: providers.google.clientSecret,
-  GOOGLE_ISSUER: providers.google.issuer,
-  TODOIST_CLIENT_ID: providers.todoist.clientId,
-  TODOIST_CLIENT_SECRET: providers.todoist.clientSecret,
-  TODOIST_BASE_URL: providers.todoist.origin,
-  TODOIST_API_URL: providers.todoist.origin,
-  GOOGLE_AUTHORIZATION_URL: providers.googleCalendar.authUrl,
-  GOOGLE_TOKEN_URL: providers.googleCalendar.tokenUrl,
-  GOOGLE_REVOKE_URL: providers.googleCalendar.revokeUrl,
-  GOOGLE_CALENDAR_API_URL: providers.googleCalendar.apiRootUrl,
-  ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : {}),
-  ...(options.maxRuns === null ? {} : { SYNC_MAX_RUNS_PER_WORKER: String(options.maxRuns) }),
-  ...(options.calendar === 'microsoft'
-    ? {
-        MICROSOFT_CLIENT_ID: providers.microsoft.clientId,
-        MICROSOFT_CLIENT_SECRET: providers.microsoft.clientSecret,
-        MICROSOFT_AUTHORITY_URL: `${providers.microsoft.origin}/common`,
-        MICROSOFT_GRAPH_URL: providers.microsoft.graphBaseUrl,
-      }
-    : {}),
-});
+// Info, as in production: every request and sync run is logged (to a file, not the bench's output).
+const config = loadConfig(appEnvironment({ ...options, logLevel: options.logFile ? 'info' : 'silent' }));
 /** The users' calendar provider: where the app calls it, and where the users' own clients do. */
 const calendarOrigin =
   options.calendar === 'microsoft' ? providers.microsoft.origin : providers.googleCalendar.origin;

@@ -13,6 +13,7 @@ import { type Quota, quotaPhase } from './phases/quota.ts';
 import { setupPhase } from './phases/setup.ts';
 import { BenchProcesses } from './processes.ts';
 import { calendarName, log, memoryLine } from './report.ts';
+import { scaleBench } from './scale/scale-main.ts';
 import { now } from './stats.ts';
 import { figuresOf, printSqlProfile, printSummary } from './summary.ts';
 
@@ -28,6 +29,7 @@ import { figuresOf, printSqlProfile, printSummary } from './summary.ts';
  */
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  if (options.scale) return scaleBench(options);
   const benchStarted = now();
   const database = await openDatabase(options.db);
   const logFile = join(tmpdir(), `timeboxer-bench-${process.pid}.log`);

@@ -22,6 +22,10 @@ export type Options = {
   /** The most sync runs the app's worker keeps in flight (null: the app's default). */
   maxRuns: number | null;
   calendar: CalendarKind;
+  /** `--scale`: the scale run (docs/performance.md) instead of the phases; PostgreSQL only. */
+  scale: boolean;
+  /** Seconds the scale run's reconcile wave spreads its users over (0: all queued at once). */
+  spreadSeconds: number;
 };
 
 const KNOWN = [
@@ -41,6 +45,8 @@ const KNOWN = [
   'initial-events',
   'max-runs',
   'calendar',
+  'scale',
+  'spread',
 ];
 
 export function parseOptions(args: string[]): Options {
@@ -63,10 +69,14 @@ export function parseOptions(args: string[]): Options {
   if (calendar !== 'google' && calendar !== 'microsoft')
     throw new Error('--calendar must be google or microsoft');
   const quick = flag('quick');
+  const scale = flag('scale');
+  if (scale && value('db') === 'pglite') throw new Error('--scale runs on PostgreSQL only');
   return {
-    db,
-    users: Math.max(1, number('users', 50)),
-    latencyMs: number('latency', 20),
+    db: scale ? 'postgres' : db,
+    users: Math.max(1, number('users', scale ? 10_000 : 50)),
+    latencyMs: number('latency', scale ? 100 : 20),
+    scale,
+    spreadSeconds: number('spread', 0),
     quick,
     profile: flag('profile'),
     sqlProfile: flag('sql-profile'),

@@ -170,16 +170,24 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   let publicOrigin = config.appUrl;
   const metrics = createMetrics({
     // The gauges read when scraped, after the queue (below) has started.
-    operations: createOperationsReader({ db: database.db, jobs: { waiting: () => jobs.waiting() }, clock }),
+    operations: createOperationsReader({
+      db: database.db,
+      jobs: { waiting: () => jobs.waiting(), syncLanes: () => jobs.syncLanes() },
+      clock,
+    }),
     log: logger.child({ area: 'metrics' }),
   });
   const stopObservingProviders = observeProviderCalls(providerOrigins(config), (call) =>
     metrics.providerCall(call.provider, call.status),
   );
   const jobs = await startJobQueue(database, {
-    reconcileCron: overrides.scheduledReconcile === false ? null : '*/15 * * * *',
-    // Two thirds of the 15-minute period: even load, and every user read again well within it.
-    reconcileJitterSeconds: 600,
+    reconcileCron:
+      overrides.scheduledReconcile === false || config.syncReconcileMinutes === 0
+        ? null
+        : `*/${config.syncReconcileMinutes} * * * *`,
+    // Two thirds of the period: an even load whatever the number of users, and every user read again
+    // well within the period.
+    reconcileJitterSeconds: config.syncReconcileMinutes * 40,
     pollingIntervalSeconds: 0.5,
     // Runs wait on providers and hold a connection only per statement: PostgreSQL's pool serves many
     // at once; the embedded database runs one statement at a time, so more would only queue there.

@@ -66,6 +66,17 @@ const envSchema = z.object({
   SYNC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** The most sync runs one worker process keeps in flight (default: 64 on PostgreSQL, 16 embedded). */
   SYNC_MAX_RUNS_PER_WORKER: z.coerce.number().int().min(4).optional(),
+  /**
+   * Minutes between two reconciles (every active user's both sides read again); 0: none (the scale
+   * benchmark starts its own wave). Must divide the hour, as the schedule is a cron.
+   */
+  SYNC_RECONCILE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .refine((minutes) => minutes === 0 || 60 % minutes === 0, 'must be 0 or divide 60')
+    .default(15),
   TOKEN_ENCRYPTION_KEYS: optional,
   TODOIST_CLIENT_ID: optional,
   TODOIST_CLIENT_SECRET: optional,
@@ -161,6 +172,8 @@ export type Config = {
   syncProviderTimeoutMs: number;
   /** The most sync runs one worker process keeps in flight; null: as suits the database. */
   syncMaxRunsPerWorker: number | null;
+  /** Minutes between two reconciles; 0: none. */
+  syncReconcileMinutes: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
   google: GoogleIdentityConfig | null;
@@ -253,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     syncProviderTimeoutMs: e.SYNC_PROVIDER_TIMEOUT_MS,
     syncMaxRunsPerWorker: e.SYNC_MAX_RUNS_PER_WORKER ?? null,
+    syncReconcileMinutes: e.SYNC_RECONCILE_MINUTES,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {

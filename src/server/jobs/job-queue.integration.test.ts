@@ -189,5 +189,62 @@ for (const database of await testDatabases('job queue lanes')) {
         await queue.stop();
       }
     }, 60_000);
+
+    it('opens no lane while the event loop is saturated, and opens them once it has room again', async () => {
+      const users = Array.from(
+        { length: 12 },
+        (_, n) => `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`,
+      );
+      let load = 0.95;
+      let running = 0;
+      let finished = 0;
+      const releases: (() => void)[] = [];
+      const queue = await startJobQueue(opened(), {
+        reconcileCron: null,
+        reconcileJitterSeconds: 0,
+        pollingIntervalSeconds: 0.5,
+        maxSyncRuns: 12,
+        loopLoad: () => load,
+        log: pino({ level: 'silent' }),
+      });
+      const waitFor = async (check: () => boolean, what: string) => {
+        const deadline = Date.now() + 15_000;
+        while (!check()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      try {
+        await queue.work({
+          ...idle,
+          sync: async () => {
+            running += 1;
+            await new Promise<void>((resolve) => releases.push(resolve));
+            running -= 1;
+            finished += 1;
+            return {};
+          },
+        });
+        await queue.requestSyncs(users);
+        await waitFor(() => running === 4, 'the four lanes busy');
+        // Saturated: eight jobs wait, and no fifth lane opens for them.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(queue.syncLanes()).toEqual({ open: 4, busy: 4 });
+        // Room again: the next run that starts opens another lane, and so on while all are busy.
+        load = 0.2;
+        releases.shift()?.();
+        await waitFor(() => running === 11, 'every waiting job running');
+        expect(queue.syncLanes().open).toBeGreaterThanOrEqual(11);
+        // Saturated again: lanes close as their runs end, down to the four a process keeps.
+        load = 0.95;
+        for (const release of releases.splice(0)) release();
+        await waitFor(() => finished === 12, 'every run');
+        await waitFor(() => queue.syncLanes().busy === 0, 'no run in flight');
+        expect(queue.syncLanes().open).toBe(4);
+      } finally {
+        for (const release of releases) release();
+        await queue.stop();
+      }
+    }, 60_000);
   });
 }

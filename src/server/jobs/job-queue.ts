@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { type LoopLoad, watchLoopLoad } from './loop-load.ts';
 import { type SyncLanes, startSyncLanes } from './sync-lanes.ts';
 
 /**
@@ -28,6 +29,12 @@ const SYNC_HEARTBEAT_SECONDS = 10;
  */
 const MIN_SYNC_LANES = 4;
 const SPARE_SYNC_LANES = 2;
+/**
+ * The event loop's busy share below which another lane may open, and above which lanes close as runs
+ * end: between the two the lanes hold, so their number settles instead of swinging.
+ */
+const LANES_OPEN_BELOW_LOAD = 0.7;
+const LANES_CLOSE_ABOVE_LOAD = 0.9;
 /**
  * Supervise passes every second (pg-boss's shortest): a dead worker's job is retried within about 11 s.
  * The queue statistics and cache follow at the same pace (the queue metrics read them). Completed sync
@@ -91,7 +98,8 @@ export type JobQueue = {
   /** Queues every active user now, not behind the scheduled reconcile (in a process that works the queue). */
   reconcileNow(): Promise<void>;
   /** Sync lanes open in this process and runs in flight now (none before `work`). */
-  syncLanes(): { open: number; busy: number };
+  /** The sync lanes now, and how busy the event loop that bounds them is (0–1). */
+  syncLanes(): { open: number; busy: number; loopLoad: number };
   /** Every queue's waiting jobs, read when metrics are scraped. */
   waiting(): Promise<QueueWaiting[]>;
   stop(): Promise<void>;
@@ -109,6 +117,8 @@ export type JobQueueOptions = {
   pollingIntervalSeconds: number;
   /** The most sync runs this process keeps in flight (at least 4). */
   maxSyncRuns: number;
+  /** How busy the process's event loop is (0–1); default: measured (loop-load.ts). Tests set it. */
+  loopLoad?: () => number;
   log: Logger;
 };
 
@@ -222,6 +232,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
   let listActiveUsers: () => Promise<string[]> = async () => [];
   let lanes: SyncLanes | null = null;
+  let loopLoad: LoopLoad | null = null;
 
   return {
     async requestStripeEvent(event) {
@@ -252,6 +263,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async work(handlers) {
       listActiveUsers = handlers.reconcile;
+      if (!options.loopLoad) loopLoad = watchLoopLoad();
       lanes = await startSyncLanes(
         boss,
         {
@@ -261,6 +273,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           spare: SPARE_SYNC_LANES,
           pollingIntervalSeconds: options.pollingIntervalSeconds,
           onOpenFailed: (error) => options.log.warn({ err: error }, 'could not open another sync lane'),
+          loopLoad: options.loopLoad ?? (() => loopLoad?.utilization() ?? 0),
+          openBelow: LANES_OPEN_BELOW_LOAD,
+          closeAbove: LANES_CLOSE_ABOVE_LOAD,
         },
         async (job) => {
           const { userId, trigger } = userSyncJob.parse(job.data);
@@ -286,9 +301,10 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       await boss.work(RECONCILE_QUEUE, async ([job]) => {
         const { jitterSeconds } = reconcileJob.parse(job?.data ?? {});
         const users = shuffled(await handlers.reconcile());
-        const gapMs = users.length > 0 ? (jitterSeconds * 1000) / users.length : 0;
-        for (const userId of users) {
-          await boss.insert(USER_SYNC_QUEUE, [userJob(userId, 'reconcile')]);
+        const { size, gapMs } = reconcileBatches(users.length, jitterSeconds * 1000);
+        for (let from = 0; from < users.length; from += size) {
+          const batch = users.slice(from, from + size).map((userId) => userJob(userId, 'reconcile'));
+          await boss.insert(USER_SYNC_QUEUE, batch);
           if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
         }
       });
@@ -331,7 +347,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       }
     },
 
-    syncLanes: () => ({ open: lanes?.open() ?? 0, busy: lanes?.busy() ?? 0 }),
+    syncLanes: () => ({
+      open: lanes?.open() ?? 0,
+      busy: lanes?.busy() ?? 0,
+      loopLoad: options.loopLoad?.() ?? loopLoad?.utilization() ?? 0,
+    }),
 
     async reconcileNow() {
       for (const userId of await listActiveUsers()) {
@@ -357,9 +377,24 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async stop() {
+      loopLoad?.stop();
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+/** The fewest milliseconds between two batches of a reconcile's runs, and the most runs in one. */
+const RECONCILE_BATCH_GAP_MS = 100;
+const RECONCILE_BATCH_MAX = 500;
+
+/**
+ * How a reconcile queues `users` runs over `spreadMs`: batches at least 100 ms apart (one insert each,
+ * so queueing keeps up at any number of users), as small as that allows, so the load stays even.
+ */
+export function reconcileBatches(users: number, spreadMs: number): { size: number; gapMs: number } {
+  if (users === 0 || spreadMs === 0) return { size: RECONCILE_BATCH_MAX, gapMs: 0 };
+  const size = Math.min(RECONCILE_BATCH_MAX, Math.ceil((users * RECONCILE_BATCH_GAP_MS) / spreadMs));
+  return { size, gapMs: (spreadMs * size) / users };
 }
 
 function shuffled<T>(items: T[]): T[] {

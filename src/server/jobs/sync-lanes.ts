@@ -7,6 +7,11 @@ import type { Job, PgBoss } from 'pg-boss';
  * waiting job at once), up to `max`; a lane that finishes while more than `spare` others stand idle
  * closes. At 100–300 ms a provider call, a backlog is worked by as many runs as it needs, up to what
  * the database pool and the provider budgets allow, instead of a constant four.
+ *
+ * The CPU bounds them too: no lane opens while the process's event loop is busier than `openBelow`
+ * (of its time), and above `closeAbove` a lane closes as its run ends (never below `min`). Past that
+ * point more runs at once add no throughput and make every run slower, a user's live change among
+ * them; kept below it, a live change (fetched before any waiting reconcile run) runs at full speed.
  */
 export type SyncLaneOptions = {
   queue: string;
@@ -17,6 +22,12 @@ export type SyncLaneOptions = {
   pollingIntervalSeconds: number;
   /** Told when another lane could not be opened (the queue is stopping, say): the open ones go on. */
   onOpenFailed: (error: unknown) => void;
+  /** How busy the process's event loop is now (0–1; loop-load.ts). */
+  loopLoad: () => number;
+  /** Lanes open only while the loop is less busy than this … */
+  openBelow: number;
+  /** … and close as runs end while it is busier than this. */
+  closeAbove: number;
 };
 
 export type SyncLanes = {
@@ -52,8 +63,9 @@ export async function startSyncLanes(
       async ([job]) => {
         if (!job) return;
         busy += 1;
-        // Every lane is running: open another, which takes the next waiting job (if any) at once.
-        if (busy >= open && open < options.max) {
+        // Every lane is running: open another, which takes the next waiting job (if any) at once,
+        // unless the CPU is what limits runs now.
+        if (busy >= open && open < options.max && options.loopLoad() < options.openBelow) {
           openLane().catch((error: unknown) => {
             open -= 1;
             options.onOpenFailed(error);
@@ -64,7 +76,8 @@ export async function startSyncLanes(
         } finally {
           busy -= 1;
           const idle = open - busy - 1;
-          if (open > options.min && idle > options.spare) {
+          const saturated = options.loopLoad() > options.closeAbove;
+          if (open > options.min && (idle > options.spare || saturated)) {
             open -= 1;
             if (laneId) void boss.offWork(options.queue, { id: laneId, wait: false });
           } else if (laneId) {

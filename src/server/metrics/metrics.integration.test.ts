@@ -35,6 +35,8 @@ const METRIC_NAMES = [
   'timeboxer_channels_expiring_24h',
   'timeboxer_channel_renewals_total',
   'timeboxer_sync_active_users',
+  'timeboxer_sync_lanes',
+  'timeboxer_event_loop_utilization',
   'timeboxer_mails_total',
   'process_cpu_seconds_total',
   'process_resident_memory_bytes',
@@ -80,6 +82,11 @@ for (const database of await testDatabases('metrics')) {
         0,
       );
       expect(total(now, 'timeboxer_sync_active_users')).toBe(1);
+      // A worker keeps at least four lanes; the loop's busy share is a share.
+      expect(total(now, 'timeboxer_sync_lanes', { state: 'open' })).toBeGreaterThanOrEqual(4);
+      const loopLoad = total(now, 'timeboxer_event_loop_utilization');
+      expect(loopLoad).toBeGreaterThan(0);
+      expect(loopLoad).toBeLessThanOrEqual(1);
       expect(total(now, 'timeboxer_channels_expiring_24h')).toBe(0);
       expect(total(now, 'timeboxer_provider_calls_total', { provider: 'todoist' })).toBeGreaterThan(
         total(before, 'timeboxer_provider_calls_total', { provider: 'todoist' }),

@@ -159,6 +159,26 @@ export function createMetrics(deps: { operations: OperationsReader; log: Logger 
     { name: 'timeboxer_sync_active_users', help: 'Users with sync switched on.', labelNames: [] },
     async (gauge) => gauge.set(await deps.operations.activeUsers()),
   );
+  scraped(
+    {
+      name: 'timeboxer_sync_lanes',
+      help: "This process's sync lanes: open, and busy with a run (jobs/sync-lanes.ts).",
+      labelNames: ['state'],
+    },
+    async (gauge) => {
+      const lanes = deps.operations.lanes();
+      gauge.set({ state: 'open' }, lanes.open);
+      gauge.set({ state: 'busy' }, lanes.busy);
+    },
+  );
+  scraped(
+    {
+      name: 'timeboxer_event_loop_utilization',
+      help: "Share of the last half second this process's event loop was busy (0-1); lanes stop opening above 0.7.",
+      labelNames: [],
+    },
+    async (gauge) => gauge.set(deps.operations.lanes().loopLoad),
+  );
 
   return {
     syncRunStarted(trigger) {

@@ -13,16 +13,19 @@ export type OperationsReader = {
   usersWithProblems(): Promise<{ kind: string; users: number }[]>;
   channelsExpiring(withinMs: number): Promise<{ provider: string; channels: number }[]>;
   activeUsers(): Promise<number>;
+  /** This process's sync lanes and event loop (all zero where no worker runs). */
+  lanes(): { open: number; busy: number; loopLoad: number };
 };
 
 export function createOperationsReader(deps: {
   db: Db;
-  jobs: Pick<JobQueue, 'waiting'>;
+  jobs: Pick<JobQueue, 'waiting' | 'syncLanes'>;
   clock: Clock;
 }): OperationsReader {
   const { db } = deps;
   return {
     queues: () => deps.jobs.waiting(),
+    lanes: () => deps.jobs.syncLanes(),
 
     async usersWithProblems() {
       const rows = await db

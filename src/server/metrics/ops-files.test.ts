@@ -72,6 +72,7 @@ async function exportedNames(): Promise<Set<string>> {
       usersWithProblems: async () => [],
       channelsExpiring: async () => [],
       activeUsers: async () => 0,
+      lanes: () => ({ open: 0, busy: 0, loopLoad: 0 }),
     },
     log: pino({ level: 'silent' }),
   });
