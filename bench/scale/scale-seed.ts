@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { numericIdFrom } from '#emulators/shared/ids.ts';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
@@ -126,12 +127,13 @@ async function copyBatch(
     rows: TemplateRows;
     template: ReturnType<typeof templateIdentifiers>;
     cipher: ReturnType<typeof createTokenCipher>;
+    emails: string[];
   },
   from: number,
   count: number,
 ): Promise<ScaleUser[]> {
   const { endpoints, rows, template, cipher } = context;
-  const emails = Array.from({ length: count }, (_, offset) => `scale-${from + offset}@bench.example`);
+  const emails = context.emails.slice(from, from + count);
   const seeded: { users: SeededTodoist[] } = await emulatorControl(endpoints.todoist.origin, 'seed', {
     users: emails.map((email) => ({
       email,
@@ -201,6 +203,23 @@ async function copyBatch(
 }
 
 /**
+ * `count` e-mails (index 0 is the template's) whose Todoist accounts are distinct: the emulator derives
+ * a user's id from their e-mail in seven digits, so among thousands some would share one.
+ */
+function distinctTodoistEmails(count: number, templateEmail: string): string[] {
+  const todoistId = (email: string) => numericIdFrom(`todoist:${email}`, 8);
+  const taken = new Set([todoistId(templateEmail)]);
+  const emails = [templateEmail];
+  for (let n = 1; emails.length < count; n++) {
+    const email = `scale-${n}@bench.example`;
+    if (taken.has(todoistId(email))) continue;
+    taken.add(todoistId(email));
+    emails.push(email);
+  }
+  return emails;
+}
+
+/**
  * `count` users who sync, the template first: the emulators hold their accounts and data, the database
  * their rows, and sync is on for every one (their first runs come with the first wave).
  */
@@ -222,10 +241,11 @@ export async function seedScaleUsers(
       rows[table] = result.rows.map((entry: { row: Row }) => entry.row);
     }
     const template = templateIdentifiers(rows, user.email);
+    const emails = distinctTodoistEmails(count, user.email);
     const users: ScaleUser[] = [{ userId: user.userId, email: user.email, todoistToken: user.todoistToken }];
     for (let from = 1; from < count; from += BATCH) {
       const size = Math.min(BATCH, count - from);
-      users.push(...(await copyBatch(client, { endpoints, rows, template, cipher }, from, size)));
+      users.push(...(await copyBatch(client, { endpoints, rows, template, cipher, emails }, from, size)));
       onProgress(users.length);
     }
     await client.query('analyze');

@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('http://localhost:4321');
   });
 
+  it('reconciles every 15 minutes unless SYNC_RECONCILE_MINUTES says otherwise (0: never)', () => {
+    expect(loadConfig({}).syncReconcileMinutes).toBe(15);
+    expect(loadConfig({ SYNC_RECONCILE_MINUTES: '30' }).syncReconcileMinutes).toBe(30);
+    expect(loadConfig({ SYNC_RECONCILE_MINUTES: '0' }).syncReconcileMinutes).toBe(0);
+    // The schedule is a cron: a period that does not divide the hour would not be kept evenly.
+    expect(() => loadConfig({ SYNC_RECONCILE_MINUTES: '7' })).toThrow(/SYNC_RECONCILE_MINUTES/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
