@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncHints } from '#server/db/schema/sync.tables.ts';
 
@@ -12,6 +12,12 @@ export type SyncHintRepository = {
 
 /** The only writer of `sync_hints`. */
 export function createSyncHintRepository(db: Db): SyncHintRepository {
+  // Read by every run: built once, prepared by name.
+  const hintsOf = db
+    .select({ taskId: syncHints.taskId, at: syncHints.at })
+    .from(syncHints)
+    .where(eq(syncHints.userId, sql.placeholder('userId')))
+    .prepare('sync_hints_of_user');
   return {
     async occurrencesCompleted(completed, at) {
       // One row may be updated once per statement: a task named twice is noted once.
@@ -23,10 +29,7 @@ export function createSyncHintRepository(db: Db): SyncHintRepository {
         .onConflictDoUpdate({ target: [syncHints.userId, syncHints.taskId], set: { at } });
     },
     async completedOccurrences(userId) {
-      return db
-        .select({ taskId: syncHints.taskId, at: syncHints.at })
-        .from(syncHints)
-        .where(eq(syncHints.userId, userId));
+      return hintsOf.execute({ userId });
     },
     async consume(userId, taskIds, upTo) {
       if (taskIds.length === 0) return;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
 import type { SyncLink } from '../sync-link.ts';
@@ -23,9 +23,15 @@ export function createSyncLinkRepository(db: Db): SyncLinkRepository {
     const { userId: _user, updatedAt: _updated, ...link } = row;
     return link;
   };
+  // Read by every run: built once, prepared by name.
+  const linksOf = db
+    .select()
+    .from(syncLinks)
+    .where(eq(syncLinks.userId, sql.placeholder('userId')))
+    .prepare('sync_links_of_user');
   return {
     async all(userId) {
-      const rows = await db.select().from(syncLinks).where(eq(syncLinks.userId, userId));
+      const rows = await linksOf.execute({ userId });
       return rows.map(toLink);
     },
     async insertPending(userId, link) {

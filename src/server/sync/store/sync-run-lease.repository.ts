@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncRunLeases } from '#server/db/schema/sync.tables.ts';
 import { isForeignKeyViolation } from '#server/db/unique-violation.ts';
@@ -16,27 +16,45 @@ export type SyncRunLeaseRepository = {
 };
 
 export function createSyncRunLeaseRepository(db: Db): SyncRunLeaseRepository {
+  // Taken and given back by every run: built once, prepared by name.
+  const take = db
+    .insert(syncRunLeases)
+    .values({
+      userId: sql.placeholder('userId'),
+      owner: sql.placeholder('owner'),
+      until: sql.placeholder('until'),
+    })
+    .onConflictDoUpdate({
+      target: syncRunLeases.userId,
+      set: { owner: sql`excluded.owner`, until: sql`excluded.until` },
+      setWhere: lt(syncRunLeases.until, sql.placeholder('now')),
+    })
+    .returning({ userId: syncRunLeases.userId })
+    .prepare('sync_run_lease_take');
+  const heldUntil = db
+    .select({ until: syncRunLeases.until })
+    .from(syncRunLeases)
+    .where(eq(syncRunLeases.userId, sql.placeholder('userId')))
+    .prepare('sync_run_lease_held_until');
+  const giveBack = db
+    .delete(syncRunLeases)
+    .where(
+      and(
+        eq(syncRunLeases.userId, sql.placeholder('userId')),
+        eq(syncRunLeases.owner, sql.placeholder('owner')),
+      ),
+    )
+    .prepare('sync_run_lease_give_back');
   return {
     async acquire(userId, owner, until, now) {
       try {
-        const taken = await db
-          .insert(syncRunLeases)
-          .values({ userId, owner, until })
-          .onConflictDoUpdate({
-            target: syncRunLeases.userId,
-            set: { owner, until },
-            setWhere: lt(syncRunLeases.until, now),
-          })
-          .returning({ userId: syncRunLeases.userId });
+        const taken = await take.execute({ userId, owner, until, now });
         if (taken.length > 0) return { kind: 'taken' };
       } catch (error) {
         if (isForeignKeyViolation(error)) return { kind: 'no-user' };
         throw error;
       }
-      const [held] = await db
-        .select({ until: syncRunLeases.until })
-        .from(syncRunLeases)
-        .where(eq(syncRunLeases.userId, userId));
+      const [held] = await heldUntil.execute({ userId });
       // Released between the two statements: try again at once.
       return { kind: 'busy', until: held?.until ?? now };
     },
@@ -51,9 +69,7 @@ export function createSyncRunLeaseRepository(db: Db): SyncRunLeaseRepository {
     },
 
     async release(userId, owner) {
-      await db
-        .delete(syncRunLeases)
-        .where(and(eq(syncRunLeases.userId, userId), eq(syncRunLeases.owner, owner)));
+      await giveBack.execute({ userId, owner });
     },
   };
 }

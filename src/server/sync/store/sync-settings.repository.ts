@@ -16,27 +16,38 @@ export type SyncSettingsReader = {
 };
 
 export function createSyncSettingsReader(db: Db): SyncSettingsReader {
+  // A run starts with these, every time: built once, prepared by name (no query building per run).
+  const byUser = sql.placeholder('userId');
+  const userWithSettings = db
+    .select({
+      user: users,
+      todo: todoSettings,
+      calendar: calendarSettings,
+      problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
+    .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+    .where(eq(users.id, byUser))
+    .prepare('sync_user_with_settings');
+  const userIntegrations = db
+    .select()
+    .from(integrations)
+    .where(eq(integrations.userId, byUser))
+    .prepare('sync_user_integrations');
+  const userTimeboxes = db
+    .select({ label: timeboxSettings.label, duration: timeboxSettings.duration })
+    .from(timeboxSettings)
+    .where(eq(timeboxSettings.userId, byUser))
+    .orderBy(asc(timeboxSettings.duration))
+    .prepare('sync_user_timeboxes');
   return {
     async load(userId, now, options = {}) {
-      // The user with both settings rows in one statement (a run starts with this, every time).
+      // The user with both settings rows in one statement, their accounts and timeboxes beside it.
       const [[joined], linked, timeboxes] = await Promise.all([
-        db
-          .select({
-            user: users,
-            todo: todoSettings,
-            calendar: calendarSettings,
-            problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
-          })
-          .from(users)
-          .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
-          .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
-          .where(eq(users.id, userId)),
-        db.select().from(integrations).where(eq(integrations.userId, userId)),
-        db
-          .select({ label: timeboxSettings.label, duration: timeboxSettings.duration })
-          .from(timeboxSettings)
-          .where(eq(timeboxSettings.userId, userId))
-          .orderBy(asc(timeboxSettings.duration)),
+        userWithSettings.execute({ userId }),
+        userIntegrations.execute({ userId }),
+        userTimeboxes.execute({ userId }),
       ]);
       const rows = {
         user: joined?.user,

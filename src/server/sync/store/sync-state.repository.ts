@@ -31,9 +31,15 @@ export type SyncStateRepository = {
 
 /** The only writer of `sync_states`. */
 export function createSyncStateRepository(db: Db): SyncStateRepository {
+  // Read at the start of every run: built once, prepared by name.
+  const stateOf = db
+    .select()
+    .from(syncStates)
+    .where(eq(syncStates.userId, sql.placeholder('userId')))
+    .prepare('sync_state_of_user');
   return {
     async find(userId) {
-      const [row] = await db.select().from(syncStates).where(eq(syncStates.userId, userId));
+      const [row] = await stateOf.execute({ userId });
       return row ?? null;
     },
     async save(userId, patch, now) {
