@@ -20,18 +20,27 @@ export class TodoistAccounts {
   /** Single use: a code is gone after its first exchange, even a failed one. */
   readonly codes = new AuthorizationCodes<AuthCode>(() => randomAlphanumeric(40));
   #tokens = new Map<string, AccessToken>();
+  /** Each user's tokens in the order issued, so that a user's are found without going through everyone's. */
+  #tokensByUser = new Map<string, Map<string, AccessToken>>();
 
   issueToken(details: Omit<AccessToken, 'createdAt'>): string {
     // Todoist tokens are 40 lowercase hex characters.
     const token = randomBytes(20).toString('hex');
-    this.#tokens.set(token, { ...details, createdAt: new Date().toISOString() });
+    const issued = { ...details, createdAt: new Date().toISOString() };
+    this.#tokens.set(token, issued);
+    let own = this.#tokensByUser.get(details.userId);
+    if (!own) {
+      own = new Map();
+      this.#tokensByUser.set(details.userId, own);
+    }
+    own.set(token, issued);
     return token;
   }
 
   /** The user's personal API token (one per user, like the one in Todoist's settings). */
   personalToken(userId: string): string {
-    for (const [token, details] of this.#tokens) {
-      if (details.userId === userId && details.kind === 'personal') return token;
+    for (const [token, details] of this.#tokensByUser.get(userId) ?? []) {
+      if (details.kind === 'personal') return token;
     }
     return this.issueToken({ userId, kind: 'personal', clientId: null, scopes: ALL_SCOPES });
   }
@@ -43,13 +52,14 @@ export class TodoistAccounts {
   revoke(token: string): AccessToken | undefined {
     const found = this.#tokens.get(token);
     this.#tokens.delete(token);
+    if (found) this.#tokensByUser.get(found.userId)?.delete(token);
     return found;
   }
 
   /** Whether the user has authorized the app: webhooks are only sent for such users. */
   hasAuthorized(userId: string, clientId: string): boolean {
-    for (const details of this.#tokens.values()) {
-      if (details.userId === userId && details.kind === 'oauth' && details.clientId === clientId) return true;
+    for (const details of this.#tokensByUser.get(userId)?.values() ?? []) {
+      if (details.kind === 'oauth' && details.clientId === clientId) return true;
     }
     return false;
   }
@@ -57,6 +67,7 @@ export class TodoistAccounts {
   reset(): void {
     this.codes.reset();
     this.#tokens.clear();
+    this.#tokensByUser.clear();
   }
 
   snapshot() {

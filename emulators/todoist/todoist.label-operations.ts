@@ -92,7 +92,7 @@ export function createLabelOperations(context: TodoistContext, tasks: TaskOperat
         seq: 0,
       };
       store.touch(label);
-      store.labels.set(label.id, label);
+      store.labels.add(label);
       webhooks.emit(user, 'label:added', syncLabelWire(label));
       return label;
     },

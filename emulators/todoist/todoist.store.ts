@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { numericIdFrom, randomAlphanumeric, randomUrlSafe } from '../shared/ids.ts';
 import type { CommandResult, LabelRecord, ProjectRecord, TaskRecord, UserRecord } from './todoist.records.ts';
+import { UserRecords } from './todoist.user-records.ts';
 
 export function opaqueId(): string {
   return `6${randomAlphanumeric(15)}`;
@@ -12,9 +13,9 @@ function idFrom(seed: string): string {
 
 export class TodoistStore {
   readonly users = new Map<string, UserRecord>();
-  readonly projects = new Map<string, ProjectRecord>();
-  readonly tasks = new Map<string, TaskRecord>();
-  readonly labels = new Map<string, LabelRecord>();
+  readonly projects = new UserRecords<ProjectRecord>();
+  readonly tasks = new UserRecords<TaskRecord>();
+  readonly labels = new UserRecords<LabelRecord>();
   #seq = 0;
   #syncTokens = new Map<string, { userId: string; seq: number; epoch: number }>();
   #commands = new Map<string, CommandResult>();
@@ -77,7 +78,7 @@ export class TodoistStore {
       seq: 0,
     };
     this.touch(project);
-    this.projects.set(project.id, project);
+    this.projects.add(project);
     return project;
   }
 
@@ -86,20 +87,17 @@ export class TodoistStore {
     return this.users.get(numericIdFrom(`todoist:${idOrEmail.trim().toLowerCase()}`, 8));
   }
 
+  /** The user's tasks, in the order they were added. */
   userTasks(userId: string): TaskRecord[] {
-    return [...this.tasks.values()].filter((task) => task.userId === userId);
+    return this.tasks.of(userId);
   }
 
   userLabels(userId: string): LabelRecord[] {
-    return [...this.labels.values()]
-      .filter((label) => label.userId === userId)
-      .sort((a, b) => a.order - b.order || a.seq - b.seq);
+    return this.labels.of(userId).sort((a, b) => a.order - b.order || a.seq - b.seq);
   }
 
   userProjects(userId: string): ProjectRecord[] {
-    return [...this.projects.values()]
-      .filter((project) => project.userId === userId)
-      .sort((a, b) => a.childOrder - b.childOrder);
+    return this.projects.of(userId).sort((a, b) => a.childOrder - b.childOrder);
   }
 
   issueSyncToken(userId: string): string {
@@ -145,9 +143,9 @@ export class TodoistStore {
   snapshot() {
     return {
       users: [...this.users.values()],
-      projects: [...this.projects.values()],
-      tasks: [...this.tasks.values()],
-      labels: [...this.labels.values()],
+      projects: this.projects.values(),
+      tasks: this.tasks.values(),
+      labels: this.labels.values(),
       syncTokens: [...this.#syncTokens].map(([token, entry]) => ({ token, ...entry })),
       commands: [...this.#commands].map(([key, result]) => ({ key, ...result })),
     };

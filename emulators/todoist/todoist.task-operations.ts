@@ -112,7 +112,7 @@ export function createTaskOperations(context: TodoistContext) {
         seq: 0,
       };
       store.touch(task);
-      store.tasks.set(task.id, task);
+      store.tasks.add(task);
       webhooks.emit(user, 'item:added', webhookTaskWire(task));
       return task;
     },

@@ -45,17 +45,15 @@ export class GoogleOAuth {
       accessTokenLifetimeSeconds,
       newAccessToken: () => `ya29.${randomUrlSafe(64)}`,
       newRefreshToken: () => `1//0${randomUrlSafe(48)}`,
+      subjectOf: (grant) => grant.account,
     });
   }
 
   /** Google hands out a refresh token once per account and client, unless consent was asked for again. */
   hasRefreshToken(clientId: string, account: string): boolean {
     return this.grants
-      .grants()
-      .some(
-        (grant) =>
-          grant.clientId === clientId && grant.account === account && this.grants.hasRefreshToken(grant),
-      );
+      .grantsFor(account)
+      .some((grant) => grant.clientId === clientId && this.grants.hasRefreshToken(grant));
   }
 
   reset(): void {

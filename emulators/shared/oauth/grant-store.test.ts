@@ -129,6 +129,25 @@ describe('GrantStore', () => {
     expect(grants.refreshToken('rt-1')).toEqual({ status: 'unknown' });
   });
 
+  it('finds the live grants of a subject when told whom grants are for (subjectOf)', () => {
+    let access = 0;
+    const bySubject = new GrantStore<Data>({
+      accessTokenLifetimeSeconds: 60,
+      newAccessToken: () => `at-${++access}`,
+      subjectOf: (grant) => grant.user,
+    });
+    const first = bySubject.createGrant({ clientId: 'c', user: 'ada', scopes: [] });
+    const second = bySubject.createGrant({ clientId: 'd', user: 'ada', scopes: [] });
+    bySubject.createGrant({ clientId: 'c', user: 'grace', scopes: [] });
+    expect(bySubject.grantsFor('ada')).toEqual([first, second]);
+    expect(bySubject.revokeGrant(bySubject.issueAccessToken(first))).toBe(true);
+    expect(bySubject.grantsFor('ada')).toEqual([second]);
+    expect(bySubject.grantsFor('nobody')).toEqual([]);
+    bySubject.reset();
+    expect(bySubject.grantsFor('grace')).toEqual([]);
+    expect(() => grants.grantsFor('ada')).toThrow('subjectOf');
+  });
+
   it('refuses to issue refresh tokens when the provider has none', () => {
     const tokensOnly = new GrantStore<Data>({ accessTokenLifetimeSeconds: 60, newAccessToken: () => 'at' });
     const grant = tokensOnly.createGrant({ clientId: 'c', user: 'ada', scopes: [] });

@@ -15,13 +15,15 @@ export type RefreshTokenLookup<D extends GrantData> =
   | { status: 'valid'; grant: Grant<D> }
   | { status: 'revoked' | 'unknown' };
 
-export type GrantStoreOptions = {
+export type GrantStoreOptions<D extends GrantData = GrantData> = {
   accessTokenLifetimeSeconds: number;
   newAccessToken: () => string;
   /** Left out by providers without refresh tokens (Facebook's long-lived tokens). */
   newRefreshToken?: () => string;
   /** Refresh tokens never expire when left out (Google's live until revoked). */
   refreshTokenLifetimeMs?: number;
+  /** Whom a grant is for (a Google account …), when grants are looked up by it (`grantsFor`). */
+  subjectOf?: (grant: D) => string;
 };
 
 type AccessToken = { grantId: string; scopes: string[]; expiresAt: number };
@@ -41,13 +43,18 @@ export type GrantEntry<D extends GrantData> = {
  */
 export class GrantStore<D extends GrantData> {
   readonly accessTokenLifetimeSeconds: number;
-  readonly #options: GrantStoreOptions;
+  readonly #options: GrantStoreOptions<D>;
   #grants = new Map<string, Grant<D>>();
   #accessTokens = new Map<string, AccessToken>();
   #refreshTokens = new Map<string, RefreshToken>();
   #revokedRefreshTokens = new Set<string>();
+  // Indexes, so that a grant's tokens and a subject's grants are found without going through everyone's
+  // (the benchmark connects thousands of accounts): each grant's tokens in the order issued, and the
+  // ids of each subject's grants (with `subjectOf`).
+  #tokensOfGrant = new Map<string, { access: Set<string>; refresh: Set<string> }>();
+  #grantsOfSubject = new Map<string, Set<string>>();
 
-  constructor(options: GrantStoreOptions) {
+  constructor(options: GrantStoreOptions<D>) {
     this.#options = options;
     this.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds;
   }
@@ -55,6 +62,11 @@ export class GrantStore<D extends GrantData> {
   createGrant(details: D): Grant<D> {
     const grant: Grant<D> = { ...details, id: randomUrlSafe(12) };
     this.#grants.set(grant.id, grant);
+    const subject = this.#options.subjectOf?.(grant);
+    if (subject !== undefined) {
+      const ids = this.#grantsOfSubject.get(subject) ?? new Set();
+      this.#grantsOfSubject.set(subject, ids.add(grant.id));
+    }
     return grant;
   }
 
@@ -62,10 +74,27 @@ export class GrantStore<D extends GrantData> {
     return [...this.#grants.values()];
   }
 
+  /** The live grants for a subject (as `subjectOf` names it), oldest first. */
+  grantsFor(subject: string): Grant<D>[] {
+    if (!this.#options.subjectOf) throw new Error('This store has no subjectOf to look grants up by');
+    return [...(this.#grantsOfSubject.get(subject) ?? [])].flatMap((id) => this.#grants.get(id) ?? []);
+  }
+
+  /** The grant's tokens (in `#tokensOfGrant`), an empty entry made on first use. */
+  #tokensOf(grantId: string): { access: Set<string>; refresh: Set<string> } {
+    let tokens = this.#tokensOfGrant.get(grantId);
+    if (!tokens) {
+      tokens = { access: new Set(), refresh: new Set() };
+      this.#tokensOfGrant.set(grantId, tokens);
+    }
+    return tokens;
+  }
+
   issueAccessToken(grant: Grant<D>, scopes: string[] = grant.scopes): string {
     const token = this.#options.newAccessToken();
     const expiresAt = Date.now() + this.accessTokenLifetimeSeconds * 1000;
     this.#accessTokens.set(token, { grantId: grant.id, scopes, expiresAt });
+    this.#tokensOf(grant.id).access.add(token);
     return token;
   }
 
@@ -75,6 +104,7 @@ export class GrantStore<D extends GrantData> {
     const token = newRefreshToken();
     const lifetime = this.#options.refreshTokenLifetimeMs ?? Number.POSITIVE_INFINITY;
     this.#refreshTokens.set(token, { grantId: grant.id, expiresAt: Date.now() + lifetime });
+    this.#tokensOf(grant.id).refresh.add(token);
     return token;
   }
 
@@ -94,8 +124,7 @@ export class GrantStore<D extends GrantData> {
   }
 
   hasRefreshToken(grant: Grant<D>): boolean {
-    for (const details of this.#refreshTokens.values()) if (details.grantId === grant.id) return true;
-    return false;
+    return (this.#tokensOfGrant.get(grant.id)?.refresh.size ?? 0) > 0;
   }
 
   /**
@@ -109,12 +138,12 @@ export class GrantStore<D extends GrantData> {
       access.status === 'valid' ? access.grant : refresh.status === 'valid' ? refresh.grant : undefined;
     if (!grant) return false;
     this.#grants.delete(grant.id);
-    for (const [key, details] of this.#refreshTokens) {
-      if (details.grantId === grant.id) this.#refreshTokens.delete(key);
-    }
-    for (const [key, details] of this.#accessTokens) {
-      if (details.grantId === grant.id) this.#accessTokens.delete(key);
-    }
+    const subject = this.#options.subjectOf?.(grant);
+    if (subject !== undefined) this.#grantsOfSubject.get(subject)?.delete(grant.id);
+    const tokens = this.#tokensOfGrant.get(grant.id);
+    this.#tokensOfGrant.delete(grant.id);
+    for (const key of tokens?.refresh ?? []) this.#refreshTokens.delete(key);
+    for (const key of tokens?.access ?? []) this.#accessTokens.delete(key);
     return true;
   }
 
@@ -124,6 +153,7 @@ export class GrantStore<D extends GrantData> {
     for (const [token, details] of this.#refreshTokens) {
       if (!matches(this.#grants.get(details.grantId))) continue;
       this.#refreshTokens.delete(token);
+      this.#tokensOfGrant.get(details.grantId)?.refresh.delete(token);
       this.#revokedRefreshTokens.add(token);
       count += 1;
     }
@@ -154,15 +184,20 @@ export class GrantStore<D extends GrantData> {
   }
 
   entries(): GrantEntry<D>[] {
-    return this.grants().map((grant) => ({
-      grant,
-      accessTokens: [...this.#accessTokens]
-        .filter(([, details]) => details.grantId === grant.id)
-        .map(([token, details]) => ({ token, scopes: details.scopes, expiresAt: details.expiresAt })),
-      refreshTokens: [...this.#refreshTokens]
-        .filter(([, details]) => details.grantId === grant.id)
-        .map(([token, details]) => ({ token, expiresAt: details.expiresAt })),
-    }));
+    return this.grants().map((grant) => {
+      const tokens = this.#tokensOfGrant.get(grant.id);
+      return {
+        grant,
+        accessTokens: [...(tokens?.access ?? [])].flatMap((token) => {
+          const details = this.#accessTokens.get(token);
+          return details ? [{ token, scopes: details.scopes, expiresAt: details.expiresAt }] : [];
+        }),
+        refreshTokens: [...(tokens?.refresh ?? [])].flatMap((token) => {
+          const details = this.#refreshTokens.get(token);
+          return details ? [{ token, expiresAt: details.expiresAt }] : [];
+        }),
+      };
+    });
   }
 
   reset(): void {
@@ -170,5 +205,7 @@ export class GrantStore<D extends GrantData> {
     this.#accessTokens.clear();
     this.#refreshTokens.clear();
     this.#revokedRefreshTokens.clear();
+    this.#tokensOfGrant.clear();
+    this.#grantsOfSubject.clear();
   }
 }
