@@ -54,7 +54,11 @@ export class BenchProcesses {
     if (microsoft) trustCertificate(readFileSync(endpoints.microsoft.caPath, 'utf8'));
     const host = await startChild<HostApi, Ready>('./app-host.ts', hostOptions, {
       logFile,
-      execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      // As `npm start` runs the app (package.json): V8's young generation kept small.
+      execArgv: [
+        '--max-semi-space-size=16',
+        ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
     });
     this.host = host;
     const origins: Origins = {

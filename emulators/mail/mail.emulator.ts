@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { z } from 'zod';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
@@ -55,7 +54,9 @@ export async function createMailEmulator(options: MailEmulatorOptions): Promise<
         );
         return;
       }
-      simpleParser(stream)
+      // mailparser (with what it imports, about 5 MB of heap) is loaded at the first mail, not at start.
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then((parsed) => {
           // mailparser gathers the List-* headers under `list`: { unsubscribe: { url } }.
           const header = (parsed.headers.get('list') as { unsubscribe?: unknown } | undefined)?.unsubscribe;

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { copyTemplateIfNew, embeddedTemplateDir } from './embedded-template.ts';
+import { embeddedPgliteOptions } from './pglite-options.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,7 +65,7 @@ export async function openDatabase(
     await copyTemplateIfNew(target.dataDir, embeddedTemplateDir());
     await mkdir(target.dataDir, { recursive: true });
   }
-  const client = await PGlite.create(target.dataDir);
+  const client = await PGlite.create(target.dataDir, embeddedPgliteOptions());
   yieldBeforeEachStatement(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -1,14 +1,14 @@
-import {
-  type AddTaskArgs,
-  type PersonalProject,
-  type Task,
+import type {
+  AddTaskArgs,
+  PersonalProject,
+  Task,
   TodoistApi,
-  TodoistRequestError,
-  type UpdateTaskArgs,
-  type WorkspaceProject,
+  UpdateTaskArgs,
+  WorkspaceProject,
 } from '@doist/todoist-sdk';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { InvalidValueError, NotFoundError, StateConflictError } from '#server/domain/shared/domain-errors.ts';
+import { isTodoistRequestError, todoistSdk } from '#server/providers/todoist/todoist-sdk.ts';
 import type {
   SandboxLabelRename,
   SandboxProjectInput,
@@ -31,7 +31,8 @@ export function createSandboxTodoist(origin: string, clock: Clock) {
       }).then((body) => body.users[0]?.accessToken ?? ''),
     clock,
   );
-  const todoist = async (email: string) => new TodoistApi(await token(email), { baseUrl: origin });
+  const todoist = async (email: string) =>
+    new (await todoistSdk()).TodoistApi(await token(email), { baseUrl: origin });
 
   /** A project change, its refusals put in the visitor's words; the Inbox is refused before asking. */
   const changeProject = async (
@@ -217,7 +218,7 @@ async function projectCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof TodoistRequestError)) throw error;
+    if (!isTodoistRequestError(error)) throw error;
     if (error.httpStatusCode === 404) {
       throw new NotFoundError('That project is not in this Todoist account (any more)');
     }
@@ -250,7 +251,7 @@ function errorExtraOf(error: unknown): { argument?: string; explanation?: string
 }
 
 function bodyOf(error: unknown): unknown {
-  return error instanceof TodoistRequestError ? error.responseData : undefined;
+  return isTodoistRequestError(error) ? error.responseData : undefined;
 }
 
 function fieldOf(data: unknown, ...names: string[]): unknown {

@@ -1,12 +1,4 @@
-import {
-  type ColorKey,
-  getAuthorizationUrl,
-  getAuthToken,
-  refreshAuthToken,
-  revokeToken,
-  TodoistApi,
-  TodoistRequestError,
-} from '@doist/todoist-sdk';
+import type { ColorKey } from '@doist/todoist-sdk';
 import type { TodoistConfig } from '#server/config.ts';
 import {
   GrantRevokedError,
@@ -21,13 +13,14 @@ import {
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { checkCallback } from '../shared/oauth-callback.ts';
 import { toProjectSnapshot } from './todoist-project.mapper.ts';
+import { isTodoistRequestError, todoistSdk } from './todoist-sdk.ts';
 
 const PERMISSIONS = ['data:read_write', 'data:delete'] as const;
 const PAGE_SIZE = 200;
 
 /** Todoist (API v1 and its OAuth) through the official SDK; real or emulated, by config. */
 export function createTodoistGateway(config: TodoistConfig, clock: Clock): TodoistGateway {
-  const api = (token: string) => new TodoistApi(token, { baseUrl: config.apiUrl });
+  const api = async (token: string) => new (await todoistSdk()).TodoistApi(token, { baseUrl: config.apiUrl });
   const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };
 
   const toTokens = (response: { accessToken: string; refreshToken?: string; expiresIn?: number }) => ({
@@ -38,6 +31,7 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
 
   return {
     async authorizationUrl(flow, redirectUri) {
+      const { getAuthorizationUrl } = await todoistSdk();
       const url = new URL(
         getAuthorizationUrl({
           clientId: config.clientId,
@@ -56,6 +50,7 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
 
     async exchange(callbackUrl, flow): Promise<ProviderTokens> {
       const code = checkCallback(callbackUrl, flow, 'Todoist');
+      const { getAuthToken } = await todoistSdk();
       try {
         return toTokens(await getAuthToken({ ...credentials, code }, { baseUrl: config.oauthUrl }));
       } catch (error) {
@@ -64,6 +59,7 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
     },
 
     async refresh(refreshToken) {
+      const { refreshAuthToken } = await todoistSdk();
       try {
         return toTokens(
           await refreshAuthToken({ ...credentials, refreshToken }, { baseUrl: config.oauthUrl }),
@@ -77,6 +73,7 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
     },
 
     async revoke({ accessToken }) {
+      const { revokeToken } = await todoistSdk();
       const revoked = await revokeToken(
         { ...credentials, token: accessToken },
         { baseUrl: config.apiUrl },
@@ -88,16 +85,17 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
 
     profile: (token) =>
       call('read the Todoist user', async () => {
-        const user = await api(token).getUser();
+        const user = await (await api(token)).getUser();
         return { userId: user.id, premiumStatus: user.premiumStatus, timezone: user.tzInfo.timezone || null };
       }),
 
     labels: (token) =>
       call('read the Todoist labels', async () => {
+        const todoist = await api(token);
         const labels: TodoistLabel[] = [];
         let cursor: string | null = null;
         do {
-          const page = await api(token).getLabels({ cursor, limit: PAGE_SIZE });
+          const page = await todoist.getLabels({ cursor, limit: PAGE_SIZE });
           for (const label of page.results) {
             labels.push({ id: label.id, name: label.name, color: label.color, item_order: label.order ?? 0 });
           }
@@ -108,10 +106,11 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
 
     projects: (token) =>
       call('read the Todoist projects', async () => {
+        const todoist = await api(token);
         const projects: TodoistProject[] = [];
         let cursor: string | null = null;
         do {
-          const page = await api(token).getProjects({ cursor, limit: PAGE_SIZE });
+          const page = await todoist.getProjects({ cursor, limit: PAGE_SIZE });
           for (const project of page.results) {
             const { isArchived, isDeleted, ...listed } = toProjectSnapshot(project);
             if (!isArchived && !isDeleted) projects.push(listed);
@@ -123,17 +122,17 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
 
     addLabel: (token, label) =>
       call('add a Todoist label', async () => {
-        await api(token).addLabel({ name: label.name, color: label.color as ColorKey });
+        await (await api(token)).addLabel({ name: label.name, color: label.color as ColorKey });
       }),
 
     updateLabelColor: (token, labelId, color) =>
       call('update a Todoist label', async () => {
-        await api(token).updateLabel(labelId, { color: color as ColorKey });
+        await (await api(token)).updateLabel(labelId, { color: color as ColorKey });
       }),
 
     deleteLabel: (token, labelId) =>
       call('delete a Todoist label', async () => {
-        await api(token).deleteLabel(labelId);
+        await (await api(token)).deleteLabel(labelId);
       }),
   };
 }
@@ -151,11 +150,11 @@ async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
 }
 
 function statusOf(error: unknown): number | undefined {
-  return error instanceof TodoistRequestError ? error.httpStatusCode : undefined;
+  return isTodoistRequestError(error) ? error.httpStatusCode : undefined;
 }
 
 function tagOf(error: unknown): string | undefined {
-  const data = error instanceof TodoistRequestError ? error.responseData : undefined;
+  const data = isTodoistRequestError(error) ? error.responseData : undefined;
   if (typeof data !== 'object' || data === null) return undefined;
   const tag = 'error_tag' in data ? data.error_tag : 'errorTag' in data ? data.errorTag : undefined;
   return typeof tag === 'string' ? tag.slice(0, 60) : undefined;
@@ -163,6 +162,6 @@ function tagOf(error: unknown): string | undefined {
 
 function failure(message: string, error: unknown): ProviderRequestError {
   const tag = tagOf(error);
-  const reason = error instanceof TodoistRequestError ? '' : `: ${(error as Error)?.name ?? 'error'}`;
+  const reason = isTodoistRequestError(error) ? '' : `: ${(error as Error)?.name ?? 'error'}`;
   return new ProviderRequestError(`${message}${tag ? ` [${tag}]` : ''}${reason}`, statusOf(error));
 }

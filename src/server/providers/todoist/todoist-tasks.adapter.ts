@@ -1,10 +1,4 @@
-import {
-  type CustomFetch,
-  type SyncCommand,
-  TodoistApi,
-  TodoistRequestError,
-  TodoistSyncError,
-} from '@doist/todoist-sdk';
+import type { CustomFetch, SyncCommand } from '@doist/todoist-sdk';
 import type { TodoistConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
@@ -19,6 +13,7 @@ import type {
   TaskSource,
 } from '#server/sync/task-source.port.ts';
 import { toProjectSnapshot } from './todoist-project.mapper.ts';
+import { isTodoistRequestError, isTodoistSyncError, todoistSdk } from './todoist-sdk.ts';
 
 /** A call that has not answered by then is abandoned, so a hanging Todoist cannot stall a user's sync. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -50,12 +45,13 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
   // The SDK repeats a request whose connection failed (writes carry command uuids, so a repeat is
   // applied once); everything else is retried by the job queue, with back-off and Retry-After.
   const customFetch = fetchWithin(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const api = (token: string) => new TodoistApi(token, { baseUrl: config.apiUrl, customFetch });
+  const api = async (token: string) =>
+    new (await todoistSdk()).TodoistApi(token, { baseUrl: config.apiUrl, customFetch });
 
   return {
     changes: (token, syncToken) =>
       call('read Todoist changes', async () => {
-        const response = await api(token).sync({
+        const response = await (await api(token)).sync({
           resourceTypes: ['items', 'labels', 'projects', 'user'],
           syncToken: syncToken ?? '*',
         });
@@ -79,9 +75,9 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
     task: (token, id) =>
       call('read a Todoist task', async () => {
         try {
-          return toSnapshot((await api(token).getTask(id)) as SdkTask);
+          return toSnapshot((await (await api(token)).getTask(id)) as SdkTask);
         } catch (error) {
-          if (error instanceof TodoistRequestError && error.httpStatusCode === 404) return null;
+          if (isTodoistRequestError(error) && error.httpStatusCode === 404) return null;
           throw error;
         }
       }),
@@ -90,10 +86,10 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
       call('write to Todoist', async () => {
         if (commands.length === 0) return { idsByTempId: {}, failed: {} };
         try {
-          const response = await api(token).sync({ commands: commands.map(toSdkCommand) });
+          const response = await (await api(token)).sync({ commands: commands.map(toSdkCommand) });
           return { idsByTempId: response.tempIdMapping ?? {}, failed: {} };
         } catch (error) {
-          if (!(error instanceof TodoistSyncError)) throw error;
+          if (!isTodoistSyncError(error)) throw error;
           // Commands are applied one by one: report which went through and which Todoist refused.
           const failed: TaskCommandResult['failed'] = {};
           for (const [uuid, status] of Object.entries(error.syncStatus ?? {})) {
@@ -196,7 +192,7 @@ async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof ProviderRequestError) throw error;
-    const status = error instanceof TodoistRequestError ? error.httpStatusCode : undefined;
+    const status = isTodoistRequestError(error) ? error.httpStatusCode : undefined;
     if (status === 401 || status === 403)
       throw new ProviderUnauthorizedError(`Todoist refused the token (${what})`);
     if (status === 429) throw new RateLimitedError(`Todoist rate limit (${what})`, retryAfter(error));
@@ -206,7 +202,7 @@ async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
 }
 
 function retryAfter(error: unknown): number | null {
-  const data = error instanceof TodoistRequestError ? error.responseData : undefined;
+  const data = isTodoistRequestError(error) ? error.responseData : undefined;
   const seconds = (data as { error_extra?: { retry_after?: number } } | undefined)?.error_extra?.retry_after;
   return typeof seconds === 'number' ? seconds * 1000 : null;
 }
