@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCounterCheck } from './counters.ts';
-import { openDatabase } from './database.ts';
+import { keepStatistics, openDatabase } from './database.ts';
 import { parseOptions } from './options.ts';
 import { apiPhase } from './phases/api.ts';
 import { burstPhase } from './phases/burst.ts';
@@ -32,6 +32,7 @@ async function main() {
   if (options.scale) return scaleBench(options);
   const benchStarted = now();
   const database = await openDatabase(options.db);
+  const statistics = database.options.kind === 'postgres' ? keepStatistics(database.options.url) : null;
   const logFile = join(tmpdir(), `timeboxer-bench-${process.pid}.log`);
   const profileDir = join(process.cwd(), '.data', 'bench-profiles');
   const processes = new BenchProcesses();
@@ -93,10 +94,12 @@ async function main() {
     printSummary(figures, options);
     if (options.sqlProfile) await printSqlProfile(host);
     await processes.stop();
+    await statistics?.stop();
     await database.drop();
     console.log(JSON.stringify(figures));
   } catch (error) {
     await processes.stop();
+    await statistics?.stop();
     await database.drop().catch(() => undefined);
     throw error;
   }

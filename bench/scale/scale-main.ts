@@ -5,7 +5,7 @@ import { PgBoss } from 'pg-boss';
 import { RECONCILE_QUEUE } from '#server/jobs/job-queue.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { appEnvironment } from '../app-env.ts';
-import { openDatabase } from '../database.ts';
+import { keepStatistics, openDatabase } from '../database.ts';
 import { startChild } from '../host-client.ts';
 import type { Options } from '../options.ts';
 import type { Emulators, Origins } from '../processes.ts';
@@ -23,27 +23,6 @@ import { runWave } from './wave.ts';
 const WORKERS = 2;
 /** The share of users making live changes during the wave. */
 const LIVE_SHARE = 0.01;
-
-/**
- * The database's statistics kept current, as autovacuum keeps them (it analyzes a table once a tenth of
- * it changed, looking every minute): this machine's PostgreSQL runs without autovacuum, and the job
- * table grows from nothing to tens of thousands of rows within minutes here. With the statistics of an
- * empty table the planner takes the queue's fetch (one a run) for a scan of every job: 20–40 ms each
- * instead of well under one.
- */
-function keepStatistics(url: string): { stop(): Promise<void> } {
-  const client = new pg.Client({ connectionString: url });
-  const connected = client.connect();
-  const timer = setInterval(() => {
-    void connected.then(() => client.query('analyze')).catch(() => undefined);
-  }, 30_000);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await connected.then(() => client.end()).catch(() => undefined);
-    },
-  };
-}
 
 /** Sends the reconcile job the schedule would send: the workers queue every active user's run. */
 async function startReconcile(url: string, spreadSeconds: number) {
