@@ -192,6 +192,10 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     // Runs wait on providers and hold a connection only per statement: PostgreSQL's pool serves many
     // at once; the embedded database runs one statement at a time, so more would only queue there.
     maxSyncRuns: config.syncMaxRunsPerWorker ?? (database.kind === 'postgres' ? 64 : 16),
+    // The event loop says what the CPU allows only where it runs nothing but sync runs: in a process
+    // that also answers the web app, or runs the embedded database on its thread, it is busy with
+    // those, and bounding the runs by it held changes back (docs/decisions/024).
+    lanesBoundByLoop: role === 'worker' && database.kind === 'postgres',
     log: syncLog,
   });
   const syncModule = createSyncModule({

@@ -171,10 +171,10 @@ for (const database of await testDatabases('job queue lanes')) {
             return {};
           },
         });
-        expect(queue.syncLanes()).toEqual({ open: 4, busy: 0 });
+        expect(queue.syncLanes()).toMatchObject({ open: 4, busy: 0 });
         await queue.requestSyncs(users);
         await waitFor(() => running === 12, 'twelve runs at once');
-        expect(queue.syncLanes()).toEqual({ open: 12, busy: 12 });
+        expect(queue.syncLanes()).toMatchObject({ open: 12, busy: 12 });
         // The most allowed: no thirteenth run starts while the twelve hold their lanes.
         await new Promise((resolve) => setTimeout(resolve, 1000));
         expect(running).toBe(12);
@@ -229,7 +229,7 @@ for (const database of await testDatabases('job queue lanes')) {
         await waitFor(() => running === 4, 'the four lanes busy');
         // Saturated: eight jobs wait, and no fifth lane opens for them.
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        expect(queue.syncLanes()).toEqual({ open: 4, busy: 4 });
+        expect(queue.syncLanes()).toMatchObject({ open: 4, busy: 4 });
         // Room again: the next run that starts opens another lane, and so on while all are busy.
         load = 0.2;
         releases.shift()?.();

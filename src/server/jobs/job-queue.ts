@@ -117,6 +117,11 @@ export type JobQueueOptions = {
   pollingIntervalSeconds: number;
   /** The most sync runs this process keeps in flight (at least 4). */
   maxSyncRuns: number;
+  /**
+   * Whether lanes stop opening while the event loop is busy (decision 024): in a process that only
+   * works the queue on PostgreSQL. Elsewhere the lanes follow the backlog alone.
+   */
+  lanesBoundByLoop?: boolean;
   /** How busy the process's event loop is (0–1); default: measured (loop-load.ts). Tests set it. */
   loopLoad?: () => number;
   log: Logger;
@@ -264,6 +269,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     async work(handlers) {
       listActiveUsers = handlers.reconcile;
       if (!options.loopLoad) loopLoad = watchLoopLoad();
+      const bounded = options.lanesBoundByLoop ?? options.loopLoad !== undefined;
       lanes = await startSyncLanes(
         boss,
         {
@@ -274,8 +280,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           pollingIntervalSeconds: options.pollingIntervalSeconds,
           onOpenFailed: (error) => options.log.warn({ err: error }, 'could not open another sync lane'),
           loopLoad: options.loopLoad ?? (() => loopLoad?.utilization() ?? 0),
-          openBelow: LANES_OPEN_BELOW_LOAD,
-          closeAbove: LANES_CLOSE_ABOVE_LOAD,
+          // Unbounded: a load of 1 never stops a lane from opening, nor closes one.
+          openBelow: bounded ? LANES_OPEN_BELOW_LOAD : Number.POSITIVE_INFINITY,
+          closeAbove: bounded ? LANES_CLOSE_ABOVE_LOAD : Number.POSITIVE_INFINITY,
         },
         async (job) => {
           const { userId, trigger } = userSyncJob.parse(job.data);
