@@ -45,7 +45,7 @@ const waveFigures = (wave: WaveResult): WaveFigures => ({
 });
 
 /** The figures of a scale run, as printed and as the JSON line's `scale`. */
-export type ScaleFigures = {
+export type ScaleFigures = Omit<WaveFigures, 'seconds'> & {
   users: number;
   latencyMs: number;
   spreadSeconds: number;
@@ -62,12 +62,6 @@ export type ScaleFigures = {
   latencyFloorMs: number;
   liveOverFloor: { p50: number; p95: number };
   waveSeconds: number;
-  runWaitSeconds: { p50: number; p95: number };
-  runSeconds: { p50: number; p95: number };
-  runs: number;
-  runsPerSecond: number;
-  maxQueueDepth: number;
-  maxOldestWaitingSeconds: number;
   /** The wave of every user's first run (full reads, a push channel each), before the measured one. */
   firstWave: WaveFigures;
   providerCallsPerRun: { todoist: number; calendar: number };

@@ -128,35 +128,42 @@ for (const database of await testDatabases('job queue priorities')) {
   });
 }
 
+/** Until `check` holds (checked every 20 ms), or fails after 15 s naming `what`. */
+async function waitFor(check: () => boolean, what: string) {
+  const deadline = Date.now() + 15_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** `count` user ids from `from` on. */
+const userIds = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, n) => `00000000-0000-4000-8000-${String(from + n).padStart(12, '0')}`);
+
 /** Runs in flight follow the work: more lanes while every lane is busy, fewer once it is done. */
 for (const database of await testDatabases('job queue lanes')) {
   describe.skipIf(!database.enabled)(`sync lanes (${database.name})`, () => {
     const opened = setUpMigratedDatabase(database);
+    /** A queue allowing twelve runs at once, its event loop's load as `loopLoad` says (when given). */
+    const lanesQueue = (loopLoad?: () => number) =>
+      startJobQueue(opened(), {
+        reconcileCron: null,
+        reconcileJitterSeconds: 0,
+        pollingIntervalSeconds: 0.5,
+        maxSyncRuns: 12,
+        ...(loopLoad ? { loopLoad } : {}),
+        log: pino({ level: 'silent' }),
+      });
 
     it('opens lanes while all are busy, up to the most allowed, and closes them when the work is done', async () => {
-      const users = Array.from(
-        { length: 20 },
-        (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-      );
+      const users = userIds(20);
       let started = 0;
       let running = 0;
       let mostAtOnce = 0;
       let finished = 0;
       const releases: (() => void)[] = [];
-      const queue = await startJobQueue(opened(), {
-        reconcileCron: null,
-        reconcileJitterSeconds: 0,
-        pollingIntervalSeconds: 0.5,
-        maxSyncRuns: 12,
-        log: pino({ level: 'silent' }),
-      });
-      const waitFor = async (check: () => boolean, what: string) => {
-        const deadline = Date.now() + 15_000;
-        while (!check()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
+      const queue = await lanesQueue();
       try {
         await queue.work({
           ...idle,
@@ -191,29 +198,12 @@ for (const database of await testDatabases('job queue lanes')) {
     }, 60_000);
 
     it('opens no lane while the event loop is saturated, and opens them once it has room again', async () => {
-      const users = Array.from(
-        { length: 12 },
-        (_, n) => `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`,
-      );
+      const users = userIds(12, 100);
       let load = 0.95;
       let running = 0;
       let finished = 0;
       const releases: (() => void)[] = [];
-      const queue = await startJobQueue(opened(), {
-        reconcileCron: null,
-        reconcileJitterSeconds: 0,
-        pollingIntervalSeconds: 0.5,
-        maxSyncRuns: 12,
-        loopLoad: () => load,
-        log: pino({ level: 'silent' }),
-      });
-      const waitFor = async (check: () => boolean, what: string) => {
-        const deadline = Date.now() + 15_000;
-        while (!check()) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
+      const queue = await lanesQueue(() => load);
       try {
         await queue.work({
           ...idle,
