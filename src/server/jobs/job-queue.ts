@@ -97,8 +97,10 @@ export type JobQueue = {
   }): Promise<void>;
   /** Queues every active user now, not behind the scheduled reconcile (in a process that works the queue). */
   reconcileNow(): Promise<void>;
-  /** Sync lanes open in this process and runs in flight now (none before `work`). */
-  /** The sync lanes now, and how busy the event loop that bounds them is (0–1). */
+  /**
+   * Sync lanes open in this process and runs in flight now (none before `work`), and how busy its
+   * event loop is (0–1).
+   */
   syncLanes(): { open: number; busy: number; loopLoad: number };
   /** Every queue's waiting jobs, read when metrics are scraped. */
   waiting(): Promise<QueueWaiting[]>;
