@@ -213,8 +213,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   const reconcileLiveness = {
     retryLimit: 1,
     heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
-    // Longer than the spread (10 minutes in the app), or a reconcile still queueing users would expire.
-    expireInSeconds: 900,
+    // Longer than the spread (two thirds of SYNC_RECONCILE_MINUTES), or a reconcile still queueing
+    // users would expire.
+    expireInSeconds: Math.max(900, options.reconcileJitterSeconds + 300),
   };
   await boss.createQueue(RECONCILE_QUEUE, { policy: 'stately', ...reconcileLiveness });
   await boss.updateQueue(RECONCILE_QUEUE, reconcileLiveness);
