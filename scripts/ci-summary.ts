@@ -1,29 +1,70 @@
-// Sums the Vitest and Playwright JSON reports into one closing line: "N passed, M failed".
+// Sums the Vitest and Playwright JSON reports into one closing line: "N passed, M failed", after naming
+// every failed test with the first line of its error (the end of a long CI log is what gets read).
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
-type Counts = { passed: number; failed: number; skipped: number };
+type Counts = { passed: number; failed: number; skipped: number; failures: string[] };
+
+type VitestAssertion = { fullName: string; status: string; failureMessages?: string[] };
+type VitestFile = { name: string; status: string; message?: string; assertionResults: VitestAssertion[] };
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+}
 
 function vitestCounts(path: string): Counts {
   const report = JSON.parse(readFileSync(path, 'utf8'));
+  const failures: string[] = [];
+  for (const file of (report.testResults ?? []) as VitestFile[]) {
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(
+        `${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
+    }
+  }
   return {
     passed: report.numPassedTests ?? 0,
     // A suite that fails to load has no failed tests of its own, so count it as one.
     failed: Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
   };
 }
 
+type PlaywrightResult = { status: string; error?: { message?: string } };
+type PlaywrightSpec = { title: string; file: string; tests: { results: PlaywrightResult[] }[] };
+type PlaywrightSuite = { suites?: PlaywrightSuite[]; specs?: PlaywrightSpec[] };
+
+function playwrightFailures(suite: PlaywrightSuite): string[] {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests.flatMap((test) =>
+      test.results
+        .filter((result) => result.status === 'failed' || result.status === 'timedOut')
+        .map(
+          (result) => `${spec.file} › ${spec.title} (${result.status}): ${firstLine(result.error?.message)}`,
+        ),
+    ),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
+}
+
 function playwrightCounts(path: string): Counts {
-  const { stats } = JSON.parse(readFileSync(path, 'utf8'));
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const { stats } = report;
   return {
     passed: stats.expected ?? 0,
     failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
     skipped: stats.skipped ?? 0,
+    failures: (report.suites ?? []).flatMap(playwrightFailures),
   };
 }
 
 const [vitestPath, playwrightPath] = process.argv.slice(2);
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const total = { passed: 0, failed: 0, skipped: 0 };
 const missing: string[] = [];
 for (const [path, read] of [
   [vitestPath, vitestCounts],
@@ -34,6 +75,7 @@ for (const [path, read] of [
     continue;
   }
   const counts = read(path);
+  for (const failure of counts.failures) console.log(`failed: ${failure}`);
   console.log(`${path}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   total.passed += counts.passed;
   total.failed += counts.failed;
