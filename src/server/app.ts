@@ -210,7 +210,9 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     parseGraphNotifications,
     publicOrigin: () => publicOrigin,
     onChannelRenewal: (provider, outcome) => metrics.channelRenewal(provider, outcome),
+    onAppBudgetShort: (provider) => metrics.appBudgetShort(provider),
     brake: config.syncBrake,
+    googleRequestsPerMinute: config.googleCalendarRequestsPerMinute,
     clock,
     log: syncLog,
   });

@@ -77,6 +77,11 @@ const envSchema = z.object({
     .max(60)
     .refine((minutes) => minutes === 0 || 60 % minutes === 0, 'must be 0 or divide 60')
     .default(15),
+  /**
+   * The Google Cloud project's Calendar API quota "per minute per project" (10,000 unless raised in the
+   * Cloud Console): every worker together stays within 90% of it.
+   */
+  GOOGLE_CALENDAR_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(10_000),
   TOKEN_ENCRYPTION_KEYS: optional,
   TODOIST_CLIENT_ID: optional,
   TODOIST_CLIENT_SECRET: optional,
@@ -174,6 +179,8 @@ export type Config = {
   syncMaxRunsPerWorker: number | null;
   /** Minutes between two reconciles; 0: none. */
   syncReconcileMinutes: number;
+  /** The Google Cloud project's Calendar API quota per minute, which all workers together keep to. */
+  googleCalendarRequestsPerMinute: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
   google: GoogleIdentityConfig | null;
@@ -267,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     syncProviderTimeoutMs: e.SYNC_PROVIDER_TIMEOUT_MS,
     syncMaxRunsPerWorker: e.SYNC_MAX_RUNS_PER_WORKER ?? null,
     syncReconcileMinutes: e.SYNC_RECONCILE_MINUTES,
+    googleCalendarRequestsPerMinute: e.GOOGLE_CALENDAR_REQUESTS_PER_MINUTE,
     sandbox,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {

@@ -34,6 +34,7 @@ const METRIC_NAMES = [
   'timeboxer_users_with_problems',
   'timeboxer_channels_expiring_24h',
   'timeboxer_channel_renewals_total',
+  'timeboxer_provider_app_budget_short_total',
   'timeboxer_sync_active_users',
   'timeboxer_sync_lanes',
   'timeboxer_event_loop_utilization',

@@ -25,6 +25,8 @@ export type Metrics = {
   httpResponse(method: string, route: string, status: number): void;
   webhookAcknowledged(source: string, seconds: number): void;
   channelRenewal(provider: string, outcome: 'renewed' | 'failed'): void;
+  /** A worker found the app-wide budget of a provider spent: its queued runs wait for the refill. */
+  appBudgetShort(provider: string): void;
   /** The text exposition, and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
   registry: Registry;
@@ -83,6 +85,12 @@ export function createMetrics(deps: { operations: OperationsReader; log: Logger 
   for (const provider of ['google', 'microsoft']) {
     for (const outcome of ['renewed', 'failed']) renewals.inc({ provider, outcome }, 0);
   }
+  const appBudgetShort = counter(
+    'timeboxer_provider_app_budget_short_total',
+    'Times a worker found the app-wide budget of a provider (Google per project, Microsoft per app) spent.',
+    ['provider'],
+  );
+  for (const provider of ['google', 'microsoft']) appBudgetShort.inc({ provider }, 0);
 
   /** A gauge filled on scrape; a failed read empties it (and says so) instead of failing the scrape. */
   const scraped = <L extends string>(
@@ -192,6 +200,7 @@ export function createMetrics(deps: { operations: OperationsReader; log: Logger 
     httpResponse: (method, route, status) => httpRequests.inc({ method, route, status: String(status) }),
     webhookAcknowledged: (source, seconds) => webhookSeconds.observe({ source }, seconds),
     channelRenewal: (provider, outcome) => renewals.inc({ provider, outcome }),
+    appBudgetShort: (provider) => appBudgetShort.inc({ provider }),
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
     registry,
   };

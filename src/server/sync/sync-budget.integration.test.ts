@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { syncStates } from '#server/db/schema/sync.tables.ts';
+import { providerAppBudgets, syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
-import { PROVIDER_BUDGETS } from './plan/provider-budget.ts';
+import { appBudgetRules, PROVIDER_BUDGETS } from './plan/provider-budget.ts';
+import { createProviderAppBudgetRepository } from './store/provider-app-budget.repository.ts';
 
 /**
  * The provider budgets (provider-budget.ts) instead of a pause between runs: a user's quick edits each
@@ -67,6 +68,52 @@ for (const database of await testDatabases('provider budgets')) {
         .set({ todoistBudgetAt: new Date(Date.now() - 60_000) })
         .where(eq(syncStates.userId, user.userId));
       expect(await queued(user.userId)).toMatchObject({ status: 'synced' });
+    });
+  });
+
+  describe.skipIf(!database.enabled)(`the app-wide provider budgets (${database.name})`, () => {
+    // A project quota of 60 Google calls a minute: a bucket of 6, refilled at 0.8 a second.
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', GOOGLE_CALENDAR_REQUESTS_PER_MINUTE: '60' },
+      overrides: { role: 'web' },
+    });
+    const rule = appBudgetRules(60).google;
+
+    it('gives each call of the bucket once, however many processes reserve at the same moment', async () => {
+      const store = createProviderAppBudgetRepository(app().database.db);
+      const other = createProviderAppBudgetRepository(app().database.db);
+      const now = new Date();
+      const attempts = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          (index % 2 ? store : other).reserve('microsoft', 1, now, rule),
+        ),
+      );
+      // Six calls in the bucket, none refilled at the same moment: six of twelve reservations.
+      expect(attempts.filter((attempt) => attempt.taken)).toHaveLength(6);
+      expect(attempts.find((attempt) => !attempt.taken)).toEqual({ taken: false, balance: 0 });
+      // Five seconds later, four calls have refilled.
+      const later = new Date(now.getTime() + 5000);
+      expect(await store.reserve('microsoft', 5, later, rule)).toEqual({ taken: false, balance: 4 });
+      expect(await store.reserve('microsoft', 4, later, rule)).toEqual({ taken: true });
+    });
+
+    it('holds every user’s queued runs while the app’s Google budget is spent, and not a direct run', async () => {
+      const user = await syncingUser(app(), 'app-budget-spent@example.com');
+      await user.run();
+      await app()
+        .database.db.insert(providerAppBudgets)
+        .values({ provider: 'google', tokens: -2, spentAt: new Date() })
+        .onConflictDoUpdate({
+          target: providerAppBudgets.provider,
+          set: { tokens: -2, spentAt: new Date() },
+        });
+      const outcome = await app().sync.engine.run(user.userId, { spaced: true });
+      expect(outcome.status).toBe('retry-later');
+      const wait = outcome.status === 'retry-later' ? outcome.afterMs : 0;
+      // Eight calls short (the bucket's six, and the two owed) at 0.8 a second: ten seconds, and a share of one more.
+      expect(wait).toBeGreaterThan(9000);
+      expect(wait).toBeLessThanOrEqual(11_000);
+      expect(await user.run()).toMatchObject({ status: 'synced' });
     });
   });
 }

@@ -7,8 +7,11 @@ import type { CalendarTarget } from './calendar-target.port.ts';
 import { createNotificationIntake } from './inbound/notification-intake.ts';
 import { createChannelVerifier, createSyncChannels } from './inbound/sync-channels.ts';
 import { createSyncPreview } from './inbound/sync-preview.ts';
+import { appBudgetRules } from './plan/provider-budget.ts';
 import type { BrakeThresholds } from './plan/removal-brake.ts';
+import { createAppBudget } from './run/app-budget.ts';
 import { createSyncEngine } from './run/sync-engine.ts';
+import { createProviderAppBudgetRepository } from './store/provider-app-budget.repository.ts';
 import { createSyncActivityRepository } from './store/sync-activity.repository.ts';
 import { createSyncHintRepository } from './store/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './store/sync-link.repository.ts';
@@ -34,7 +37,11 @@ export type SyncModuleDeps = {
   /** The app's public origin, where providers reach the webhooks. */
   publicOrigin: () => string | null;
   onChannelRenewal: (provider: 'google' | 'microsoft', outcome: 'renewed' | 'failed') => void;
+  /** A worker found the app-wide budget of a calendar provider spent. */
+  onAppBudgetShort?: (provider: 'google' | 'microsoft') => void;
   brake?: BrakeThresholds;
+  /** The project's Google Calendar quota per minute (the app-wide budget; default 10,000). */
+  googleRequestsPerMinute?: number;
   clock: Clock;
   log: Logger;
 };
@@ -69,6 +76,13 @@ export function createSyncModule(deps: SyncModuleDeps) {
     channels,
     hints: createSyncHintRepository(database.db),
     leases: createSyncRunLeaseRepository(database.db),
+    appBudget: createAppBudget({
+      store: createProviderAppBudgetRepository(database.db),
+      rules: appBudgetRules(deps.googleRequestsPerMinute),
+      ...(deps.onAppBudgetShort ? { onShort: deps.onAppBudgetShort } : {}),
+      clock,
+      log,
+    }),
   });
   // Notifications are recorded on connections of their own, never waiting for the runs' ones.
   const noticeStates = createSyncStateRepository(database.notificationDb);

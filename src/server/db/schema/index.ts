@@ -4,6 +4,7 @@ export { sessions } from './sessions.table.ts';
 export { calendarSettings, timeboxSettings, todoSettings } from './settings.tables.ts';
 export { stripeEvents } from './stripe-events.table.ts';
 export {
+  providerAppBudgets,
   syncActivity,
   syncHints,
   syncLinks,

@@ -214,3 +214,14 @@ export const syncRunLeases = pgTable('sync_run_leases', {
   owner: text('owner').notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The app-wide provider budgets (sync/run/app-budget.ts): what all users' runs together may still call
+ * Google (per Cloud project) or Microsoft Graph (per app) at once, as of when a worker process last
+ * wrote its calls back. One row per provider.
+ */
+export const providerAppBudgets = pgTable('provider_app_budgets', {
+  provider: text('provider').primaryKey().$type<'google' | 'microsoft'>(),
+  tokens: doublePrecision('tokens').notNull(),
+  spentAt: timestamp('spent_at', { withTimezone: true }).notNull(),
+});

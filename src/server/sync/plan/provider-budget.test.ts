@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  appBudgetRules,
   type BudgetProvider,
   balanceAt,
   mostPerWindow,
@@ -19,6 +20,17 @@ describe('provider budgets', () => {
       const rule = PROVIDER_BUDGETS[provider];
       expect(mostPerWindow(rule), provider).toBeLessThanOrEqual(rule.limit.calls);
     }
+  });
+
+  it('keep the whole app within 90% of Google’s per-project and Microsoft’s per-app limits', () => {
+    const rules = appBudgetRules();
+    expect(rules.google.limit).toEqual({ calls: 10_000, windowSeconds: 60 });
+    expect(rules.microsoft.limit).toEqual({ calls: 130_000, windowSeconds: 10 });
+    for (const rule of Object.values(rules)) {
+      expect(mostPerWindow(rule)).toBeCloseTo(rule.limit.calls * 0.9);
+    }
+    // A project whose quota was raised in the Cloud Console.
+    expect(mostPerWindow(appBudgetRules(60_000).google)).toBeCloseTo(54_000);
   });
 
   it('start full, refill at their rate, and stop at the capacity', () => {

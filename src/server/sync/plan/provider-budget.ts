@@ -36,6 +36,29 @@ export const PROVIDER_BUDGETS: Record<BudgetProvider, BudgetRule> = {
   microsoft: { capacity: 500, perSecond: 15, limit: { calls: 10_000, windowSeconds: 600 } },
 };
 
+/** The providers that also limit the whole app: Google per Cloud project, Microsoft per app id. */
+export type AppBudgetProvider = 'google' | 'microsoft';
+
+/**
+ * The app-wide budgets, shared by every worker process through the database (run/app-budget.ts): a
+ * bucket refilled at 80% of the limit's rate and holding a tenth of it, so that what all users together
+ * can spend in a window stays at 90% of the limit; the rest covers the calls a process has made but not
+ * yet written back (at most about a second's worth).
+ * - Google Calendar: "per minute per project", 10,000 requests by default (the Calendar API's usage
+ *   limits), and raised per project in the Cloud Console: `googleRequestsPerMinute`.
+ * - Microsoft Graph: 130,000 requests per 10 seconds per app across all tenants (Graph's throttling
+ *   limits).
+ * Todoist publishes no limit per app, only per user.
+ */
+export function appBudgetRules(googleRequestsPerMinute = 10_000): Record<AppBudgetProvider, BudgetRule> {
+  const rule = (calls: number, windowSeconds: number): BudgetRule => ({
+    capacity: calls * 0.1,
+    perSecond: (calls * 0.8) / windowSeconds,
+    limit: { calls, windowSeconds },
+  });
+  return { google: rule(googleRequestsPerMinute, 60), microsoft: rule(130_000, 10) };
+}
+
 /** The most a user can spend within one window of the provider under `rule`. */
 export const mostPerWindow = (rule: BudgetRule) => rule.capacity + rule.perSecond * rule.limit.windowSeconds;
 

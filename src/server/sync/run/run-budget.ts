@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IntegrationKind } from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import {
+  type AppBudgetProvider,
   type BudgetProvider,
   type BudgetRule,
   balanceAt,
@@ -13,10 +14,15 @@ import {
 import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { WithToken } from '../with-token.ts';
+import type { AppBudget } from './app-budget.ts';
 
 type Calls = Record<IntegrationKind, number>;
-/** The run in progress: its calls so far, and the user's state as it read it (undefined: not yet). */
-type Spending = { calls: Calls; state: SyncState | null | undefined };
+type CalendarProvider = AppBudgetProvider;
+/**
+ * The run in progress: its calls so far, the user's state as it read it (undefined: not yet), and the
+ * calendar provider of the user's settings (undefined: not read yet).
+ */
+type Spending = { calls: Calls; state: SyncState | null | undefined; provider?: CalendarProvider };
 
 const stored = (tokens: number | null, at: Date | null): StoredBudget | null =>
   tokens === null || at === null ? null : { tokens, at };
@@ -24,13 +30,15 @@ const stored = (tokens: number | null, at: Date | null): StoredBudget | null =>
 /**
  * The provider budgets of sync runs (see provider-budget.ts), kept in `sync_states` so that every
  * worker process sees them: a queued run first asks how long to wait (`waitMs`); every run counts the
- * provider calls it makes through `withToken` and spends them when it ends, whatever its outcome.
+ * provider calls it makes through `withToken` and spends them when it ends, whatever its outcome. The
+ * calendar calls also go to the app-wide budget of the calendar's provider (app-budget.ts), when given.
  */
 export function createRunBudget(deps: {
   states: Pick<SyncStateRepository, 'find' | 'save'>;
   withToken: WithToken;
   clock: Clock;
   rules?: Record<BudgetProvider, BudgetRule>;
+  app?: AppBudget;
 }) {
   const rules = deps.rules ?? PROVIDER_BUDGETS;
   const spending = new AsyncLocalStorage<Spending>();
@@ -46,10 +54,15 @@ export function createRunBudget(deps: {
   return {
     withToken,
 
-    /** How long the user's next queued run must wait for its budgets (0: it may run now). */
-    waitMs(state: SyncState | null, now: Date): number {
-      if (!state) return 0;
+    /**
+     * How long the user's next queued run must wait for its budgets (0: it may run now): the user's
+     * own, and the app's for the user's calendar provider.
+     */
+    async waitMs(state: SyncState | null, calendarProvider: CalendarProvider, now: Date): Promise<number> {
+      const appWait = (await deps.app?.waitMs(calendarProvider, now)) ?? 0;
+      if (!state) return appWait;
       return Math.max(
+        appWait,
         waitMs(
           balanceAt(stored(state.todoistBudget, state.todoistBudgetAt), now, rules.todoist),
           rules.todoist,
@@ -65,19 +78,22 @@ export function createRunBudget(deps: {
      * The run in progress read the user's state: its budgets are spent from there (only the user's
      * runs, one at a time, write them), sparing a read at the end.
      */
-    readState(state: SyncState | null) {
+    readState(state: SyncState | null, calendarProvider: CalendarProvider) {
       const current = spending.getStore();
-      if (current) current.state = state;
+      if (!current) return;
+      current.state = state;
+      current.provider = calendarProvider;
     },
 
     /**
      * The calls of the run so far, spent, as a patch for the state the run saves at its end (one
      * statement instead of two); calls after it are spent when the run ends.
      */
-    settle(provider: BudgetProvider, now: Date): SyncStatePatch {
+    settle(provider: CalendarProvider, now: Date): SyncStatePatch {
       const current = spending.getStore();
       if (!current) return {};
       const patch = spentPatch(current.state ?? null, current.calls, rules[provider], now);
+      deps.app?.spent(provider, current.calls.calendar);
       current.calls = { todoist: 0, calendar: 0 };
       current.state = undefined;
       return patch;
@@ -90,6 +106,7 @@ export function createRunBudget(deps: {
         return await spending.run(current, work);
       } finally {
         const { calls } = current;
+        deps.app?.spent(current.provider ?? current.state?.calendarProvider ?? 'google', calls.calendar);
         if (calls.todoist + calls.calendar > 0) await spendCalls(userId, calls, current.state);
       }
     },

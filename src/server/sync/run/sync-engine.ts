@@ -27,6 +27,7 @@ import { BOTH_SIDES, type SyncSide } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { TaskSource } from '../task-source.port.ts';
 import type { TokenScope, WithToken } from '../with-token.ts';
+import type { AppBudget } from './app-budget.ts';
 import { runAutoplan } from './autoplan-run.ts';
 import { createBrakeRecord } from './brake-record.ts';
 import { relocatePairs } from './calendar-switch.ts';
@@ -55,6 +56,8 @@ export type SyncEngineDeps = {
   leases: SyncRunLeaseRepository;
   /** The provider budgets of a user's runs (default PROVIDER_BUDGETS). */
   budgets?: Record<BudgetProvider, BudgetRule>;
+  /** The app-wide budgets of Google and Microsoft, shared by every worker (none: not held to them). */
+  appBudget?: AppBudget;
   /** The safety brake's thresholds (default DEFAULT_BRAKE). */
   brake?: BrakeThresholds;
 };
@@ -93,7 +96,11 @@ type Admitted = {
  */
 export function createSyncEngine(deps: SyncEngineDeps) {
   const thresholds = deps.brake ?? DEFAULT_BRAKE;
-  const budget = createRunBudget({ ...deps, ...(deps.budgets ? { rules: deps.budgets } : {}) });
+  const budget = createRunBudget({
+    ...deps,
+    ...(deps.budgets ? { rules: deps.budgets } : {}),
+    ...(deps.appBudget ? { app: deps.appBudget } : {}),
+  });
   const engine: Engine = {
     ...deps,
     withToken: budget.withToken,
@@ -171,13 +178,15 @@ async function admit(
   }
   engine.tokenScope?.known(context.connections);
   const state = await engine.states.find(userId);
-  engine.budget.readState(state);
+  const { calendarProvider } = context.settings;
+  engine.budget.readState(state, calendarProvider);
   if (state?.backoffUntil && state.backoffUntil > now) {
     return { status: 'retry-later', afterMs: state.backoffUntil.getTime() - now.getTime() };
   }
   // A user who calls the providers faster than their per-user limits allow waits for the budget to
-  // refill; changes meanwhile are read by that run together.
-  const wait = options.spaced ? engine.budget.waitMs(state, now) : 0;
+  // refill (and everyone, while the app's calls reach the provider's limit for the whole app); changes
+  // meanwhile are read by that run together.
+  const wait = options.spaced ? await engine.budget.waitMs(state, calendarProvider, now) : 0;
   if (wait > 0) return { status: 'retry-later', afterMs: wait };
   let titleSalt = state?.titleSalt;
   if (!titleSalt) {

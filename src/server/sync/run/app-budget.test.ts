@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import {
+  type AppBudgetProvider,
+  appBudgetRules,
+  type BudgetRule,
+  balanceAt,
+  type StoredBudget,
+} from '../plan/provider-budget.ts';
+import type { ProviderAppBudgetRepository } from '../store/provider-app-budget.repository.ts';
+import { createAppBudget } from './app-budget.ts';
+
+/** The repository's statement, in memory: refilled, then taken only when covered. */
+function memoryStore() {
+  const rows = new Map<AppBudgetProvider, StoredBudget>();
+  let statements = 0;
+  const store: ProviderAppBudgetRepository = {
+    async reserve(provider, calls, now, rule) {
+      statements += 1;
+      const row = rows.get(provider) ?? { tokens: rule.capacity, at: now };
+      const balance = balanceAt(row, now, rule);
+      if (balance < Math.min(calls, rule.capacity)) {
+        rows.set(provider, row);
+        return { taken: false, balance };
+      }
+      const at = row.at > now ? row.at : now;
+      rows.set(provider, { tokens: Math.max(-rule.capacity, balance - calls), at });
+      return { taken: true };
+    },
+  };
+  return { store, statements: () => statements };
+}
+
+const silent = pino({ level: 'silent' });
+const start = Date.UTC(2026, 10, 28, 9);
+const tiny: BudgetRule = { capacity: 10, perSecond: 1, limit: { calls: 100, windowSeconds: 90 } };
+const rules = { google: tiny, microsoft: appBudgetRules().microsoft };
+
+describe('app-wide provider budgets', () => {
+  it('reserve a batch of calls in one statement, and let runs go on it without another', async () => {
+    const { store, statements } = memoryStore();
+    const now = new Date(start);
+    const budget = createAppBudget({ store, rules, clock: () => now, log: silent, random: () => 0 });
+    for (let run = 0; run < 20; run += 1) {
+      expect(await budget.waitMs('google', now)).toBe(0);
+      budget.spent('google', 1);
+    }
+    // A batch of twenty, more than the bucket's ten, is taken whole (as a debt): one statement.
+    expect(statements()).toBe(1);
+  });
+
+  it('hold queued runs while the balance cannot cover a batch, each with its own share of a second', async () => {
+    const { store, statements } = memoryStore();
+    let now = new Date(start);
+    let jitter = 0.25;
+    const shorts: string[] = [];
+    const budget = createAppBudget({
+      store,
+      rules,
+      reservedAtATime: { google: 5, microsoft: 100 },
+      clock: () => now,
+      log: silent,
+      random: () => jitter,
+      onShort: (provider) => shorts.push(provider),
+    });
+    // Ten calls in the bucket: two batches of five, then nothing.
+    for (let run = 0; run < 10; run += 1) {
+      expect(await budget.waitMs('google', now)).toBe(0);
+      budget.spent('google', 1);
+    }
+    expect(statements()).toBe(2);
+    // Empty: five calls at one a second.
+    expect(await budget.waitMs('google', now)).toBe(5000 + 250);
+    expect(statements()).toBe(3);
+    expect(shorts).toEqual(['google']);
+    // Meanwhile no statement is made, and each run waits its own share longer.
+    jitter = 0.75;
+    now = new Date(start + 2000);
+    expect(await budget.waitMs('google', now)).toBe(3000 + 750);
+    expect(statements()).toBe(3);
+    // Refilled: the runs go again; Microsoft's budget was never touched.
+    now = new Date(start + 5000);
+    expect(await budget.waitMs('google', now)).toBe(0);
+    expect(await budget.waitMs('microsoft', now)).toBe(0);
+  });
+
+  it('make up for calls made beyond the reservation with the next one', async () => {
+    const { store } = memoryStore();
+    let now = new Date(start);
+    const budget = createAppBudget({
+      store,
+      rules,
+      reservedAtATime: { google: 2, microsoft: 100 },
+      clock: () => now,
+      log: silent,
+      random: () => 0,
+    });
+    expect(await budget.waitMs('google', now)).toBe(0);
+    // A run that called eight times on a reservation of two: six owed, plus the next two.
+    budget.spent('google', 8);
+    expect(await budget.waitMs('google', now)).toBe(0);
+    // 10 − 2 − 8 = 0 left: the next batch waits two seconds.
+    budget.spent('google', 2);
+    expect(await budget.waitMs('google', now)).toBe(2000);
+    now = new Date(start + 2000);
+    expect(await budget.waitMs('google', now)).toBe(0);
+  });
+
+  it('keep all processes together within the limit over every window (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(
+          fc.record({
+            process: fc.nat(3),
+            calls: fc.integer({ min: 1, max: 3 }),
+            gapMs: fc.integer({ min: 0, max: 400 }),
+          }),
+          { minLength: 1, maxLength: 300 },
+        ),
+        async (processes, runs) => {
+          const { store } = memoryStore();
+          let clock = start;
+          const google = appBudgetRules(600).google;
+          const budgets = Array.from({ length: processes }, () =>
+            createAppBudget({
+              store,
+              rules: { google, microsoft: rules.microsoft },
+              clock: () => new Date(clock),
+              log: silent,
+              random: () => 0.5,
+            }),
+          );
+          const made: { at: number; calls: number }[] = [];
+          for (const run of runs) {
+            clock += run.gapMs;
+            const budget = budgets[run.process % processes];
+            if (!budget) continue;
+            // A queued run waits for the app's budget as the engine has it do, then calls.
+            for (let wait = await budget.waitMs('google', new Date(clock)); wait > 0; ) {
+              clock += wait;
+              wait = await budget.waitMs('google', new Date(clock));
+            }
+            budget.spent('google', run.calls);
+            made.push({ at: clock, calls: run.calls });
+          }
+          const windowMs = google.limit.windowSeconds * 1000;
+          for (const first of made) {
+            const inWindow = made
+              .filter((call) => call.at >= first.at && call.at < first.at + windowMs)
+              .reduce((sum, call) => sum + call.calls, 0);
+            expect(inWindow).toBeLessThanOrEqual(google.limit.calls);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import type { Logger } from 'pino';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
+import { type AppBudgetProvider, appBudgetRules, type BudgetRule } from '../plan/provider-budget.ts';
+import type { ProviderAppBudgetRepository } from '../store/provider-app-budget.repository.ts';
+
+/**
+ * What this process holds of a provider's app-wide budget: calls reserved and not yet made (below
+ * zero: made beyond its reservation, a debt the next reservation covers), and, after a reservation the
+ * balance could not cover, when to ask again.
+ */
+type Held = { calls: number; shortUntil: number; reserving: Promise<void> | null };
+
+export type AppBudget = ReturnType<typeof createAppBudget>;
+
+/** Calls a process reserves at a time: a statement per that many calls, and at most that many idle. */
+export const RESERVED_AT_A_TIME: Record<AppBudgetProvider, number> = { google: 20, microsoft: 100 };
+
+/**
+ * The app-wide provider budgets (provider-budget.ts, `appBudgetRules`), shared by every worker process
+ * through one row per provider, so that Google's per-project and Microsoft's per-app limits hold however
+ * many workers run. A process reserves calls from the row a few at a time (`RESERVED_AT_A_TIME`) and
+ * its runs spend from that reservation, so the row is written once per batch of calls, not once per run.
+ * While the app's balance cannot cover a reservation, the process's queued runs wait until it will have
+ * refilled, each with its own share of a second added, so that held runs do not all come back at once.
+ * Runs spend after the fact (as a user's budget, see run-budget.ts): the runs in flight may spend beyond
+ * the reservation, which the next reservation makes up for; the rules leave a tenth of each limit for it.
+ */
+export function createAppBudget(deps: {
+  store: ProviderAppBudgetRepository;
+  clock: Clock;
+  log: Logger;
+  rules?: Record<AppBudgetProvider, BudgetRule>;
+  reservedAtATime?: Record<AppBudgetProvider, number>;
+  /** 0 to 1: the share of a second added to a wait (default Math.random). */
+  random?: () => number;
+  /** Told each time a reservation finds the balance spent. */
+  onShort?: (provider: AppBudgetProvider) => void;
+}) {
+  const rules = deps.rules ?? appBudgetRules();
+  const atATime = deps.reservedAtATime ?? RESERVED_AT_A_TIME;
+  const random = deps.random ?? Math.random;
+  const held: Record<AppBudgetProvider, Held> = {
+    google: { calls: 0, shortUntil: 0, reserving: null },
+    microsoft: { calls: 0, shortUntil: 0, reserving: null },
+  };
+
+  async function reserve(provider: AppBudgetProvider, now: Date): Promise<void> {
+    const own = held[provider];
+    const rule = rules[provider];
+    // The next batch, and any debt of the runs that spent beyond the last one.
+    const calls = atATime[provider] - Math.min(0, own.calls);
+    const reservation = await deps.store.reserve(provider, calls, now, rule);
+    if (reservation.taken) {
+      own.calls += calls;
+      return;
+    }
+    const short = Math.min(calls, rule.capacity) - reservation.balance;
+    own.shortUntil = now.getTime() + Math.ceil((short / rule.perSecond) * 1000);
+    deps.onShort?.(provider);
+    deps.log.warn(
+      { provider, balance: reservation.balance, waitMs: own.shortUntil - now.getTime() },
+      'the app-wide provider budget is spent: queued runs wait for it to refill',
+    );
+  }
+
+  const withJitter = (ms: number) => Math.max(1, ms) + Math.round(random() * 1000);
+
+  return {
+    /**
+     * How long a queued run that calls the provider must wait for the app's budget (0: it may run). A
+     * process that holds no reservation reserves first (one reservation at a time).
+     */
+    async waitMs(provider: AppBudgetProvider, now: Date): Promise<number> {
+      const own = held[provider];
+      if (own.calls > 0) return 0;
+      if (own.shortUntil > now.getTime()) return withJitter(own.shortUntil - now.getTime());
+      own.reserving ??= reserve(provider, now).finally(() => {
+        own.reserving = null;
+      });
+      await own.reserving;
+      return own.calls > 0 ? 0 : withJitter(own.shortUntil - now.getTime());
+    },
+
+    /** A run made `calls` calls to the provider (queued or not: every call counts). */
+    spent(provider: AppBudgetProvider, calls: number) {
+      held[provider].calls -= calls;
+    },
+  };
+}
