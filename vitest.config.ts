@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // The migrated PGlite database every PGlite suite starts from, made once per run.
+    globalSetup: ['src/server/test/pglite-dump.global-setup.ts'],
     pool: 'forks',
     // Most files wait on emulators, timers and the database rather than the CPU: at least three run at
     // once, also on a 2-core machine (where the default would be one).

@@ -1,4 +1,4 @@
-import { type AppRole, createApp } from './app.ts';
+import type { AppRole } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -13,6 +13,8 @@ function roleFromArgs(args: string[]): AppRole {
 async function main(): Promise<void> {
   const config = loadConfig();
   const role = roleFromArgs(process.argv.slice(2));
+  // The app's modules load once the configuration is known to be valid: a mistake is named at once.
+  const { createApp } = await import('./app.ts');
   const app = await createApp(config, { role });
   const log = app.server.log;
 

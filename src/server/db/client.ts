@@ -15,7 +15,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Runs one parameterised statement (the shape the job queue's `db` option takes). */
 export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `loadDataDir`: a dump (PGlite's `dumpDataDir`) a new database starts from instead of its initdb. */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
 export type Database = {
   kind: DatabaseTarget['kind'];
@@ -65,7 +68,10 @@ export async function openDatabase(
     await copyTemplateIfNew(target.dataDir, embeddedTemplateDir());
     await mkdir(target.dataDir, { recursive: true });
   }
-  const client = await PGlite.create(target.dataDir, embeddedPgliteOptions());
+  const client = await PGlite.create(target.dataDir, {
+    ...embeddedPgliteOptions(),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
   yieldBeforeEachStatement(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

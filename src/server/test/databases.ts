@@ -1,4 +1,5 @@
 import type { DatabaseTarget } from '#server/db/client.ts';
+import { migratedPgliteDump } from './pglite-dump.ts';
 import { createScratchDatabase, postgresTestsEnabled } from './postgres.ts';
 
 export type TestDatabase = {
@@ -14,7 +15,11 @@ export async function testDatabases(suite: string): Promise<TestDatabase[]> {
     {
       name: 'PGlite',
       enabled: true,
-      create: async () => ({ target: { kind: 'pglite', dataDir: 'memory://' }, cleanup: async () => {} }),
+      // Every migration applied already: started from the run's dump (pglite-dump.ts).
+      create: async () => ({
+        target: { kind: 'pglite', dataDir: 'memory://', loadDataDir: await migratedPgliteDump() },
+        cleanup: async () => {},
+      }),
     },
     {
       name: 'PostgreSQL',
