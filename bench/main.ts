@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCounterCheck } from './counters.ts';
 import { keepStatistics, openDatabase } from './database.ts';
+import { checkMachine } from './machine.ts';
 import { parseOptions } from './options.ts';
 import { apiPhase } from './phases/api.ts';
 import { burstPhase } from './phases/burst.ts';
@@ -53,6 +54,11 @@ async function main() {
         `${options.latencyMs} ms added to every provider call, ` +
         `${database.label}${options.quick ? ', quick' : ''}`,
     );
+    const machine = checkMachine();
+    log(
+      `this machine now: ${machine.loopNsPerStep} ns a loop step, ${machine.memoryLatencyNs} ns a dependent ` +
+        'load from memory (compare runs only on like figures: see docs/performance.md)',
+    );
     log(
       `app log: ${logFile}${options.profile ? `; CPU profiles of the app and the emulators in ${profileDir}` : ''}`,
     );
@@ -96,7 +102,7 @@ async function main() {
     await processes.stop();
     await statistics?.stop();
     await database.drop();
-    console.log(JSON.stringify(figures));
+    console.log(JSON.stringify({ ...figures, machine }));
   } catch (error) {
     await processes.stop();
     await statistics?.stop();

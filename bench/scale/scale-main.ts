@@ -7,6 +7,7 @@ import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { appEnvironment } from '../app-env.ts';
 import { keepStatistics, openDatabase } from '../database.ts';
 import { startChild } from '../host-client.ts';
+import { checkMachine } from '../machine.ts';
 import type { Options } from '../options.ts';
 import type { Emulators, Origins } from '../processes.ts';
 import type { EmulatorApi, EmulatorsReady } from '../protocol.ts';
@@ -59,6 +60,10 @@ export async function scaleBench(options: Options): Promise<void> {
       `Timeboxer scale benchmark: ${options.users} users with Google Calendar, ${options.latencyMs} ms added ` +
         `to every provider call, PostgreSQL, one web and ${WORKERS} worker processes; app log: ${logFile}` +
         (options.profile ? `; CPU profiles of the app's processes in ${profileDir}` : ''),
+    );
+    const machine = checkMachine();
+    log(
+      `this machine now: ${machine.loopNsPerStep} ns a loop step, ${machine.memoryLatencyNs} ns a dependent load`,
     );
     emulators = await startChild<EmulatorApi, EmulatorsReady>('./emulators-host.ts', {});
     const endpoints = emulators.ready.emulators;
@@ -133,7 +138,7 @@ export async function scaleBench(options: Options): Promise<void> {
     await apps.stop();
     await emulators.stop();
     await database.drop();
-    console.log(JSON.stringify({ scale: figures }));
+    console.log(JSON.stringify({ scale: { ...figures, machine } }));
   } catch (error) {
     await statistics.stop();
     await client.end().catch(() => undefined);
