@@ -51,7 +51,7 @@ describe('app-wide provider budgets', () => {
     expect(statements()).toBe(1);
   });
 
-  it('hold queued runs while the balance cannot cover a batch, each with its own share of a second', async () => {
+  it('hold queued runs while the balance cannot cover a batch, each for a wait of its own', async () => {
     const { store, statements } = memoryStore();
     let now = new Date(start);
     let jitter = 0.25;
@@ -71,14 +71,14 @@ describe('app-wide provider budgets', () => {
       budget.spent('google', 1);
     }
     expect(statements()).toBe(2);
-    // Empty: five calls at one a second.
-    expect(await budget.waitMs('google', now)).toBe(5000 + 250);
+    // Five calls at one a second, and a quarter of half of that.
+    expect(await budget.waitMs('google', now)).toBe(5000 + 625);
     expect(statements()).toBe(3);
     expect(shorts).toEqual(['google']);
     // Meanwhile no statement is made, and each run waits its own share longer.
     jitter = 0.75;
     now = new Date(start + 2000);
-    expect(await budget.waitMs('google', now)).toBe(3000 + 750);
+    expect(await budget.waitMs('google', now)).toBe(3000 + 1125);
     expect(statements()).toBe(3);
     // Refilled: the runs go again; Microsoft's budget was never touched.
     now = new Date(start + 5000);

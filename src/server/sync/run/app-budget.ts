@@ -21,7 +21,8 @@ export const RESERVED_AT_A_TIME: Record<AppBudgetProvider, number> = { google: 2
  * many workers run. A process reserves calls from the row a few at a time (`RESERVED_AT_A_TIME`) and
  * its runs spend from that reservation, so the row is written once per batch of calls, not once per run.
  * While the app's balance cannot cover a reservation, the process's queued runs wait until it will have
- * refilled, each with its own share of a second added, so that held runs do not all come back at once.
+ * refilled, each with a random part of half that wait (a second at least) added, so that held runs do
+ * not all come back at once.
  * Runs spend after the fact (as a user's budget, see run-budget.ts): the runs in flight may spend beyond
  * the reservation, which the next reservation makes up for; the rules leave a tenth of each limit for it.
  */
@@ -31,7 +32,7 @@ export function createAppBudget(deps: {
   log: Logger;
   rules?: Record<AppBudgetProvider, BudgetRule>;
   reservedAtATime?: Record<AppBudgetProvider, number>;
-  /** 0 to 1: the share of a second added to a wait (default Math.random). */
+  /** 0 to 1: how much of the spread is added to a wait (default Math.random). */
   random?: () => number;
   /** Told each time a reservation finds the balance spent. */
   onShort?: (provider: AppBudgetProvider) => void;
@@ -63,7 +64,9 @@ export function createAppBudget(deps: {
     );
   }
 
-  const withJitter = (ms: number) => Math.max(1, ms) + Math.round(random() * 1000);
+  // The queue starts a held run again on a whole second, so the spread is a second at least: held runs
+  // come back over up to half their wait again, never at one moment.
+  const withJitter = (ms: number) => Math.max(1, ms) + Math.round(random() * Math.max(1000, ms / 2));
 
   return {
     /**
