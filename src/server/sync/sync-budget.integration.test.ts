@@ -95,6 +95,11 @@ for (const database of await testDatabases('provider budgets')) {
       const later = new Date(now.getTime() + 5000);
       expect(await store.reserve('microsoft', 5, later, rule)).toEqual({ taken: false, balance: 4 });
       expect(await store.reserve('microsoft', 4, later, rule)).toEqual({ taken: true });
+      // Calls already made are taken whatever the balance, down to one bucket below zero.
+      await store.owe('microsoft', 4, later, rule);
+      await store.owe('microsoft', 20, later, rule);
+      const refilled = new Date(later.getTime() + 10_000);
+      expect(await store.reserve('microsoft', 3, refilled, rule)).toEqual({ taken: false, balance: 2 });
     });
 
     it('holds every user’s queued runs while the app’s Google budget is spent, and not a direct run', async () => {

@@ -29,6 +29,12 @@ function memoryStore() {
       rows.set(provider, { tokens: Math.max(-rule.capacity, balance - calls), at });
       return { taken: true };
     },
+    async owe(provider, calls, now, rule) {
+      statements += 1;
+      const row = rows.get(provider) ?? { tokens: rule.capacity, at: now };
+      const at = row.at > now ? row.at : now;
+      rows.set(provider, { tokens: Math.max(-rule.capacity, balanceAt(row, now, rule) - calls), at });
+    },
   };
   return { store, statements: () => statements };
 }
@@ -38,11 +44,20 @@ const start = Date.UTC(2026, 10, 28, 9);
 const tiny: BudgetRule = { capacity: 10, perSecond: 1, limit: { calls: 100, windowSeconds: 90 } };
 const rules = { google: tiny, microsoft: appBudgetRules().microsoft };
 
+/** A process's app budget over `store`, at the clock's time, with no jitter unless told. */
+function budgetOn(
+  store: ProviderAppBudgetRepository,
+  clock: () => Date,
+  more: Partial<Parameters<typeof createAppBudget>[0]> = {},
+) {
+  return createAppBudget({ store, rules, clock, log: silent, random: () => 0, ...more });
+}
+
 describe('app-wide provider budgets', () => {
   it('reserve a batch of calls in one statement, and let runs go on it without another', async () => {
     const { store, statements } = memoryStore();
     const now = new Date(start);
-    const budget = createAppBudget({ store, rules, clock: () => now, log: silent, random: () => 0 });
+    const budget = budgetOn(store, () => now);
     for (let run = 0; run < 20; run += 1) {
       expect(await budget.waitMs('google', now)).toBe(0);
       budget.spent('google', 1);
@@ -56,12 +71,8 @@ describe('app-wide provider budgets', () => {
     let now = new Date(start);
     let jitter = 0.25;
     const shorts: string[] = [];
-    const budget = createAppBudget({
-      store,
-      rules,
+    const budget = budgetOn(store, () => now, {
       reservedAtATime: { google: 5, microsoft: 100 },
-      clock: () => now,
-      log: silent,
       random: () => jitter,
       onShort: (provider) => shorts.push(provider),
     });
@@ -89,14 +100,7 @@ describe('app-wide provider budgets', () => {
   it('make up for calls made beyond the reservation with the next one', async () => {
     const { store } = memoryStore();
     let now = new Date(start);
-    const budget = createAppBudget({
-      store,
-      rules,
-      reservedAtATime: { google: 2, microsoft: 100 },
-      clock: () => now,
-      log: silent,
-      random: () => 0,
-    });
+    const budget = budgetOn(store, () => now, { reservedAtATime: { google: 2, microsoft: 100 } });
     expect(await budget.waitMs('google', now)).toBe(0);
     // A run that called eight times on a reservation of two: six owed, plus the next two.
     budget.spent('google', 8);
@@ -106,6 +110,22 @@ describe('app-wide provider budgets', () => {
     expect(await budget.waitMs('google', now)).toBe(2000);
     now = new Date(start + 2000);
     expect(await budget.waitMs('google', now)).toBe(0);
+  });
+
+  it('count the calls of a process whose runs never wait, a batch at a time', async () => {
+    const { store, statements } = memoryStore();
+    const now = new Date(start);
+    const options = { reservedAtATime: { google: 4, microsoft: 100 } };
+    const web = budgetOn(store, () => now, options);
+    const worker = budgetOn(store, () => now, options);
+    // Direct runs call eight times: two debts of four, recorded as they reach a batch.
+    for (let run = 0; run < 8; run += 1) {
+      web.spent('google', 1);
+      await new Promise(setImmediate);
+    }
+    expect(statements()).toBe(2);
+    // Of the bucket's ten, two are left: the worker's batch of four waits for two more.
+    expect(await worker.waitMs('google', now)).toBe(2000);
   });
 
   it('keep all processes together within the limit over every window (property)', async () => {
@@ -125,11 +145,8 @@ describe('app-wide provider budgets', () => {
           let clock = start;
           const google = appBudgetRules(600).google;
           const budgets = Array.from({ length: processes }, () =>
-            createAppBudget({
-              store,
+            budgetOn(store, () => new Date(clock), {
               rules: { google, microsoft: rules.microsoft },
-              clock: () => new Date(clock),
-              log: silent,
               random: () => 0.5,
             }),
           );

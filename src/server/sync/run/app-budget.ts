@@ -8,7 +8,7 @@ import type { ProviderAppBudgetRepository } from '../store/provider-app-budget.r
  * zero: made beyond its reservation, a debt the next reservation covers), and, after a reservation the
  * balance could not cover, when to ask again.
  */
-type Held = { calls: number; shortUntil: number; reserving: Promise<void> | null };
+type Held = { calls: number; shortUntil: number; reserving: Promise<void> | null; owing: boolean };
 
 export type AppBudget = ReturnType<typeof createAppBudget>;
 
@@ -25,6 +25,7 @@ export const RESERVED_AT_A_TIME: Record<AppBudgetProvider, number> = { google: 2
  * not all come back at once.
  * Runs spend after the fact (as a user's budget, see run-budget.ts): the runs in flight may spend beyond
  * the reservation, which the next reservation makes up for; the rules leave a tenth of each limit for it.
+ * A debt of a whole batch is recorded at once, also where no run waits (the web process's direct runs).
  */
 export function createAppBudget(deps: {
   store: ProviderAppBudgetRepository;
@@ -41,8 +42,8 @@ export function createAppBudget(deps: {
   const atATime = deps.reservedAtATime ?? RESERVED_AT_A_TIME;
   const random = deps.random ?? Math.random;
   const held: Record<AppBudgetProvider, Held> = {
-    google: { calls: 0, shortUntil: 0, reserving: null },
-    microsoft: { calls: 0, shortUntil: 0, reserving: null },
+    google: { calls: 0, shortUntil: 0, reserving: null, owing: false },
+    microsoft: { calls: 0, shortUntil: 0, reserving: null, owing: false },
   };
 
   async function reserve(provider: AppBudgetProvider, now: Date): Promise<void> {
@@ -62,6 +63,28 @@ export function createAppBudget(deps: {
       { provider, balance: reservation.balance, waitMs: own.shortUntil - now.getTime() },
       'the app-wide provider budget is spent: queued runs wait for it to refill',
     );
+  }
+
+  /**
+   * Records a debt of a batch or more at once, whatever the balance: a process whose runs never wait
+   * (the web process's direct runs) never reserves, and its calls must count all the same.
+   */
+  async function owe(provider: AppBudgetProvider) {
+    const own = held[provider];
+    const debt = -own.calls;
+    own.owing = true;
+    own.calls += debt;
+    try {
+      await deps.store.owe(provider, debt, deps.clock(), rules[provider]);
+    } catch (error) {
+      own.calls -= debt;
+      deps.log.error(
+        { err: error, provider, calls: debt },
+        'recording calls made beyond the app budget failed',
+      );
+    } finally {
+      own.owing = false;
+    }
   }
 
   // The queue starts a held run again on a whole second, so the spread is a second at least: held runs
@@ -86,7 +109,9 @@ export function createAppBudget(deps: {
 
     /** A run made `calls` calls to the provider (queued or not: every call counts). */
     spent(provider: AppBudgetProvider, calls: number) {
-      held[provider].calls -= calls;
+      const own = held[provider];
+      own.calls -= calls;
+      if (own.calls <= -atATime[provider] && !own.owing && !own.reserving) void owe(provider);
     },
   };
 }

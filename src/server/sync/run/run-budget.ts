@@ -17,12 +17,11 @@ import type { WithToken } from '../with-token.ts';
 import type { AppBudget } from './app-budget.ts';
 
 type Calls = Record<IntegrationKind, number>;
-type CalendarProvider = AppBudgetProvider;
 /**
  * The run in progress: its calls so far, the user's state as it read it (undefined: not yet), and the
  * calendar provider of the user's settings (undefined: not read yet).
  */
-type Spending = { calls: Calls; state: SyncState | null | undefined; provider?: CalendarProvider };
+type Spending = { calls: Calls; state: SyncState | null | undefined; provider?: AppBudgetProvider };
 
 const stored = (tokens: number | null, at: Date | null): StoredBudget | null =>
   tokens === null || at === null ? null : { tokens, at };
@@ -58,7 +57,7 @@ export function createRunBudget(deps: {
      * How long the user's next queued run must wait for its budgets (0: it may run now): the user's
      * own, and the app's for the user's calendar provider.
      */
-    async waitMs(state: SyncState | null, calendarProvider: CalendarProvider, now: Date): Promise<number> {
+    async waitMs(state: SyncState | null, calendarProvider: AppBudgetProvider, now: Date): Promise<number> {
       const appWait = (await deps.app?.waitMs(calendarProvider, now)) ?? 0;
       if (!state) return appWait;
       return Math.max(
@@ -78,7 +77,7 @@ export function createRunBudget(deps: {
      * The run in progress read the user's state: its budgets are spent from there (only the user's
      * runs, one at a time, write them), sparing a read at the end.
      */
-    readState(state: SyncState | null, calendarProvider: CalendarProvider) {
+    readState(state: SyncState | null, calendarProvider: AppBudgetProvider) {
       const current = spending.getStore();
       if (!current) return;
       current.state = state;
@@ -89,7 +88,7 @@ export function createRunBudget(deps: {
      * The calls of the run so far, spent, as a patch for the state the run saves at its end (one
      * statement instead of two); calls after it are spent when the run ends.
      */
-    settle(provider: CalendarProvider, now: Date): SyncStatePatch {
+    settle(provider: AppBudgetProvider, now: Date): SyncStatePatch {
       const current = spending.getStore();
       if (!current) return {};
       const patch = spentPatch(current.state ?? null, current.calls, rules[provider], now);

@@ -15,6 +15,11 @@ export type ProviderAppBudgetRepository = {
    * none of them can take what another took.
    */
   reserve(provider: AppBudgetProvider, calls: number, now: Date, rule: BudgetRule): Promise<Reservation>;
+  /**
+   * Takes `calls` already made (by runs no budget held: a user's direct runs) from the bucket whatever
+   * its balance, which goes below zero by one bucket at most, so that the calls still count.
+   */
+  owe(provider: AppBudgetProvider, calls: number, now: Date, rule: BudgetRule): Promise<void>;
 };
 
 export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepository {
@@ -28,35 +33,56 @@ export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepo
     .values({ provider: sql.placeholder('provider'), tokens: capacity, spentAt: now })
     .onConflictDoNothing()
     .prepare('provider_app_budget_start');
+  const spent = {
+    tokens: sql`greatest(-${capacity}, ${refilled} - ${calls})`,
+    spentAt: sql`greatest(${providerAppBudgets.spentAt}, ${now})`,
+  };
   const take = db
     .update(providerAppBudgets)
-    .set({
-      tokens: sql`greatest(-${capacity}, ${refilled} - ${calls})`,
-      spentAt: sql`greatest(${providerAppBudgets.spentAt}, ${now})`,
-    })
+    .set(spent)
     .where(
       sql`${providerAppBudgets.provider} = ${sql.placeholder('provider')} and ${refilled} >= least(${calls}, ${capacity})`,
     )
     .returning({ tokens: providerAppBudgets.tokens })
     .prepare('provider_app_budget_take');
+  const owe = db
+    .update(providerAppBudgets)
+    .set(spent)
+    .where(sql`${providerAppBudgets.provider} = ${sql.placeholder('provider')}`)
+    .prepare('provider_app_budget_owe');
   const balance = db
     .select({ balance: sql<number>`${refilled}`.mapWith(Number) })
     .from(providerAppBudgets)
     .where(sql`${providerAppBudgets.provider} = ${sql.placeholder('provider')}`)
     .prepare('provider_app_budget_balance');
   const started = new Set<AppBudgetProvider>();
+  const valuesOf = (provider: AppBudgetProvider, count: number, at: Date, rule: BudgetRule) => ({
+    provider,
+    calls: count,
+    now: at,
+    capacity: rule.capacity,
+    perSecond: rule.perSecond,
+  });
+  async function startOnce(values: ReturnType<typeof valuesOf>) {
+    if (started.has(values.provider)) return;
+    await start.execute(values);
+    started.add(values.provider);
+  }
 
   return {
     async reserve(provider, count, at, rule) {
-      const values = { provider, calls: count, now: at, capacity: rule.capacity, perSecond: rule.perSecond };
-      if (!started.has(provider)) {
-        await start.execute(values);
-        started.add(provider);
-      }
+      const values = valuesOf(provider, count, at, rule);
+      await startOnce(values);
       const taken = await take.execute(values);
       if (taken.length > 0) return { taken: true };
       const [row] = await balance.execute(values);
       return { taken: false, balance: row?.balance ?? 0 };
+    },
+
+    async owe(provider, count, at, rule) {
+      const values = valuesOf(provider, count, at, rule);
+      await startOnce(values);
+      await owe.execute(values);
     },
   };
 }
