@@ -57,9 +57,18 @@ export function profileSql(target: { kind: 'pglite'; client: PGlite } | { kind: 
     const original = prototype.query;
     prototype.query = function (this: unknown, ...args: unknown[]) {
       const started = now();
-      const result = original.apply(this, args);
       const text =
         typeof args[0] === 'object' && args[0] !== null ? (args[0] as { text?: string }).text : args[0];
+      // A pool checks its client out and queries with a callback (the form drizzle and pg-boss reach).
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (error: unknown, value: unknown) => {
+          record(text, started, error ? undefined : value);
+          return callback(error, value);
+        };
+      }
+      const result = original.apply(this, args);
       if (result && typeof (result as Promise<unknown>).then === 'function') {
         void (result as Promise<unknown>).then(
           (value) => record(text, started, value),

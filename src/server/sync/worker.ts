@@ -11,7 +11,7 @@ export type SyncRunReport = { userId: string; startedAt: number; endedAt: number
 export type SyncWorkerDeps = {
   sync: Pick<SyncModule, 'engine' | 'service' | 'settings'>;
   metrics: Pick<Metrics, 'syncRunStarted'>;
-  /** After every run, failed or not (notices: sync stopped, or working again). */
+  /** After a run that may have started or ended a notice (`noticesMayChange`), failed or not. */
   afterRun: (userId: string) => void;
   /** At every reconcile: what only time brings (a quota problem an hour old, a trial's last days). */
   onReconcile: () => void;
@@ -22,6 +22,16 @@ export type SyncWorkerDeps = {
 };
 
 /** The job handlers of the sync: one user's run, and the periodic reconcile of every active user. */
+/**
+ * Whether a run may have started or ended a notice (docs/product-rules.md §11): not a run that went
+ * through for a user without problems (it raised none and had none to solve), nor one that never started
+ * because another run of the user held the lease. Notices that only time brings are the reconcile's.
+ */
+export function noticesMayChange(outcome: SyncOutcome): boolean {
+  if (outcome.status === 'synced') return outcome.problems;
+  return !(outcome.status === 'retry-later' && outcome.anotherRun);
+}
+
 export function createSyncWorker(deps: SyncWorkerDeps) {
   const { clock } = deps;
   return {
@@ -42,7 +52,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
           throw error;
         });
       runEnded(outcome.status);
-      deps.afterRun(userId);
+      if (noticesMayChange(outcome)) deps.afterRun(userId);
       deps.log.info({ userId, outcome }, 'sync run');
       deps.onSyncRun?.({ userId, startedAt, endedAt: endedAt ?? clock().getTime(), outcome });
       return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};

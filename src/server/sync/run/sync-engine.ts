@@ -63,7 +63,8 @@ export type SyncEngineDeps = {
 };
 
 export type SyncOutcome =
-  | { status: 'synced'; plans: number; writes: number; reads: SyncSide[] }
+  /** `problems`: the user had problems when the run began, or it held removals back (a notice may change). */
+  | { status: 'synced'; plans: number; writes: number; reads: SyncSide[]; problems: boolean }
   | { status: 'skipped'; reason: string }
   | { status: 'blocked'; problem: SyncProblemCode }
   /** `anotherRun`: another run of the user held the lease, so this one did not start at all. */
@@ -267,7 +268,8 @@ async function syncAdmitted(
   await engine.brakeRecord.log(userId, state, written.brake, now, context.problemsOpen);
   await engine.labels.forgetLabelRenames(userId, read.renames);
   const sidesRead = BOTH_SIDES.filter((side) => read.reads[side]);
-  return { status: 'synced', plans: written.plans, writes: written.writes, reads: sidesRead };
+  const problems = context.problemsOpen || written.brake.held.length > 0;
+  return { status: 'synced', plans: written.plans, writes: written.writes, reads: sidesRead, problems };
 }
 
 /**
