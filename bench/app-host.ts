@@ -167,7 +167,9 @@ const handlers: HostApi = {
             record.path.includes(encodeURIComponent(eventId)) ||
             record.path.includes(eventId)),
       );
-      if (!write) await sleep(5);
+      // The write's own end is the figure, not when it was seen: polling less often costs the measure
+      // nothing, and spares the app's process the search (hundreds of users wait at once at scale).
+      if (!write) await sleep(25);
     }
     const writtenAt = write?.end ?? null;
     let settledAt: number | null = null;

@@ -179,7 +179,7 @@ export function printSummary(figures: Figures, options: Options) {
 /** The app's SQL statements by time spent over the whole run (`--sql-profile`). */
 export async function printSqlProfile(host: Host) {
   phase('SQL statements by time spent (the whole run)');
-  const statements = await host.call('sqlStats', { limit: 20 });
+  const statements = await host.call('sqlStats', { limit: 40 });
   log(
     table(
       ['ms', 'count', 'rows', 'mean ms', 'max ms', 'statement'],

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type SessionRow, sessions } from '#server/db/schema/sessions.table.ts';
 
@@ -13,13 +13,19 @@ export type SessionRepository = {
 };
 
 export function createSessionRepository(db: Db): SessionRepository {
+  // Every signed-in request reads its session: built once, and parsed once per connection.
+  const byHash = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('session_by_hash');
   return {
     async insert(row: SessionRow): Promise<void> {
       await db.insert(sessions).values(row);
     },
 
     async find(idHash: string): Promise<SessionRow | undefined> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+      const [row] = await byHash.execute({ idHash });
       return row;
     },
 

@@ -41,13 +41,17 @@ const timeboxes = sql`coalesce((
   from ${timeboxSettings} where ${timeboxSettings.userId} = ${users.id}), '[]'::json)`;
 
 export function createAccountReader(db: Db): AccountReader {
+  // Every page and settings change of the web app reads it: built once, parsed once per connection.
+  const accountOf = db
+    .select({ user: users, todo: todoSettings, calendar: calendarSettings, linkedAccounts, timeboxes })
+    .from(users)
+    .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
+    .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('account_of_user');
+
   async function rows(userId: string): Promise<AccountRows | undefined> {
-    const [found] = await db
-      .select({ user: users, todo: todoSettings, calendar: calendarSettings, linkedAccounts, timeboxes })
-      .from(users)
-      .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
-      .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
-      .where(eq(users.id, userId));
+    const [found] = await accountOf.execute({ userId });
     return (
       found && {
         user: found.user,
