@@ -4,6 +4,7 @@ import { providerAppBudgets, syncStates } from '#server/db/schema/sync.tables.ts
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import type { SyncActivity } from '#shared/api/sync.schema.ts';
 import { appBudgetRules, PROVIDER_BUDGETS } from './plan/provider-budget.ts';
 import { createProviderAppBudgetRepository } from './store/provider-app-budget.repository.ts';
 
@@ -120,6 +121,31 @@ for (const database of await testDatabases('provider budgets')) {
       expect(wait).toBeGreaterThan(9000);
       expect(wait).toBeLessThanOrEqual(15_000);
       expect(await user.run()).toMatchObject({ status: 'synced' });
+    });
+
+    it('tells the user on the dashboard while the app’s budget holds their changes back', async () => {
+      const user = await syncingUser(app(), 'app-budget-notice@example.com');
+      await user.run();
+      const activity = async () =>
+        (
+          await app().server.inject({ method: 'GET', url: '/api/sync/activity', cookies: user.cookies })
+        ).json() as SyncActivity;
+      const spentAt = new Date();
+      const spend = (tokens: number) =>
+        app()
+          .database.db.insert(providerAppBudgets)
+          .values({ provider: 'google', tokens, spentAt })
+          .onConflictDoUpdate({ target: providerAppBudgets.provider, set: { tokens, spentAt } });
+      // A bucket's worth owed: twelve calls short of a batch, fifteen seconds at 0.8 a second.
+      await spend(-6);
+      const busy = (await activity()).providerBusy;
+      expect(busy?.provider).toBe('google');
+      const waitMs = new Date(busy?.until ?? 0).getTime() - spentAt.getTime();
+      expect(waitMs).toBeGreaterThan(14_000);
+      expect(waitMs).toBeLessThanOrEqual(15_000);
+      // Refilled: nothing is said.
+      await spend(6);
+      expect((await activity()).providerBusy).toBeNull();
     });
   });
 }

@@ -67,6 +67,13 @@ export function createSyncModule(deps: SyncModuleDeps) {
     publicOrigin: deps.publicOrigin,
     onRenewal: deps.onChannelRenewal,
   });
+  const appBudget = createAppBudget({
+    store: createProviderAppBudgetRepository(database.db),
+    rules: appBudgetRules(deps.googleRequestsPerMinute),
+    ...(deps.onAppBudgetShort ? { onShort: deps.onAppBudgetShort } : {}),
+    clock,
+    log,
+  });
   const engine = createSyncEngine({
     ...deps,
     settings,
@@ -76,13 +83,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
     channels,
     hints: createSyncHintRepository(database.db),
     leases: createSyncRunLeaseRepository(database.db),
-    appBudget: createAppBudget({
-      store: createProviderAppBudgetRepository(database.db),
-      rules: appBudgetRules(deps.googleRequestsPerMinute),
-      ...(deps.onAppBudgetShort ? { onShort: deps.onAppBudgetShort } : {}),
-      clock,
-      log,
-    }),
+    appBudget,
   });
   // Notifications are recorded on connections of their own, never waiting for the runs' ones.
   const noticeStates = createSyncStateRepository(database.notificationDb);
@@ -95,7 +96,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
     queue: deps.queue,
     clock,
   });
-  const service = createSyncService({ ...deps, intake, channels, states, activity });
+  const service = createSyncService({ ...deps, intake, channels, states, activity, appBudget });
   const preview = createSyncPreview({ ...deps, settings, links, states });
   return { engine, service, preview, settings };
 }

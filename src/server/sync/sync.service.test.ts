@@ -55,6 +55,7 @@ function setUp() {
     channels: { stop: async () => undefined },
     states,
     activity: {} as SyncActivityRepository,
+    appBudget: { heldUntil: async () => null },
     readTodoistWebhook: createTodoistWebhookReader(SECRET),
     parseGraphNotifications: (body) => {
       const parsed = JSON.parse(body) as { value?: { subscriptionId: string; clientState: string }[] };

@@ -4,6 +4,7 @@ import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
 import type { EventVersionSeen, NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
 import type { SyncChannels } from './inbound/sync-channels.ts';
 import { unplacedByDay } from './plan/autoplan/unplaced-days.ts';
+import type { AppBudget } from './run/app-budget.ts';
 import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
 import type { SyncStateRepository } from './store/sync-state.repository.ts';
 import { BOTH_SIDES, heldCount } from './sync-sides.ts';
@@ -18,6 +19,8 @@ export type SyncServiceDeps = {
   channels: Pick<SyncChannels, 'stop'>;
   states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save'>;
   activity: SyncActivityRepository;
+  /** When the app-wide budget of a calendar provider holds its runs (run/app-budget.ts). */
+  appBudget: Pick<AppBudget, 'heldUntil'>;
   /** Checks a Todoist webhook's signature and reads it (providers/todoist/todoist-webhook.ts). */
   readTodoistWebhook: (
     rawBody: Buffer,
@@ -67,31 +70,40 @@ const unplacedNote = (kept: SyncState['autoplan']): SyncActivity['autoplanUnplac
     minutes: day.minutes,
   }));
 
+/** Removals the safety brake holds back, with the user's choice if made. */
+function heldNote(state: SyncState | null): SyncActivity['heldRemovals'] {
+  if (!state || heldCount(state) === 0 || !state.heldSince) return null;
+  return {
+    events: state.heldEvents,
+    tasks: state.heldTasks,
+    since: state.heldSince.toISOString(),
+    choice: state.brakeChoice ?? null,
+  };
+}
+
+/** What the dashboard shows of the user's sync: provider ids and counts, never a task's or event's text. */
+async function readActivity(deps: SyncServiceDeps, userId: string, limit = 30): Promise<SyncActivity> {
+  const [entries, problems, state] = await Promise.all([
+    deps.activity.recent(userId, limit),
+    deps.activity.problems(userId),
+    deps.states.find(userId),
+  ]);
+  const provider = state?.calendarProvider;
+  const busyUntil = provider ? await deps.appBudget.heldUntil(provider, deps.clock()) : null;
+  return {
+    entries,
+    problems,
+    lastRunAt: state?.lastRunAt?.toISOString() ?? null,
+    heldRemovals: heldNote(state),
+    leftBehind: state?.leftBehind ?? null,
+    otherSync: otherSyncNote(state?.otherSync ?? null),
+    autoplanUnplaced: unplacedNote(state?.autoplan ?? null),
+    providerBusy: provider && busyUntil ? { provider, until: busyUntil.toISOString() } : null,
+  };
+}
+
 export function createSyncService(deps: SyncServiceDeps) {
-  async function activity(userId: string, limit = 30): Promise<SyncActivity> {
-    const [entries, problems, state] = await Promise.all([
-      deps.activity.recent(userId, limit),
-      deps.activity.problems(userId),
-      deps.states.find(userId),
-    ]);
-    const held = state && heldCount(state) > 0 && state.heldSince;
-    return {
-      entries,
-      problems,
-      lastRunAt: state?.lastRunAt?.toISOString() ?? null,
-      heldRemovals: held
-        ? {
-            events: state.heldEvents,
-            tasks: state.heldTasks,
-            since: held.toISOString(),
-            choice: state.brakeChoice ?? null,
-          }
-        : null,
-      leftBehind: state?.leftBehind ?? null,
-      otherSync: otherSyncNote(state?.otherSync ?? null),
-      autoplanUnplaced: unplacedNote(state?.autoplan ?? null),
-    };
-  }
+  const activity = (userId: string, limit?: number) => readActivity(deps, userId, limit);
 
   return {
     /** Anything but a notification (a setting, the switch, a payment): the next run reads both sides. */

@@ -103,6 +103,14 @@ export const syncActivitySchema = z.object({
    * fit on Thursday"; empty while it is off or everything fitted.
    */
   autoplanUnplaced: z.array(unplacedDaySchema),
+  /**
+   * The calendar provider's limit for all of the app's users is reached (the app-wide budget of
+   * docs/decisions/017): the user's changes wait until about `until`. Null otherwise, or for a wait of
+   * a few seconds.
+   */
+  providerBusy: z
+    .object({ provider: z.enum(['google', 'microsoft']), until: z.iso.datetime({ offset: true }) })
+    .nullable(),
 });
 export type SyncActivity = z.infer<typeof syncActivitySchema>;
 

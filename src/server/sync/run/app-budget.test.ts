@@ -35,6 +35,10 @@ function memoryStore() {
       const at = row.at > now ? row.at : now;
       rows.set(provider, { tokens: Math.max(-rule.capacity, balanceAt(row, now, rule) - calls), at });
     },
+    async balance(provider, now, rule) {
+      const row = rows.get(provider);
+      return row ? balanceAt(row, now, rule) : null;
+    },
   };
   return { store, statements: () => statements };
 }
@@ -126,6 +130,23 @@ describe('app-wide provider budgets', () => {
     expect(statements()).toBe(2);
     // Of the bucket's ten, two are left: the worker's batch of four waits for two more.
     expect(await worker.waitMs('google', now)).toBe(2000);
+  });
+
+  it('say when queued runs are held long enough to tell the user, from the bucket itself', async () => {
+    const { store } = memoryStore();
+    let now = new Date(start);
+    const worker = budgetOn(store, () => now, { reservedAtATime: { google: 10, microsoft: 100 } });
+    const web = budgetOn(store, () => now, { reservedAtATime: { google: 10, microsoft: 100 } });
+    expect(await web.heldUntil('google', now)).toBeNull();
+    // The worker takes the bucket's ten and makes them: a batch needs ten more, ten seconds away.
+    expect(await worker.waitMs('google', now)).toBe(0);
+    worker.spent('google', 10);
+    expect(await worker.waitMs('google', now)).toBeGreaterThan(0);
+    expect(await web.heldUntil('google', now)).toEqual(new Date(start + 10_000));
+    // A second later nine are missing: under the ten seconds a user would notice, so nothing is said.
+    now = new Date(start + 1000);
+    expect(await web.heldUntil('google', now)).toBeNull();
+    expect(await web.heldUntil('microsoft', now)).toBeNull();
   });
 
   it('keep all processes together within the limit over every window (property)', async () => {

@@ -12,6 +12,9 @@ type Held = { calls: number; shortUntil: number; reserving: Promise<void> | null
 
 export type AppBudget = ReturnType<typeof createAppBudget>;
 
+/** Runs held this long or longer by the app's budget are named on the dashboard (the user's changes wait). */
+export const HELD_NOTICE_MS = 10_000;
+
 /** Calls a process reserves at a time: a statement per that many calls, and at most that many idle. */
 export const RESERVED_AT_A_TIME: Record<AppBudgetProvider, number> = { google: 20, microsoft: 100 };
 
@@ -105,6 +108,20 @@ export function createAppBudget(deps: {
       });
       await own.reserving;
       return own.calls > 0 ? 0 : withJitter(own.shortUntil - now.getTime());
+    },
+
+    /**
+     * When the app's budget will cover a reservation again, if that is `HELD_NOTICE_MS` or more away: the
+     * provider's runs wait until then (null: they do not, or briefly). Read from the bucket, so any
+     * process (the web process answering the dashboard) sees what the workers do.
+     */
+    async heldUntil(provider: AppBudgetProvider, now: Date): Promise<Date | null> {
+      const rule = rules[provider];
+      const balance = await deps.store.balance(provider, now, rule);
+      if (balance === null) return null;
+      const short = Math.min(atATime[provider], rule.capacity) - balance;
+      const waitMs = Math.ceil((short / rule.perSecond) * 1000);
+      return waitMs >= HELD_NOTICE_MS ? new Date(now.getTime() + waitMs) : null;
     },
 
     /** A run made `calls` calls to the provider (queued or not: every call counts). */

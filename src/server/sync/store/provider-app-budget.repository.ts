@@ -20,6 +20,8 @@ export type ProviderAppBudgetRepository = {
    * its balance, which goes below zero by one bucket at most, so that the calls still count.
    */
   owe(provider: AppBudgetProvider, calls: number, now: Date, rule: BudgetRule): Promise<void>;
+  /** The balance refilled to `now`; null before any process reserved from the provider's bucket. */
+  balance(provider: AppBudgetProvider, now: Date, rule: BudgetRule): Promise<number | null>;
 };
 
 export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepository {
@@ -77,6 +79,11 @@ export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepo
       if (taken.length > 0) return { taken: true };
       const [row] = await balance.execute(values);
       return { taken: false, balance: row?.balance ?? 0 };
+    },
+
+    async balance(provider, at, rule) {
+      const [row] = await balance.execute(valuesOf(provider, 0, at, rule));
+      return row ? row.balance : null;
     },
 
     async owe(provider, count, at, rule) {

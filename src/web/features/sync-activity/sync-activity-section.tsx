@@ -11,6 +11,7 @@ import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-ac
 import { AutoplanUnplacedNote } from './components/autoplan-unplaced-note.tsx';
 import { LeftBehindNote } from './components/left-behind-note.tsx';
 import { OtherSyncNote } from './components/other-sync-note.tsx';
+import { ProviderBusyNote } from './components/provider-busy-note.tsx';
 import { SyncProblemList } from './components/sync-problem-list.tsx';
 
 /** The dashboard re-reads the activity this often while sync is on and the tab is visible. */
@@ -52,6 +53,7 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
       {activity.data && (
         <>
           {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
+          {activity.data.providerBusy && <ProviderBusyNote busy={activity.data.providerBusy} />}
           {activity.data.leftBehind && <LeftBehindNote leftBehind={activity.data.leftBehind} />}
           {activity.data.otherSync && <OtherSyncNote otherSync={activity.data.otherSync} />}
           {activity.data.autoplanUnplaced.length > 0 && (

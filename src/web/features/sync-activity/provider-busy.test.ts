@@ -1,0 +1,21 @@
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { providerBusyText } from './provider-busy.ts';
+
+describe('providerBusyText', () => {
+  const until = '2026-11-28T14:05:30.000Z';
+
+  it('names the calendar provider whose limit holds the changes back', () => {
+    expect(providerBusyText({ provider: 'google', until }).message).toMatch(/^Google Calendar limits/);
+    expect(providerBusyText({ provider: 'microsoft', until }).message).toMatch(/^Microsoft 365 limits/);
+  });
+
+  it('says the changes are kept, when they sync (local time), and that nothing is to be done', () => {
+    const text = providerBusyText({ provider: 'google', until });
+    expect(text.title).toBe('Sync is running behind');
+    expect(text.message).toContain(
+      `Your changes are kept and sync by about ${format(new Date(until), 'HH:mm')};`,
+    );
+    expect(text.message).toContain('there is nothing you need to do');
+  });
+});

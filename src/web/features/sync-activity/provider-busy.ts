@@ -1,0 +1,24 @@
+import { format } from 'date-fns';
+import type { SyncActivity } from '#shared/api/sync.schema.ts';
+
+type ProviderBusy = NonNullable<SyncActivity['providerBusy']>;
+
+const PROVIDER_NAMES: Record<ProviderBusy['provider'], string> = {
+  google: 'Google Calendar',
+  microsoft: 'Microsoft 365',
+};
+
+/**
+ * The calendar provider's limit for all of Timeboxer's users is reached, so the user's changes wait (the
+ * sync's app-wide budget): said in words, with when they go through. Nothing is lost, nothing to do.
+ */
+export function providerBusyText(busy: ProviderBusy): { title: string; message: string } {
+  const name = PROVIDER_NAMES[busy.provider];
+  return {
+    title: 'Sync is running behind',
+    message:
+      `${name} limits how many changes all Timeboxer users may sync each minute, and that limit is ` +
+      `reached right now. Your changes are kept and sync by about ${format(new Date(busy.until), 'HH:mm')}; ` +
+      'there is nothing you need to do.',
+  };
+}
