@@ -21,7 +21,6 @@ export type SyncWorkerDeps = {
   log: Logger;
 };
 
-/** The job handlers of the sync: one user's run, and the periodic reconcile of every active user. */
 /**
  * Whether a run may have started or ended a notice (docs/product-rules.md §11): not a run that went
  * through for a user without problems (it raised none and had none to solve), nor one that never started
@@ -32,6 +31,7 @@ export function noticesMayChange(outcome: SyncOutcome): boolean {
   return !(outcome.status === 'retry-later' && outcome.anotherRun);
 }
 
+/** The job handlers of the sync: one user's run, and the periodic reconcile of every active user. */
 export function createSyncWorker(deps: SyncWorkerDeps) {
   const { clock } = deps;
   return {

@@ -27,7 +27,8 @@ export type NoticeService = ReturnType<typeof createNoticeService>;
 
 /**
  * Tells users by e-mail when their sync stops or needs them (docs/product-rules.md §11 "Notices"). `check`
- * runs after each of the user's sync runs and payment changes, and `checkAll` with every reconcile (for
+ * runs after the user's sync runs that may start or end one (`noticesMayChange` of sync/worker.ts) and
+ * after payment changes, and `checkAll` with every reconcile (for
  * what only time brings: a quota problem an hour old, a trial's last days); each queues the mails due,
  * and the queue's worker `send`s them, with retries.
  */
