@@ -208,6 +208,8 @@ describe('a run', () => {
       plans: 1,
       writes: 1,
       reads: ['todoist', 'calendar'],
+      // The in-memory settings do not know the user's problems: taken as open, notices are checked.
+      problems: true,
     });
     const [event, ...others] = sync.calendar.live(CALENDAR);
     expect(others).toEqual([]);
