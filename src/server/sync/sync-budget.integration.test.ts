@@ -142,7 +142,8 @@ for (const database of await testDatabases('provider budgets')) {
       expect(busy?.provider).toBe('google');
       const waitMs = new Date(busy?.until ?? 0).getTime() - spentAt.getTime();
       expect(waitMs).toBeGreaterThan(14_000);
-      expect(waitMs).toBeLessThanOrEqual(15_000);
+      // The wait is rounded up to a whole millisecond, from a refill in floating point: one more at most.
+      expect(waitMs).toBeLessThanOrEqual(15_001);
       // Refilled: nothing is said.
       await spend(6);
       expect((await activity()).providerBusy).toBeNull();
