@@ -98,9 +98,7 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     const parsed = seedSchema.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error);
     const ids = new Set(parsed.data.users.map((seed) => context.mailboxes.ensureUser(seed).id));
-    return reply
-      .code(201)
-      .send({ users: context.mailboxes.snapshot().users.filter((user) => ids.has(user.id)) });
+    return reply.code(201).send(context.mailboxes.snapshotOf(ids));
   });
 
   // An access token without the consent page, for the sandbox console and for tests.

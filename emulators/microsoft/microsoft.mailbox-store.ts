@@ -42,11 +42,20 @@ const DEFAULT_CATEGORIES = [
   { displayName: 'Purple category', color: 'preset8' },
 ];
 
-/** Users, their calendars and master categories. A new e-mail gets a fresh mailbox with the defaults. */
+/** A user's calendars and master categories, each by id in the order they were made. */
+type Mailbox = { calendars: Map<string, Calendar>; categories: Map<string, Category> };
+
+/**
+ * Users, their calendars and master categories. A new e-mail gets a fresh mailbox with the defaults.
+ * Each user's calendars and categories are kept with the user (by user id), so that a request reads its
+ * own without going through every user's (the scale benchmark seeds thousands of mailboxes).
+ */
 export class MailboxStore {
   #users = new Map<string, MailboxUser>();
-  #calendars = new Map<string, Calendar>();
-  #categories = new Map<string, Category>();
+  /** Keyed by user id; also holds those of an id no user has (`createCalendar` takes any). */
+  #mailboxes = new Map<string, Mailbox>();
+  /** Each user's place among the users (users are only removed all at once, by reset). */
+  #order = new Map<string, number>();
   readonly #defaultTimeZone: string;
 
   constructor(defaultTimeZone: string) {
@@ -69,6 +78,7 @@ export class MailboxStore {
       displayName: seed.name || email.split('@')[0] || email,
       timeZone: seed.timeZone ?? this.#defaultTimeZone,
     };
+    this.#order.set(id, this.#users.size);
     this.#users.set(id, user);
     (seed.calendars ?? DEFAULT_CALENDARS).forEach((calendar, index) => {
       this.createCalendar(user.id, calendar.name, calendar.color ?? 'auto', index === 0);
@@ -91,6 +101,16 @@ export class MailboxStore {
     return [...this.#users.values()];
   }
 
+  /** The user's mailbox, made empty on first use. */
+  #mailboxOf(userId: string): Mailbox {
+    let mailbox = this.#mailboxes.get(userId);
+    if (!mailbox) {
+      mailbox = { calendars: new Map(), categories: new Map() };
+      this.#mailboxes.set(userId, mailbox);
+    }
+    return mailbox;
+  }
+
   createCalendar(userId: string, name: string, color = 'auto', isDefault = false): Calendar {
     const calendar: Calendar = {
       id: exchangeId(),
@@ -101,61 +121,75 @@ export class MailboxStore {
       isDefaultCalendar: isDefault,
       changeKey: newChangeKey(),
     };
-    this.#calendars.set(calendar.id, calendar);
+    this.#mailboxOf(userId).calendars.set(calendar.id, calendar);
     return calendar;
   }
 
+  /** The user's calendars, in the order they were made. */
   calendars(userId: string): Calendar[] {
-    return [...this.#calendars.values()].filter((calendar) => calendar.userId === userId);
+    return [...(this.#mailboxes.get(userId)?.calendars.values() ?? [])];
   }
 
   calendar(userId: string, id: string): Calendar | undefined {
-    const calendar = this.#calendars.get(id);
-    return calendar?.userId === userId ? calendar : undefined;
+    return this.#mailboxes.get(userId)?.calendars.get(id);
   }
 
   defaultCalendar(userId: string): Calendar | undefined {
-    return this.calendars(userId).find((calendar) => calendar.isDefaultCalendar);
+    for (const calendar of this.#mailboxes.get(userId)?.calendars.values() ?? []) {
+      if (calendar.isDefaultCalendar) return calendar;
+    }
+    return undefined;
   }
 
+  /** The user's master categories, in the order they were made. */
   categories(userId: string): Category[] {
-    return [...this.#categories.values()].filter((category) => category.userId === userId);
+    return [...(this.#mailboxes.get(userId)?.categories.values() ?? [])];
   }
 
   category(userId: string, id: string): Category | undefined {
-    const category = this.#categories.get(id);
-    return category?.userId === userId ? category : undefined;
+    return this.#mailboxes.get(userId)?.categories.get(id);
   }
 
   categoryByName(userId: string, displayName: string): Category | undefined {
     const wanted = displayName.toLowerCase();
-    return this.categories(userId).find((category) => category.displayName.toLowerCase() === wanted);
+    for (const category of this.#mailboxes.get(userId)?.categories.values() ?? []) {
+      if (category.displayName.toLowerCase() === wanted) return category;
+    }
+    return undefined;
   }
 
   createCategory(userId: string, displayName: string, color: string): Category {
     const category = { id: guid(), userId, displayName, color };
-    this.#categories.set(category.id, category);
+    this.#mailboxOf(userId).categories.set(category.id, category);
     return category;
   }
 
   deleteCategory(userId: string, id: string): boolean {
-    if (!this.category(userId, id)) return false;
-    return this.#categories.delete(id);
+    return this.#mailboxes.get(userId)?.categories.delete(id) ?? false;
   }
 
   reset(): void {
     this.#users.clear();
-    this.#calendars.clear();
-    this.#categories.clear();
+    this.#mailboxes.clear();
+    this.#order.clear();
   }
 
   snapshot() {
+    return { users: this.users().map((user) => this.#userSnapshot(user)) };
+  }
+
+  /** The snapshot's entries of these users only (unknown ids left out), in the snapshot's order. */
+  snapshotOf(userIds: Iterable<string>) {
+    const place = (id: string) => this.#order.get(id) ?? 0;
     return {
-      users: this.users().map((user) => ({
-        ...user,
-        calendars: this.calendars(user.id),
-        masterCategories: this.categories(user.id),
-      })),
+      users: [...new Set(userIds)]
+        .flatMap((id) => this.#users.get(id) ?? [])
+        .sort((a, b) => place(a.id) - place(b.id))
+        .map((user) => this.#userSnapshot(user)),
     };
+  }
+
+  #userSnapshot(user: MailboxUser) {
+    return { ...user, calendars: this.calendars(user.id), masterCategories: this.categories(user.id) };
   }
 }

@@ -54,8 +54,8 @@ export function notifyEventChanges(
   notifier: Notifier,
 ): void {
   events.onChange((change, event) => {
-    for (const subscription of subscriptions.live()) {
-      if (subscription.userId !== change.userId || subscription.calendarId !== change.calendarId) continue;
+    for (const subscription of subscriptions.liveOf(change.userId)) {
+      if (subscription.calendarId !== change.calendarId) continue;
       if (!subscription.changeTypes.includes(change.changeType)) continue;
       notifier.send({
         url: subscription.notificationUrl,

@@ -132,8 +132,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: GraphC
     return {
       '@odata.context': `${origin()}/v1.0/$metadata#subscriptions`,
       value: subscriptions
-        .live()
-        .filter((s) => s.userId === found.user.id && s.applicationId === found.grant.clientId)
+        .liveOf(found.user.id)
+        .filter((s) => s.applicationId === found.grant.clientId)
         .map((s) => {
           const { '@odata.context': _context, ...json } = subscriptionJson(s, origin());
           return json;

@@ -21,13 +21,26 @@ export type Subscription = {
   reauthorizationRequired: boolean;
 };
 
-/** Change-notification subscriptions; an expired one is gone, as far as clients can tell. */
+/**
+ * Change-notification subscriptions; an expired one is gone, as far as clients can tell. Each user's are
+ * kept apart too, so that an event write or a user's listing does not go through every user's (the scale
+ * benchmark has a subscription for each of thousands of users).
+ */
 export class SubscriptionStore {
+  /** By id, in the order made (the state view). */
   #subscriptions = new Map<string, Subscription>();
+  /** By user id, then id, in the order made. */
+  #byUser = new Map<string, Map<string, Subscription>>();
 
   create(details: Omit<Subscription, 'id' | 'reauthorizationRequired'>): Subscription {
     const subscription = { ...details, id: guid(), reauthorizationRequired: false };
     this.#subscriptions.set(subscription.id, subscription);
+    let own = this.#byUser.get(subscription.userId);
+    if (!own) {
+      own = new Map();
+      this.#byUser.set(subscription.userId, own);
+    }
+    own.set(subscription.id, subscription);
     return subscription;
   }
 
@@ -42,11 +55,21 @@ export class SubscriptionStore {
     return this.#subscriptions.get(id);
   }
 
+  /** Every user's live subscriptions, in the order made. */
   live(): Subscription[] {
     return [...this.#subscriptions.values()].filter((subscription) => subscription.expiresAt > Date.now());
   }
 
+  /** One user's live subscriptions, in the order made. */
+  liveOf(userId: string): Subscription[] {
+    const own = this.#byUser.get(userId);
+    return own ? [...own.values()].filter((subscription) => subscription.expiresAt > Date.now()) : [];
+  }
+
   delete(id: string): boolean {
+    const subscription = this.#subscriptions.get(id);
+    if (!subscription) return false;
+    this.#byUser.get(subscription.userId)?.delete(id);
     return this.#subscriptions.delete(id);
   }
 
@@ -60,6 +83,7 @@ export class SubscriptionStore {
 
   reset(): void {
     this.#subscriptions.clear();
+    this.#byUser.clear();
   }
 
   snapshot() {

@@ -44,6 +44,18 @@ describe('createNotifier', () => {
     expect(received).toEqual(['a', 'b']);
   });
 
+  it('keeps the most recent deliveries in its log, not every one', async () => {
+    const notifier = createNotifier({ retries: 0, retryBaseDelayMs: 1, keep: 10 });
+    for (let index = 0; index < 25; index++) notifier.send(notification(`n${index}`));
+    await notifier.flush();
+    expect(received).toHaveLength(25);
+    const kept = notifier.deliveries().map((delivery) => delivery.body);
+    expect(kept.length).toBeGreaterThanOrEqual(10);
+    expect(kept.length).toBeLessThanOrEqual(11);
+    expect(kept.at(-1)).toBe('n24');
+    expect(kept).not.toContain('n0');
+  });
+
   it('retries a failed delivery with backoff', async () => {
     const notifier = createNotifier({ retries: 2, retryBaseDelayMs: 5 });
     failNext = 2;

@@ -35,7 +35,15 @@ export type NotifierOptions = {
   onGiveUp?: (notification: OutgoingNotification) => void;
   retryBaseDelayMs: number;
   timeoutMs?: number;
+  /** The most recent deliveries the log keeps (default `DELIVERIES_KEPT`); older ones are dropped. */
+  keep?: number;
 };
+
+/**
+ * Deliveries the log keeps: a bound on the emulator's memory in a long run, larger than a scale
+ * benchmark's waves of 10,000 users make.
+ */
+export const DELIVERIES_KEPT = 100_000;
 
 export type Notifier = ReturnType<typeof createNotifier>;
 
@@ -48,7 +56,12 @@ export function createNotifier(options: NotifierOptions) {
   let log: DeliveryRecord[] = [];
   const inFlight = new Set<Promise<void>>();
 
-  const record = (entry: Omit<DeliveryRecord, 'at'>) => log.push({ ...entry, at: new Date().toISOString() });
+  const keep = options.keep ?? DELIVERIES_KEPT;
+  const record = (entry: Omit<DeliveryRecord, 'at'>) => {
+    log.push({ ...entry, at: new Date().toISOString() });
+    // Dropped a tenth at a time, so that each delivery costs no copy of the log.
+    if (log.length > keep + Math.ceil(keep / 10)) log = log.slice(-keep);
+  };
 
   async function deliver(notification: OutgoingNotification, delayMs = 0): Promise<void> {
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
