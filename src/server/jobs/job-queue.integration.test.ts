@@ -58,19 +58,21 @@ for (const database of await testDatabases('job queue')) {
 for (const database of await testDatabases('job queue priorities')) {
   describe.skipIf(!database.enabled)(`job queue priorities (${database.name})`, () => {
     const opened = setUpMigratedDatabase(database);
-
-    it("runs a user's change before the reconcile runs waiting, also one that folded into a reconcile job", async () => {
-      const users = Array.from({ length: 8 }, (_, n) => `00000000-0000-4000-8000-00000000000${n}`);
-      const live = '00000000-0000-4000-8000-0000000000aa';
-      const started: { userId: string; trigger: SyncTrigger }[] = [];
-      const releases: (() => void)[] = [];
-      const queue = await startJobQueue(opened(), {
+    const queueWithFourLanes = () =>
+      startJobQueue(opened(), {
         reconcileCron: null,
         reconcileJitterSeconds: 0,
         pollingIntervalSeconds: 0.5,
         maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
       });
+
+    it("runs a user's change before the reconcile runs waiting, also one that folded into a reconcile job", async () => {
+      const users = Array.from({ length: 8 }, (_, n) => `00000000-0000-4000-8000-00000000000${n}`);
+      const live = '00000000-0000-4000-8000-0000000000aa';
+      const started: { userId: string; trigger: SyncTrigger }[] = [];
+      const releases: (() => void)[] = [];
+      const queue = await queueWithFourLanes();
       try {
         await queue.work({
           ...idle,
@@ -125,6 +127,74 @@ for (const database of await testDatabases('job queue priorities')) {
         await queue.stop();
       }
     }, 60_000);
+
+    it('queues a reconcile run a provider held back again as a reconcile run, and a change run as a retry', async () => {
+      const [visited, changed] = userIds(2, 600) as [string, string];
+      const runs: SyncTrigger[] = [];
+      const queue = await queueWithFourLanes();
+      const again = async () => {
+        const result = await opened().db.execute(
+          sql`select singleton_key as "userId", priority, data->>'trigger' as trigger from pgboss.job
+               where name = 'user-runs' and state = 'created' and start_after > now()
+                 and singleton_key in (${visited}, ${changed}) order by priority`,
+        );
+        return (result as unknown as { rows: { userId: string; priority: number; trigger: string }[] }).rows;
+      };
+      try {
+        await queue.work({
+          ...idle,
+          reconcile: async () => [visited],
+          sync: async (_userId, trigger) => {
+            runs.push(trigger);
+            return { retryAfterMs: 60_000 };
+          },
+        });
+        await queue.reconcileNow();
+        await queue.requestSyncs([changed]);
+        await waitFor(() => runs.length === 2, 'both runs');
+        const deadline = Date.now() + 15_000;
+        while ((await again()).length < 2 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await again()).toEqual([
+          { userId: visited, priority: 0, trigger: 'reconcile' },
+          { userId: changed, priority: 10, trigger: 'retry' },
+        ]);
+      } finally {
+        await queue.stop();
+      }
+    }, 60_000);
+
+    it("keeps one waiting run per user: a request raises the user's waiting run, or queues one at the live priority", async () => {
+      const [waitingUser, newUser] = userIds(2, 500) as [string, string];
+      const queue = await queueWithFourLanes();
+      const waitingJobs = async () => {
+        const result = await opened().db.execute(
+          sql`select singleton_key as "userId", priority, data->>'trigger' as trigger, start_after <= now() as due
+               from pgboss.job
+               where name = 'user-runs' and state = 'created' and singleton_key in (${waitingUser}, ${newUser})
+               order by singleton_key`,
+        );
+        return (result as unknown as { rows: { userId: string; priority: number; trigger: string | null }[] })
+          .rows;
+      };
+      try {
+        await queue.requestSyncs([waitingUser]);
+        // As the reconcile queues it, held back an hour for the app's budget: the routine priority, its
+        // trigger named.
+        await opened().db.execute(
+          sql`update pgboss.job set priority = 0, data = data || '{"trigger":"reconcile"}'::jsonb,
+                 start_after = now() + interval '1 hour'
+               where name = 'user-runs' and singleton_key = ${waitingUser}`,
+        );
+        await queue.requestSyncs([waitingUser, newUser, waitingUser]);
+        await queue.requestSyncs([newUser, waitingUser]);
+        expect(await waitingJobs()).toEqual(
+          [waitingUser, newUser].sort().map((userId) => ({ userId, priority: 10, trigger: null, due: true })),
+        );
+      } finally {
+        await queue.stop();
+      }
+    }, 60_000);
   });
 }
 
@@ -156,7 +226,7 @@ for (const database of await testDatabases('job queue lanes')) {
         log: pino({ level: 'silent' }),
       });
 
-    it('opens lanes while all are busy, up to the most allowed, and closes them when the work is done', async () => {
+    it('opens lanes while jobs wait, up to the most allowed, and closes them when the work is done', async () => {
       const users = userIds(20);
       let started = 0;
       let running = 0;
@@ -188,9 +258,9 @@ for (const database of await testDatabases('job queue lanes')) {
         for (const release of releases.splice(0)) release();
         await waitFor(() => finished === 20, 'every run');
         expect(mostAtOnce).toBe(12);
-        // Lanes close as runs end with others idle: back near the four a quiet process keeps.
+        // Lanes starved for work close: back to the four a quiet process keeps.
         await waitFor(() => queue.syncLanes().busy === 0, 'no run in flight');
-        expect(queue.syncLanes().open).toBeLessThanOrEqual(6);
+        await waitFor(() => queue.syncLanes().open === 4, 'the four lanes of a quiet process');
       } finally {
         for (const release of releases) release();
         await queue.stop();

@@ -23,9 +23,9 @@ export const NOTICE_MAIL_QUEUE = 'notice-mail';
  */
 const SYNC_HEARTBEAT_SECONDS = 10;
 /**
- * Sync runs one process works at once: at least four lanes, more while all are busy (up to the
- * `maxSyncRuns` option), two idle ones kept beside the busy (sync-lanes.ts). Each lane fetches its
- * next job as soon as a run ends.
+ * Sync runs one process works at once: at least four lanes, more while none is starved for work (up
+ * to the `maxSyncRuns` option), two starved ones kept beside the others (sync-lanes.ts). Each lane
+ * fetches its next job as soon as a run ends.
  */
 const MIN_SYNC_LANES = 4;
 const SPARE_SYNC_LANES = 2;
@@ -48,8 +48,9 @@ const LIVENESS = {
 
 /**
  * What queued a user's run (for the metrics): a notification or the user's own action, the reconcile,
- * or a run again after a failure or a provider's "wait". Requests fold into a waiting job, which keeps
- * the first one's reason.
+ * or a run again after a failure or a provider's "wait" (a reconcile visit held back stays the
+ * reconcile's). A request folds into a waiting job, which keeps its reason, but a reconcile job a
+ * change folds into becomes the change's.
  */
 export const SYNC_TRIGGERS = ['change', 'reconcile', 'retry'] as const;
 export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
@@ -139,8 +140,8 @@ export type JobQueueOptions = {
  */
 /**
  * Live changes before routine work: a run a user's change asked for (a notification, a setting, the
- * switch), or one a provider asked us to run later, is fetched before any reconcile run waiting, so a
- * reconcile wave never holds a live change back.
+ * switch), or such a run a provider asked us to run later, is fetched before any reconcile run waiting,
+ * so a reconcile wave never holds a live change back.
  */
 const LIVE_PRIORITY = 10;
 
@@ -153,6 +154,21 @@ function userJob(userId: string, trigger?: SyncTrigger) {
     priority: trigger === 'reconcile' ? 0 : LIVE_PRIORITY,
   };
 }
+
+/**
+ * Raises the waiting job of each named user ($3) to the live priority ($1) and says whose job waits; a
+ * reconcile run held back for the app's budget is due at once (a change's run may spend the share kept
+ * for changes). A job already at that priority is left as it is; one fetched meanwhile is not touched.
+ */
+const raiseWaiting = `
+  with waiting as (
+    select id, singleton_key, priority from pgboss.job
+     where name = $2 and state = 'created' and singleton_key = any($3::text[])),
+  raised as (
+    update pgboss.job job set priority = $1, data = job.data - 'trigger', start_after = least(job.start_after, now())
+      from waiting
+     where job.name = $2 and job.id = waiting.id and waiting.priority < $1 and job.state = 'created')
+  select singleton_key as "userId" from waiting`;
 
 /** Users waiting in the queue an earlier version used get a job in this one; that queue goes. */
 async function moveLegacyUserJobs(boss: PgBoss) {
@@ -255,18 +271,25 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     async requestSyncs(userIds) {
       const unique = [...new Set(userIds)];
       if (unique.length === 0) return;
-      // The queue's policy keeps one waiting job per user: the insert skips users who have one. A
-      // reconcile job already waiting for a user becomes the live change's run, fetched as one.
-      await boss.insert(
+      // A user's waiting run (the queue keeps one) takes the request: a reconcile run becomes the live
+      // change's, fetched as one. Only users without one get a job, so a user who changes things while
+      // their run waits costs one statement per request, not two.
+      const { rows } = await database.notificationSql.executeSql(raiseWaiting, [
+        LIVE_PRIORITY,
         USER_SYNC_QUEUE,
-        unique.map((userId) => userJob(userId)),
-        { db: database.notificationSql },
+        unique,
+      ]);
+      const waiting = new Set((rows as { userId: string }[]).map((row) => row.userId));
+      const missing = unique.filter((userId) => !waiting.has(userId));
+      if (missing.length === 0) return;
+      const inserted = await boss.insert(
+        USER_SYNC_QUEUE,
+        missing.map((userId) => userJob(userId)),
+        { db: database.notificationSql, returnId: true },
       );
-      await database.notificationSql.executeSql(
-        `update pgboss.job set priority = $1, data = data - 'trigger'
-          where name = $2 and state = 'created' and singleton_key = any($3::text[]) and priority < $1`,
-        [LIVE_PRIORITY, USER_SYNC_QUEUE, unique],
-      );
+      // A job queued for one of them in between (a reconcile's) was skipped by the insert: raise it too.
+      if ((inserted?.length ?? 0) < missing.length)
+        await database.notificationSql.executeSql(raiseWaiting, [LIVE_PRIORITY, USER_SYNC_QUEUE, missing]);
     },
 
     async work(handlers) {
@@ -296,8 +319,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
             throw error;
           });
           if (outcome.retryAfterMs !== undefined) {
-            // A provider asked us to wait: the next run starts after that, not before.
-            const { data, ...again } = userJob(userId, 'retry');
+            // A provider asked us to wait: the next run starts after that, not before. A reconcile visit
+            // held back stays one (its priority, its share of the app's budget); a change's run retries.
+            const { data, ...again } = userJob(userId, reason === 'reconcile' ? 'reconcile' : 'retry');
             await boss.send(USER_SYNC_QUEUE, data, {
               ...again,
               startAfter: Math.ceil(outcome.retryAfterMs / 1000),
@@ -388,6 +412,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
 
     async stop() {
       loopLoad?.stop();
+      lanes?.stop();
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };

@@ -10,12 +10,18 @@ export type LoopLoad = { utilization(): number; stop(): void };
 
 export function watchLoopLoad(intervalMs = 500): LoopLoad {
   let previous = performance.eventLoopUtilization();
-  let utilization = 0;
+  // Before the first interval has passed: measured since the watch began, not 0.
+  let utilization: number | null = null;
   const timer = setInterval(() => {
     const current = performance.eventLoopUtilization();
     utilization = performance.eventLoopUtilization(current, previous).utilization;
     previous = current;
   }, intervalMs);
   timer.unref();
-  return { utilization: () => utilization, stop: () => clearInterval(timer) };
+  return {
+    utilization: () =>
+      utilization ??
+      performance.eventLoopUtilization(performance.eventLoopUtilization(), previous).utilization,
+    stop: () => clearInterval(timer),
+  };
 }

@@ -95,7 +95,12 @@ for (const database of await testDatabases('provider budgets')) {
       // Five seconds later, four calls have refilled.
       const later = new Date(now.getTime() + 5000);
       expect(await store.reserve('microsoft', 5, later, rule)).toEqual({ taken: false, balance: 4 });
-      expect(await store.reserve('microsoft', 4, later, rule)).toEqual({ taken: true });
+      // A routine reservation must leave what it is told to keep.
+      expect(await store.reserve('microsoft', 2, later, rule, 2.5)).toEqual({ taken: false, balance: 4 });
+      expect(await store.reserve('microsoft', 2, later, rule, 2)).toEqual({ taken: true });
+      // A routine batch as large as the bucket waits for a full one.
+      expect(await store.reserve('microsoft', 1, later, rule, 6)).toEqual({ taken: false, balance: 2 });
+      expect(await store.reserve('microsoft', 2, later, rule)).toEqual({ taken: true });
       // Calls already made are taken whatever the balance, down to one bucket below zero.
       await store.owe('microsoft', 4, later, rule);
       await store.owe('microsoft', 20, later, rule);
@@ -149,4 +154,33 @@ for (const database of await testDatabases('provider budgets')) {
       expect((await activity()).providerBusy).toBeNull();
     });
   });
+
+  describe.skipIf(!database.enabled)(
+    `the share of the app's budget kept for changes (${database.name})`,
+    () => {
+      // A project quota of 600 Google calls a minute: a bucket of 60 (a quarter of it kept for changes).
+      const app = setUpTestApp(database, {
+        env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', GOOGLE_CALENDAR_REQUESTS_PER_MINUTE: '600' },
+        overrides: { role: 'web' },
+      });
+
+      it("holds the reconcile's runs once the bucket is down to the changes' share, and not a change's run", async () => {
+        const user = await syncingUser(app(), 'app-budget-kept@example.com');
+        await user.run();
+        await app()
+          .database.db.insert(providerAppBudgets)
+          .values({ provider: 'google', tokens: 30, spentAt: new Date() })
+          .onConflictDoUpdate({
+            target: providerAppBudgets.provider,
+            set: { tokens: 30, spentAt: new Date() },
+          });
+        // A batch of twenty (and what the direct run owes) would leave less than the fifteen kept.
+        const routine = await app().sync.engine.run(user.userId, { spaced: true, routine: true });
+        expect(routine.status).toBe('retry-later');
+        expect(await app().sync.engine.run(user.userId, { spaced: true })).toMatchObject({
+          status: 'synced',
+        });
+      });
+    },
+  );
 }

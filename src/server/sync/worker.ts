@@ -45,7 +45,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       };
       const runEnded = deps.metrics.syncRunStarted(trigger);
       const outcome = await deps.sync.engine
-        .run(userId, { spaced: true, requestedSidesOnly: true, held })
+        .run(userId, { spaced: true, routine: trigger === 'reconcile', requestedSidesOnly: true, held })
         .catch((error: unknown) => {
           runEnded('failed');
           deps.afterRun(userId);

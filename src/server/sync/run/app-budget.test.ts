@@ -17,11 +17,11 @@ function memoryStore() {
   const rows = new Map<AppBudgetProvider, StoredBudget>();
   let statements = 0;
   const store: ProviderAppBudgetRepository = {
-    async reserve(provider, calls, now, rule) {
+    async reserve(provider, calls, now, rule, keep = 0) {
       statements += 1;
       const row = rows.get(provider) ?? { tokens: rule.capacity, at: now };
       const balance = balanceAt(row, now, rule);
-      if (balance < Math.min(calls, rule.capacity)) {
+      if (balance < Math.min(calls + keep, rule.capacity)) {
         rows.set(provider, row);
         return { taken: false, balance };
       }
@@ -149,6 +149,49 @@ describe('app-wide provider budgets', () => {
     expect(await web.heldUntil('microsoft', now)).toBeNull();
   });
 
+  it("leave users' changes their share: reconcile runs wait once the bucket is down to it, a change's run goes on", async () => {
+    const { store } = memoryStore();
+    let now = new Date(start);
+    const budget = budgetOn(store, () => now, { reservedAtATime: { google: 2, microsoft: 100 } });
+    // Of the bucket's ten, a quarter (2.5) is kept: routine batches of two go while 4.5 are left.
+    for (let run = 0; run < 3; run += 1) {
+      expect(await budget.waitMs('google', now, true)).toBe(0);
+      budget.spent('google', 2);
+    }
+    // Four left: the reconcile's next run waits until 4.5 are there again, half a second.
+    expect(await budget.waitMs('google', now, true)).toBe(500);
+    // A change's runs take what is kept, down to nothing; then they wait too.
+    for (let run = 0; run < 2; run += 1) {
+      expect(await budget.waitMs('google', now)).toBe(0);
+      budget.spent('google', 2);
+    }
+    expect(await budget.waitMs('google', now)).toBe(2000);
+    // The reconcile's runs now wait until the kept share is back as well: the refill goes to it first.
+    now = new Date(start + 400);
+    expect(await budget.waitMs('google', now, true)).toBe(4100);
+    now = new Date(start + 2000);
+    expect(await budget.waitMs('google', now, true)).toBe(2500);
+    now = new Date(start + 4500);
+    expect(await budget.waitMs('google', now, true)).toBe(0);
+  });
+
+  it("let a change's run that found a reconcile run's reservation refused ask for itself", async () => {
+    const { store, statements } = memoryStore();
+    const now = new Date(start);
+    const budget = budgetOn(store, () => now, { reservedAtATime: { google: 3, microsoft: 100 } });
+    const other = budgetOn(store, () => now, { reservedAtATime: { google: 7, microsoft: 100 } });
+    // Another process leaves three: enough for a change's batch of three, not for the reconcile's.
+    expect(await other.waitMs('google', now)).toBe(0);
+    other.spent('google', 7);
+    const [routine, live] = await Promise.all([
+      budget.waitMs('google', now, true),
+      budget.waitMs('google', now),
+    ]);
+    expect(routine).toBeGreaterThan(0);
+    expect(live).toBe(0);
+    expect(statements()).toBe(3);
+  });
+
   it('keep all processes together within the limit over every window (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -158,6 +201,7 @@ describe('app-wide provider budgets', () => {
             process: fc.nat(3),
             calls: fc.integer({ min: 1, max: 3 }),
             gapMs: fc.integer({ min: 0, max: 400 }),
+            routine: fc.boolean(),
           }),
           { minLength: 1, maxLength: 300 },
         ),
@@ -177,9 +221,9 @@ describe('app-wide provider budgets', () => {
             const budget = budgets[run.process % processes];
             if (!budget) continue;
             // A queued run waits for the app's budget as the engine has it do, then calls.
-            for (let wait = await budget.waitMs('google', new Date(clock)); wait > 0; ) {
+            for (let wait = await budget.waitMs('google', new Date(clock), run.routine); wait > 0; ) {
               clock += wait;
-              wait = await budget.waitMs('google', new Date(clock));
+              wait = await budget.waitMs('google', new Date(clock), run.routine);
             }
             budget.spent('google', run.calls);
             made.push({ at: clock, calls: run.calls });

@@ -26,6 +26,15 @@ type Spending = { calls: Calls; state: SyncState | null | undefined; provider?: 
 const stored = (tokens: number | null, at: Date | null): StoredBudget | null =>
   tokens === null || at === null ? null : { tokens, at };
 
+/** How long the user's own budgets (Todoist's, their calendar's) hold their next run back. */
+function userWaitMs(state: SyncState, rules: Record<BudgetProvider, BudgetRule>, now: Date): number {
+  const calendarRule = rules[state.calendarProvider ?? 'google'];
+  return Math.max(
+    waitMs(balanceAt(stored(state.todoistBudget, state.todoistBudgetAt), now, rules.todoist), rules.todoist),
+    waitMs(balanceAt(stored(state.calendarBudget, state.calendarBudgetAt), now, calendarRule), calendarRule),
+  );
+}
+
 /**
  * The provider budgets of sync runs (see provider-budget.ts), kept in `sync_states` so that every
  * worker process sees them: a queued run first asks how long to wait (`waitMs`); every run counts the
@@ -55,22 +64,16 @@ export function createRunBudget(deps: {
 
     /**
      * How long the user's next queued run must wait for its budgets (0: it may run now): the user's
-     * own, and the app's for the user's calendar provider.
+     * own, and the app's for the user's calendar provider (of which a routine run leaves a share).
      */
-    async waitMs(state: SyncState | null, calendarProvider: AppBudgetProvider, now: Date): Promise<number> {
-      const appWait = (await deps.app?.waitMs(calendarProvider, now)) ?? 0;
-      if (!state) return appWait;
-      return Math.max(
-        appWait,
-        waitMs(
-          balanceAt(stored(state.todoistBudget, state.todoistBudgetAt), now, rules.todoist),
-          rules.todoist,
-        ),
-        waitMs(
-          balanceAt(stored(state.calendarBudget, state.calendarBudgetAt), now, calendarRule(state)),
-          calendarRule(state),
-        ),
-      );
+    async waitMs(
+      state: SyncState | null,
+      calendarProvider: AppBudgetProvider,
+      now: Date,
+      routine = false,
+    ): Promise<number> {
+      const appWait = (await deps.app?.waitMs(calendarProvider, now, routine)) ?? 0;
+      return state ? Math.max(appWait, userWaitMs(state, rules, now)) : appWait;
     },
 
     /**

@@ -10,11 +10,17 @@ export type Reservation = { taken: true } | { taken: false; balance: number };
 export type ProviderAppBudgetRepository = {
   /**
    * Takes `calls` from the provider's app-wide bucket in one statement, refilled under `rule` since it
-   * was last taken from, if the balance covers them (or a whole bucket, for more calls than that: the
-   * balance then goes below zero, by one bucket at most). Every worker process reserves this way, so
-   * none of them can take what another took.
+   * was last taken from, if the balance covers them and leaves `keep` (or is a whole bucket, for more
+   * calls than that: the balance then goes below zero, by one bucket at most). Every worker process reserves
+   * this way, so none of them can take what another took.
    */
-  reserve(provider: AppBudgetProvider, calls: number, now: Date, rule: BudgetRule): Promise<Reservation>;
+  reserve(
+    provider: AppBudgetProvider,
+    calls: number,
+    now: Date,
+    rule: BudgetRule,
+    keep?: number,
+  ): Promise<Reservation>;
   /**
    * Takes `calls` already made (by runs no budget held: a user's direct runs) from the bucket whatever
    * its balance, which goes below zero by one bucket at most, so that the calls still count.
@@ -43,7 +49,7 @@ export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepo
     .update(providerAppBudgets)
     .set(spent)
     .where(
-      sql`${providerAppBudgets.provider} = ${sql.placeholder('provider')} and ${refilled} >= least(${calls}, ${capacity})`,
+      sql`${providerAppBudgets.provider} = ${sql.placeholder('provider')} and ${refilled} >= least(${calls} + ${sql.placeholder('keep')}::float8, ${capacity})`,
     )
     .returning({ tokens: providerAppBudgets.tokens })
     .prepare('provider_app_budget_take');
@@ -58,9 +64,10 @@ export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepo
     .where(sql`${providerAppBudgets.provider} = ${sql.placeholder('provider')}`)
     .prepare('provider_app_budget_balance');
   const started = new Set<AppBudgetProvider>();
-  const valuesOf = (provider: AppBudgetProvider, count: number, at: Date, rule: BudgetRule) => ({
+  const valuesOf = (provider: AppBudgetProvider, count: number, at: Date, rule: BudgetRule, keep = 0) => ({
     provider,
     calls: count,
+    keep,
     now: at,
     capacity: rule.capacity,
     perSecond: rule.perSecond,
@@ -72,8 +79,8 @@ export function createProviderAppBudgetRepository(db: Db): ProviderAppBudgetRepo
   }
 
   return {
-    async reserve(provider, count, at, rule) {
-      const values = valuesOf(provider, count, at, rule);
+    async reserve(provider, count, at, rule, keep = 0) {
+      const values = valuesOf(provider, count, at, rule, keep);
       await startOnce(values);
       const taken = await take.execute(values);
       if (taken.length > 0) return { taken: true };
