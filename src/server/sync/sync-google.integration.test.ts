@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { syncProblems } from '#server/db/schema/sync.tables.ts';
+import { syncHints, syncProblems } from '#server/db/schema/sync.tables.ts';
+import { createSettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import { createSyncSettingsReader } from '#server/sync/store/sync-settings.repository.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
@@ -360,6 +361,44 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await createSyncSettingsReader(app().database.db).load(user.userId, new Date())).toMatchObject({
         problemsOpen: false,
       });
+    });
+
+    it('says with the settings whether hints of completed occurrences wait, and which labels are stored', async () => {
+      const user = await syncingUser('hinted@example.com');
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const load = () => createSyncSettingsReader(app().database.db).load(user.userId, new Date());
+      const before = await load();
+      if (!before.runnable) throw new Error('expected a runnable context');
+      expect(before.hintsWaiting).toBe(false);
+      expect(before.labels.labels.map((label) => label.name)).toEqual(expect.arrayContaining(['30min']));
+      expect(before.labels.renames).toEqual([]);
+      await app()
+        .database.db.insert(syncHints)
+        .values({ userId: user.userId, taskId: 'a-task', at: new Date() });
+      expect(await load()).toMatchObject({ hintsWaiting: true });
+      // The run reads the hint and uses it up.
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect(await load()).toMatchObject({ hintsWaiting: false });
+
+      // A run that read no label change takes the renames in force from what it loaded: the stored
+      // row is not read (it says otherwise here), and a rename whose old name is a label again is over.
+      const settings = createSettingsRepository(app().database.db);
+      const label = (name: string) => ({ id: name, name, color: 'red', item_order: 1 });
+      const known = {
+        labels: [label('Half hour'), label('deep')],
+        renames: [
+          { from: '30min', to: 'Half hour' },
+          { from: 'deep', to: 'Deep work' },
+        ],
+      };
+      const applied = await settings.applyLabelChanges(user.userId, [], false, new Date(), known);
+      expect(applied).toEqual({
+        timeboxes: [],
+        taskDurationLabel: null,
+        renames: [{ from: '30min', to: 'Half hour' }],
+      });
+      // Without it, the stored row is read: no renames are kept there.
+      expect((await settings.applyLabelChanges(user.userId, [], false, new Date())).renames).toEqual([]);
     });
 
     it('pauses with "connect again" when the calendar grant was revoked outside the product', async () => {

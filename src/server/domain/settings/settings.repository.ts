@@ -62,6 +62,8 @@ export type FollowedLabels = {
 };
 /** What a sync run's read of the labels changed, and the renames it is to carry onto tasks. */
 export type AppliedLabelChanges = FollowedLabels & { renames: LabelRename[] };
+/** The stored labels and renames as a run read them at its start, with the user's settings. */
+export type LabelsKnown = { labels: readonly StoredTodoistLabel[]; renames: readonly LabelRename[] };
 /** What the calendar provider told us about the account. */
 export type CalendarAccount = { calendars: StoredCalendar[]; categories: StoredCategory[] };
 
@@ -95,13 +97,15 @@ export type SettingsRepository = {
   /**
    * The labels a sync run read (changed since its last read; all of them when `complete`): the stored
    * list takes them in, and the timebox settings and the task-duration label follow their labels by id
-   * (see `followLabel`). Answers the settings that changed.
+   * (see `followLabel`). Answers the settings that changed. With nothing changed, the renames in force
+   * come from `known` when given (the run read them at its start), with no statement.
    */
   applyLabelChanges(
     userId: string,
     changed: readonly LabelChange[],
     complete: boolean,
     now: Date,
+    known?: LabelsKnown,
   ): Promise<AppliedLabelChanges>;
   /** The account's active projects, as a sync run's read of Todoist left them. */
   saveTodoistProjects(userId: string, projects: StoredTodoistProject[], now: Date): Promise<void>;
@@ -294,7 +298,13 @@ export function createSettingsRepository(db: Db): SettingsRepository {
       await followLabels(userId, labels, true, now);
     },
 
-    async applyLabelChanges(userId, changed, complete, now) {
+    async applyLabelChanges(userId, changed, complete, now, known) {
+      if (changed.length === 0 && !complete && known)
+        return {
+          timeboxes: [],
+          taskDurationLabel: null,
+          renames: renamesInForce(known.renames, known.labels),
+        };
       const [row] = await db
         .select({ labels: todoSettings.labels, renames: todoSettings.labelRenames })
         .from(todoSettings)

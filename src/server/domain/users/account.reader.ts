@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
-import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
+import { calendarSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
+import { jsonList, timeboxesOf, timeboxListSchema } from '#server/db/views/timeboxes-json.ts';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { type AccountRows, toCurrentUser } from './user.mapper.ts';
 
@@ -14,10 +15,6 @@ export type AccountReader = {
   currentUser(userId: string): Promise<CurrentUser | undefined>;
 };
 
-/** A JSON column of the statement below: PGlite and postgres.js hand it over parsed; a string is parsed. */
-const jsonList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (typeof value === 'string' ? JSON.parse(value) : value), z.array(item));
-
 const linkedAccountsSchema = jsonList(
   z.object({
     kind: z.enum(['todoist', 'calendar']),
@@ -25,7 +22,6 @@ const linkedAccountsSchema = jsonList(
     needsReconnect: z.boolean(),
   }),
 );
-const timeboxesSchema = jsonList(z.object({ label: z.string(), duration: z.number().int() }));
 
 /**
  * The user's connected accounts and timebox settings as JSON lists beside the one-per-user rows, so the
@@ -36,14 +32,17 @@ const linkedAccounts = sql`coalesce((
   select json_agg(json_build_object(
     'kind', ${integrations.kind}, 'provider', ${integrations.provider}, 'needsReconnect', ${integrations.needsReconnect}))
   from ${integrations} where ${integrations.userId} = ${users.id}), '[]'::json)`;
-const timeboxes = sql`coalesce((
-  select json_agg(json_build_object('label', ${timeboxSettings.label}, 'duration', ${timeboxSettings.duration}))
-  from ${timeboxSettings} where ${timeboxSettings.userId} = ${users.id}), '[]'::json)`;
 
 export function createAccountReader(db: Db): AccountReader {
   // Every page and settings change of the web app reads it: built once, parsed once per connection.
   const accountOf = db
-    .select({ user: users, todo: todoSettings, calendar: calendarSettings, linkedAccounts, timeboxes })
+    .select({
+      user: users,
+      todo: todoSettings,
+      calendar: calendarSettings,
+      linkedAccounts,
+      timeboxes: timeboxesOf(users.id),
+    })
     .from(users)
     .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
     .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
@@ -57,7 +56,7 @@ export function createAccountReader(db: Db): AccountReader {
         user: found.user,
         integrations: linkedAccountsSchema.parse(found.linkedAccounts),
         todo: found.todo ?? undefined,
-        timeboxes: timeboxesSchema.parse(found.timeboxes),
+        timeboxes: timeboxListSchema.parse(found.timeboxes),
         calendar: found.calendar ?? undefined,
       }
     );

@@ -69,6 +69,9 @@ describe('the context of a sync run', () => {
       mainCalendar: false,
       taskDuration: { active: true, label: 'deep', allowed: true },
     });
+    // Unread, hints count as waiting (the run reads them); the stored labels come with the settings.
+    expect(context).toMatchObject({ hintsWaiting: true, labels: { renames: [] } });
+    expect(syncContextOf(rows({ hintsWaiting: false }), NOW)).toMatchObject({ hintsWaiting: false });
     const free = syncContextOf(rows({ todo: todoRow(USER, { accountType: 'Free' }) }), NOW);
     expect(free.runnable && free.settings.taskDuration.allowed).toBe(false);
 

@@ -1,7 +1,11 @@
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { paymentStateOf } from '#server/domain/billing/payment-state.ts';
-import type { CalendarSettingsRow, TodoSettingsRow } from '#server/domain/settings/settings.repository.ts';
+import type {
+  CalendarSettingsRow,
+  LabelsKnown,
+  TodoSettingsRow,
+} from '#server/domain/settings/settings.repository.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { AUTOPLAN_DEFAULTS, TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
 import { DATED_TASKS_DEFAULT } from '#shared/settings/dated-tasks.ts';
@@ -30,6 +34,13 @@ export type SyncContext =
       connections: IntegrationRow[];
       /** Whether the user has a sync problem raised (false: a run that goes through has none to clear). */
       problemsOpen: boolean;
+      /**
+       * Whether Todoist's notices left hints of completed occurrences for the run (false: it need not
+       * read them).
+       */
+      hintsWaiting: boolean;
+      /** The stored Todoist labels and renames, as read with the settings. */
+      labels: LabelsKnown;
     }
   | { runnable: false; block: SyncBlock };
 
@@ -42,6 +53,8 @@ export type SyncRows = {
   timeboxes: { label: string; duration: number }[];
   /** Whether a sync problem is raised (undefined: not read, as good as yes). */
   problemsOpen?: boolean;
+  /** Whether hints of completed occurrences wait (undefined: not read, as good as yes). */
+  hintsWaiting?: boolean;
 };
 
 /**
@@ -67,6 +80,8 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
     calendarAccountId: calendarLink.accountId ?? null,
     connections: [todoist, calendarLink],
     problemsOpen: rows.problemsOpen ?? true,
+    hintsWaiting: rows.hintsWaiting ?? true,
+    labels: { labels: todo?.labels ?? [], renames: todo?.labelRenames ?? [] },
     calendarName:
       calendar.calendars.find((entry) => entry.id === calendar.calendarId)?.name ?? calendar.calendarId,
     settings: withProjects({

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LabelRename } from '#server/domain/settings/label-identity.ts';
-import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
+import type { LabelsKnown, SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import { type CalendarEvent, type CalendarTarget, SyncTokenExpiredError } from '../calendar-target.port.ts';
 import { appearanceHash } from '../plan/event-write.ts';
 import { projectsAfterRead } from '../plan/project-changes.ts';
@@ -33,6 +33,8 @@ export type ReadRequest = {
   /** Another calendar was chosen and its events were moved: every task is read to restyle them. */
   readAllTasks: boolean;
   requestedSidesOnly: boolean;
+  /** The stored labels and renames as the run's start read them (spares a read when none changed). */
+  labelsAtStart?: LabelsKnown;
   now: Date;
 };
 
@@ -89,6 +91,7 @@ export async function readSides(deps: SideReaderDeps, request: ReadRequest): Pro
       })),
       taskRead.full,
       request.now,
+      request.labelsAtStart,
     );
     settings = withFollowedLabels(settings, applied);
     renames = applied.renames;

@@ -74,6 +74,11 @@ export type RunOptions = {
   /** The queue's runs wait while the user's provider budget is spent (run-budget.ts); a direct call runs now. */
   spaced?: boolean;
   /**
+   * A routine run (the reconcile's visit), not a user's change: it leaves a share of the provider's
+   * app-wide budget to the changes' runs (app-budget.ts).
+   */
+  routine?: boolean;
+  /**
    * Read only the sides a notification or request asked for (the queue's runs); a direct call reads
    * both. See `readPlan`.
    */
@@ -187,7 +192,7 @@ async function admit(
   // A user who calls the providers faster than their per-user limits allow waits for the budget to
   // refill (and everyone, while the app's calls reach the provider's limit for the whole app); changes
   // meanwhile are read by that run together.
-  const wait = options.spaced ? await engine.budget.waitMs(state, calendarProvider, now) : 0;
+  const wait = options.spaced ? await engine.budget.waitMs(state, calendarProvider, now, options.routine) : 0;
   if (wait > 0) return { status: 'retry-later', afterMs: wait };
   let titleSalt = state?.titleSalt;
   if (!titleSalt) {
@@ -217,7 +222,8 @@ async function syncAdmitted(
     links: await engine.links.all(userId),
     now,
   });
-  const hints = await engine.hints.completedOccurrences(userId);
+  // Hints recorded after the run's start wait for the next run, which their notice queued.
+  const hints = context.hintsWaiting ? await engine.hints.completedOccurrences(userId) : [];
   const read = await readSides(engine, {
     userId,
     state,
@@ -227,6 +233,7 @@ async function syncAdmitted(
     occurrencesCompleted: hints.length > 0,
     readAllTasks: relocated.readAllTasks,
     requestedSidesOnly: options.requestedSidesOnly === true,
+    labelsAtStart: context.labels,
     now,
   });
   // "Plan my day" gives waiting tasks their times first, so this run makes their events.

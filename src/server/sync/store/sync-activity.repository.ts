@@ -22,7 +22,15 @@ export function createSyncActivityRepository(db: Db): SyncActivityRepository {
   return {
     async add(userId, entries, at) {
       if (entries.length === 0) return;
-      await db.insert(syncActivity).values(entries.map((entry) => ({ ...entry, userId, at })));
+      // One statement: the new entries go in while the older ones beyond the kept number go. Both
+      // parts see the table as it was before it, so the user keeps ACTIVITY_KEPT older entries
+      // besides this run's until the next run's entries trim them.
+      const inserted = db.$with('inserted').as(
+        db
+          .insert(syncActivity)
+          .values(entries.map((entry) => ({ ...entry, userId, at })))
+          .returning({ id: syncActivity.id }),
+      );
       const keep = db
         .select({ id: syncActivity.id })
         .from(syncActivity)
@@ -30,6 +38,7 @@ export function createSyncActivityRepository(db: Db): SyncActivityRepository {
         .orderBy(desc(syncActivity.at))
         .limit(ACTIVITY_KEPT);
       await db
+        .with(inserted)
         .delete(syncActivity)
         .where(
           and(eq(syncActivity.userId, userId), lt(syncActivity.at, at), notInArray(syncActivity.id, keep)),

@@ -1,9 +1,11 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
-import { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
-import { syncProblems } from '#server/db/schema/sync.tables.ts';
+import { calendarSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
+import { syncHints, syncProblems } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
+import { timeboxesOf, timeboxListSchema } from '#server/db/views/timeboxes-json.ts';
 import { type SyncContext, syncContextOf } from '../plan/sync-context.ts';
 
 export type SyncSettingsReader = {
@@ -15,47 +17,46 @@ export type SyncSettingsReader = {
   activeUsers(): Promise<string[]>;
 };
 
+/** The user's two accounts (one of each kind at most), joined beside their settings rows. */
+const todoistAccount = alias(integrations, 'todoist_account');
+const calendarAccount = alias(integrations, 'calendar_account');
+
 export function createSyncSettingsReader(db: Db): SyncSettingsReader {
-  // A run starts with these, every time: built once, prepared by name (no query building per run).
-  const byUser = sql.placeholder('userId');
+  // A run starts with this, every time: one statement (the user, both settings rows, both accounts, the
+  // timeboxes as a JSON list), built once and prepared by name.
   const userWithSettings = db
     .select({
       user: users,
       todo: todoSettings,
       calendar: calendarSettings,
+      todoistAccount,
+      calendarAccount,
+      timeboxes: timeboxesOf(users.id),
       problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
+      // Most runs have none: they skip reading them (one statement fewer).
+      hintsWaiting: sql<boolean>`exists (select 1 from ${syncHints} where ${syncHints.userId} = ${users.id})`,
     })
     .from(users)
     .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
     .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
-    .where(eq(users.id, byUser))
+    .leftJoin(todoistAccount, and(eq(todoistAccount.userId, users.id), eq(todoistAccount.kind, 'todoist')))
+    .leftJoin(
+      calendarAccount,
+      and(eq(calendarAccount.userId, users.id), eq(calendarAccount.kind, 'calendar')),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
     .prepare('sync_user_with_settings');
-  const userIntegrations = db
-    .select()
-    .from(integrations)
-    .where(eq(integrations.userId, byUser))
-    .prepare('sync_user_integrations');
-  const userTimeboxes = db
-    .select({ label: timeboxSettings.label, duration: timeboxSettings.duration })
-    .from(timeboxSettings)
-    .where(eq(timeboxSettings.userId, byUser))
-    .orderBy(asc(timeboxSettings.duration))
-    .prepare('sync_user_timeboxes');
   return {
     async load(userId, now, options = {}) {
-      // The user with both settings rows in one statement, their accounts and timeboxes beside it.
-      const [[joined], linked, timeboxes] = await Promise.all([
-        userWithSettings.execute({ userId }),
-        userIntegrations.execute({ userId }),
-        userTimeboxes.execute({ userId }),
-      ]);
+      const [joined] = await userWithSettings.execute({ userId });
       const rows = {
         user: joined?.user,
-        integrations: linked,
+        integrations: [joined?.todoistAccount, joined?.calendarAccount].filter((row) => row != null),
         todo: joined?.todo ?? undefined,
         calendar: joined?.calendar ?? undefined,
-        timeboxes,
+        timeboxes: joined ? timeboxListSchema.parse(joined.timeboxes) : [],
         problemsOpen: joined?.problemsOpen,
+        hintsWaiting: joined?.hintsWaiting,
       };
       return syncContextOf(rows, now, options);
     },
