@@ -9,6 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The migrated PGlite database every PGlite suite starts from, made once per run.
     globalSetup: ['src/server/test/pglite-dump.global-setup.ts'],
+    setupFiles: ['src/server/test/fast-check.setup.ts'],
     pool: 'forks',
     // Most files wait on emulators, timers and the database rather than the CPU: at least three run at
     // once, also on a 2-core machine (where the default would be one).

@@ -79,6 +79,22 @@ const runsOf = (userId: string) => {
   return runsByUser.get(userId) ?? [];
 };
 
+/**
+ * The records from the first that started at `from` on: each user's records are appended as they
+ * start, so a binary search finds it, and a change's observer (polled every 25–50 ms, for hundreds of
+ * users at once) never scans the user's whole history in the app's process it measures.
+ */
+function startingFrom<T extends { start: number }>(records: T[], from: number): T[] {
+  let low = 0;
+  let high = records.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((records[middle] as T).start < from) low = middle + 1;
+    else high = middle;
+  }
+  return low === 0 ? records : records.slice(low);
+}
+
 const emptyCounts = (): CallCounts => ({
   todoistReads: 0,
   todoistWrites: 0,
@@ -157,11 +173,10 @@ const handlers: HostApi = {
     const deadline = sentAt + timeoutMs;
     let write: RequestRecord | undefined;
     while (!write && now() < deadline) {
-      write = requestsOf(userId).find(
+      write = startingFrom(requestsOf(userId), sentAt).find(
         (record) =>
           record.target === side &&
           record.kind === 'write' &&
-          record.start >= sentAt &&
           record.end !== null &&
           (eventId === undefined ||
             record.path.includes(encodeURIComponent(eventId)) ||
@@ -177,7 +192,9 @@ const handlers: HostApi = {
     if (writtenAt !== null) {
       // The write's own notification comes back (the echo) and is handled by a later run.
       while (now() < deadline) {
-        echoSeen = runsOf(userId).some((run) => run.start > writtenAt && run.end !== null);
+        echoSeen = startingFrom(runsOf(userId), writtenAt).some(
+          (run) => run.start > writtenAt && run.end !== null,
+        );
         if (echoSeen && (await idleUser(userId))) {
           settledAt = now();
           break;

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCounterCheck } from './counters.ts';
 import { keepStatistics, openDatabase } from './database.ts';
+import { cleanUpOnInterrupt } from './interrupt.ts';
 import { checkMachine } from './machine.ts';
 import { parseOptions } from './options.ts';
 import { apiPhase } from './phases/api.ts';
@@ -37,15 +38,7 @@ async function main() {
   const logFile = join(tmpdir(), `timeboxer-bench-${process.pid}.log`);
   const profileDir = join(process.cwd(), '.data', 'bench-profiles');
   const processes = new BenchProcesses();
-  let interrupted = false;
-  const onSignal = () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error('interrupted: stopping the app and the emulators, removing the database');
-    void processes.stop().finally(() => database.drop().finally(() => process.exit(130)));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnInterrupt(() => processes.stop().finally(() => database.drop()));
 
   try {
     calendarName.label = options.calendar === 'microsoft' ? 'Microsoft' : 'Google';

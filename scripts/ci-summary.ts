@@ -1,15 +1,34 @@
 // Sums the Vitest and Playwright JSON reports into one closing line: "N passed, M failed", after naming
 // every failed test with the first line of its error (the end of a long CI log is what gets read).
 import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import type { RecordedFailure } from './vitest-failures.reporter.ts';
 
 type Counts = { passed: number; failed: number; skipped: number; failures: string[] };
 
 type VitestAssertion = { fullName: string; status: string; failureMessages?: string[] };
 type VitestFile = { name: string; status: string; message?: string; assertionResults: VitestAssertion[] };
 
+/**
+ * The error's first line; for a failed property (fast-check), also the line that says what failed in
+ * it ("Got …"), since its first line only says that it failed.
+ */
 function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+  const lines = (text ?? '').split('\n');
+  const first = lines[0]?.slice(0, 300) ?? '';
+  const got = first.startsWith('Property failed') ? lines.find((line) => line.startsWith('Got ')) : undefined;
+  return got ? `${first}: ${got.slice(0, 500)}` : first;
+}
+
+/**
+ * Every error of the run, wherever thrown, from the failures reporter's file beside the report
+ * (vitest-failures.reporter.ts); null when it is missing.
+ */
+function recordedVitestFailures(reportPath: string): string[] | null {
+  const path = join(dirname(reportPath), 'vitest-failures.json');
+  if (!existsSync(path)) return null;
+  const recorded = JSON.parse(readFileSync(path, 'utf8')) as RecordedFailure[];
+  return recorded.map((failure) => `${failure.where}: ${firstLine(failure.message)}`);
 }
 
 function vitestCounts(path: string): Counts {
@@ -26,12 +45,14 @@ function vitestCounts(path: string): Counts {
       failures.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
     }
   }
+  const recorded = recordedVitestFailures(path);
   return {
     passed: report.numPassedTests ?? 0,
     // A suite that fails to load has no failed tests of its own, so count it as one.
     failed: Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-    failures,
+    // The reporter's list when there is one: a suite hook's error is only there.
+    failures: recorded && (recorded.length > 0 || failures.length === 0) ? recorded : failures,
   };
 }
 

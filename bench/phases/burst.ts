@@ -1,5 +1,6 @@
 import { ackFloor, ackLegs } from '../acks.ts';
 import type { Actor } from '../actors.ts';
+import { cpuLine, cpuShares, readCpu } from '../cpu-shares.ts';
 import { type Bench, waitQuiet } from '../processes.ts';
 import { describe, log, ms, phase, sum } from '../report.ts';
 import { seeded } from '../samples.ts';
@@ -18,10 +19,7 @@ export async function burstPhase(
 ) {
   const { host, emulators, options } = bench;
   phase(`Burst: every user makes ${options.burstPerUser} changes at the same moment`);
-  const cpuBefore = {
-    app: (await host.call('memory', {})).cpuMs,
-    emulators: (await emulators.call('memory', {})).cpuMs,
-  };
+  const cpuBefore = await readCpu(bench);
   await host.call('loopDelay', {});
   await emulators.call('loopDelay', {});
   const burstStart = now();
@@ -36,13 +34,8 @@ export async function burstPhase(
   const burstSent = now();
   const burstIdle = await waitQuiet(bench, everyone, 180_000);
   const burstEnd = now();
+  const burstCpu = cpuShares(cpuBefore, await readCpu(bench));
   const burst = await host.call('window', { from: burstStart, to: burstEnd });
-  const busy = (side: 'app' | 'emulators', cpuMs: number) =>
-    round((100 * (cpuMs - cpuBefore[side])) / (burstEnd - burstStart), 0);
-  const burstCpu = {
-    app: busy('app', (await host.call('memory', {})).cpuMs),
-    emulators: busy('emulators', (await emulators.call('memory', {})).cpuMs),
-  };
   const burstLoop = {
     app: await host.call('loopDelay', {}),
     emulators: await emulators.call('loopDelay', {}),
@@ -69,9 +62,7 @@ export async function burstPhase(
       "  (Graph's notifications carry no delivery id, so only Todoist's are matched and timed on the wire)",
     );
   }
-  log(
-    `  CPU over the burst: app process ${burstCpu.app}%, emulators process ${burstCpu.emulators}% (of one core)`,
-  );
+  log(`  over the burst, ${cpuLine(burstCpu, options.db === 'postgres')}`);
   log(
     `  event loop delay over the burst, p99 / max: app process ${ms(burstLoop.app.p99Ms)} / ${ms(burstLoop.app.maxMs)}, ` +
       `emulators process ${ms(burstLoop.emulators.p99Ms)} / ${ms(burstLoop.emulators.maxMs)}`,

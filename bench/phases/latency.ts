@@ -1,4 +1,5 @@
 import type { Actor, ChangeKind } from '../actors.ts';
+import { cpuLine, cpuShares, readCpu } from '../cpu-shares.ts';
 import type { Bench } from '../processes.ts';
 import { callsLine, describe, log, ms, phase, reads, sum, sumCounts } from '../report.ts';
 import {
@@ -33,7 +34,9 @@ async function makeChanges(bench: Bench, actors: Actor[]) {
 export async function latencyPhase(bench: Bench, actors: Actor[]) {
   phase('Latency: one change at a time per user, all users at once');
   const started = now();
+  const cpuBefore = await readCpu(bench);
   const samples = await makeChanges(bench, actors);
+  const cpu = cpuShares(cpuBefore, await readCpu(bench));
   const latencyWindow = await bench.host.call('window', { from: started, to: now() });
   const written = samples.filter(isWritten);
   const latency = distribution(written.map(writtenAfter));
@@ -66,6 +69,7 @@ export async function latencyPhase(bench: Bench, actors: Actor[]) {
       `per echo ${round(ratio(sum(withEcho.map((s) => s.seen.echoRuns)), withEcho.length), 2)}; ` +
       `synced runs took ${describe(latencyWindow.runs.durations)}`,
   );
+  log(`  over the phase, ${cpuLine(cpu, bench.options.db === 'postgres')}`);
   log(`  per change: ${callsLine(changeCalls, written.length)}`);
   log(`  per echo:   ${callsLine(echoCalls, withEcho.length)}`);
   return {

@@ -9,7 +9,7 @@ import type { ScaleUser } from './scale-seed.ts';
  * Live changes during the wave: users who add a timeboxed task in Todoist, one after another, each
  * 5–15 s after their last one was written, as a person planning their day would (busier than most:
  * 1% of 10,000 users at this pace is about ten changes a second). A change is written
- * when the app has created its event in Google Calendar and recorded the pair (the database is polled
+ * when the app has created its event in the user's calendar and recorded the pair (the database is polled
  * every 50 ms for the task's link with its event), so latency runs from Todoist's answer to the add
  * to that moment.
  */

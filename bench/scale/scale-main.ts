@@ -1,17 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { trustCertificate } from '#emulators/microsoft/microsoft.certificate.ts';
 import { RECONCILE_QUEUE } from '#server/jobs/job-queue.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { appEnvironment } from '../app-env.ts';
 import { keepStatistics, openDatabase } from '../database.ts';
 import { startChild } from '../host-client.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { checkMachine } from '../machine.ts';
 import type { Options } from '../options.ts';
 import type { Emulators, Origins } from '../processes.ts';
 import type { EmulatorApi, EmulatorsReady } from '../protocol.ts';
-import { log, phase } from '../report.ts';
+import { calendarName, log, phase } from '../report.ts';
 import { now, round } from '../stats.ts';
 import { AppProcesses, freePort } from './app-processes.ts';
 import { liveChanges } from './live-changes.ts';
@@ -38,8 +41,9 @@ async function startReconcile(url: string, spreadSeconds: number) {
 }
 
 /**
- * `npm run bench -- --scale [--users=10000] [--latency=100] [--spread=0]`: the app as deployed (one web
- * and two worker processes on PostgreSQL) with `users` users seeded directly, `latency` ms on every
+ * `npm run bench -- --scale [--users=10000] [--latency=100] [--spread=0] [--calendar=google|microsoft]`:
+ * the app as deployed (one web and two worker processes on PostgreSQL) with `users` users seeded
+ * directly, each with a calendar of `calendar` (Google Calendar unless asked), `latency` ms on every
  * provider call. A first reconcile wave makes every user's first run; then, while 1% of the users add
  * timeboxed tasks, a second wave reads every user's both sides again. Prints the figures, then one JSON
  * line with them under `scale`.
@@ -55,9 +59,19 @@ export async function scaleBench(options: Options): Promise<void> {
   let emulators: Emulators | undefined;
   const client = new pg.Client({ connectionString: url });
   const statistics = keepStatistics(url);
+  cleanUpOnInterrupt(async () => {
+    await statistics.stop();
+    await client.end().catch(() => undefined);
+    await apps.stop();
+    await emulators?.stop().catch(() => undefined);
+    await database.drop();
+  });
+  const microsoft = options.calendar === 'microsoft';
+  calendarName.label = microsoft ? 'Microsoft' : 'Google';
   try {
     log(
-      `Timeboxer scale benchmark: ${options.users} users with Google Calendar, ${options.latencyMs} ms added ` +
+      `Timeboxer scale benchmark: ${options.users} users with ${microsoft ? 'Microsoft 365' : 'Google Calendar'}, ` +
+        `${options.latencyMs} ms added ` +
         `to every provider call, PostgreSQL, one web and ${WORKERS} worker processes; app log: ${logFile}` +
         (options.profile ? `; CPU profiles of the app's processes in ${profileDir}` : ''),
     );
@@ -67,10 +81,14 @@ export async function scaleBench(options: Options): Promise<void> {
     );
     emulators = await startChild<EmulatorApi, EmulatorsReady>('./emulators-host.ts', {});
     const endpoints = emulators.ready.emulators;
+    // Graph is served over HTTPS with the emulator's own CA: this process (which seeds the users through
+    // it) trusts it now, the app's processes at their start (NODE_EXTRA_CA_CERTS).
+    if (microsoft) trustCertificate(readFileSync(endpoints.microsoft.caPath, 'utf8'));
 
     phase('Seeding users in the emulators and the database');
     let started = now();
-    const users = await seedScaleUsers(endpoints, url, options.users, (seeded) => {
+    const run = { count: options.users, kind: options.calendar };
+    const users = await seedScaleUsers(endpoints, url, run, (seeded) => {
       if (seeded % 2000 < 250) log(`  ${seeded} users`);
     });
     log(`${users.length} users seeded in ${round((now() - started) / 1000)} s`);
@@ -82,9 +100,10 @@ export async function scaleBench(options: Options): Promise<void> {
         emulators: endpoints,
         database: database.options,
         maxRuns: options.maxRuns,
-        calendar: 'google',
+        calendar: options.calendar,
         logLevel: 'info',
       }),
+      ...(microsoft ? { NODE_EXTRA_CA_CERTS: endpoints.microsoft.caPath } : {}),
       APP_URL: origin,
       HOST: 'localhost',
       PORT: String(port),
@@ -100,7 +119,7 @@ export async function scaleBench(options: Options): Promise<void> {
     const origins: Origins = {
       app: origin,
       todoist: endpoints.todoist.origin,
-      calendar: endpoints.googleCalendar.origin,
+      calendar: microsoft ? endpoints.microsoft.origin : endpoints.googleCalendar.origin,
     };
 
     phase("First wave: every user's first run (full reads, a push channel each)");
@@ -138,7 +157,7 @@ export async function scaleBench(options: Options): Promise<void> {
     await apps.stop();
     await emulators.stop();
     await database.drop();
-    console.log(JSON.stringify({ scale: { ...figures, machine } }));
+    console.log(JSON.stringify({ scale: { ...figures, calendar: options.calendar, machine } }));
   } catch (error) {
     await statistics.stop();
     await client.end().catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { Options } from '../options.ts';
-import { log, phase } from '../report.ts';
+import { calendarName, log, phase } from '../report.ts';
 import { distribution, ratio, round, table } from '../stats.ts';
 import type { LiveChange } from './live-changes.ts';
 import type { ProcessFigures, WaveResult } from './wave.ts';
@@ -81,7 +81,7 @@ export function scaleFigures(run: ScaleRun): ScaleFigures {
     change.writtenAt === null ? [] : [change.writtenAt - change.ackAt],
   );
   const live = distribution(written);
-  // A change's path: the app reads Todoist (the webhook's side), then writes the event to Google.
+  // A change's path: the app reads Todoist (the webhook's side), then writes the event to the calendar.
   const floorMs = 2 * options.latencyMs;
   const perRun = (calls: number) => round(ratio(calls, wave.runs), 2);
   const measured = waveFigures(wave);
@@ -156,7 +156,7 @@ export function printScale(f: ScaleFigures) {
           '–',
         ],
         [
-          'provider calls per run in the wave: Todoist, Google',
+          `provider calls per run in the wave: Todoist, ${calendarName.label}`,
           `${f.providerCallsPerRun.todoist}, ${f.providerCallsPerRun.calendar}`,
           '–',
         ],

@@ -7,16 +7,18 @@ import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import { emulatorControl } from '#server/test/sync-user-setup.ts';
 import { appEnvironment } from '../app-env.ts';
 import { createBenchUsers } from '../bench-users.ts';
+import type { CalendarKind } from '../options.ts';
 import type { EmulatorEndpoints } from '../protocol.ts';
-import { inBatches } from '../stats.ts';
+import { ownCalendars, type TemplateCalendar } from './scale-calendars.ts';
 
 /**
  * The scale run's users, seeded directly in the emulators and the database instead of through the app's
  * pages (10,000 sign-ins would take longer than the run). One template user is set up as a person
  * would (sign-in, both connections, timeboxes, calendar, sync on); every other user is its copy: their
- * own Todoist account with the same labels and tasks, their own Google calendar, and the template's
- * rows in the app's tables with every identifier of the template (user, e-mail, Todoist account,
- * labels, projects) replaced by theirs and their own provider tokens encrypted as the app would.
+ * own Todoist account with the same labels and tasks, their own calendar (Google Calendar or Microsoft
+ * 365), and the template's rows in the app's tables with every identifier of the template (user,
+ * e-mail, Todoist account, labels, projects, calendar account, and on Microsoft its calendars and
+ * categories) replaced by theirs and their own provider tokens encrypted as the app would.
  */
 
 /**
@@ -49,21 +51,25 @@ type TemplateRows = Record<string, Row[]>;
 
 const todoistTasks = () => Array.from({ length: PLAIN }, (_, task) => ({ content: `Plain ${task}` }));
 
-/** Sets up the template user through the app (in this process, role web: nothing runs here). */
-async function templateUser(endpoints: EmulatorEndpoints, databaseUrl: string) {
+/**
+ * Sets up the template user through the app (in this process, role web: nothing runs here), with a
+ * calendar of `kind`.
+ */
+async function templateUser(endpoints: EmulatorEndpoints, databaseUrl: string, kind: CalendarKind) {
   const config = loadConfig(
     appEnvironment({
       emulators: endpoints,
       database: { kind: 'postgres', url: databaseUrl },
       maxRuns: null,
-      calendar: 'google',
+      calendar: kind,
       logLevel: 'silent',
     }),
   );
   const app = await createApp(config, { role: 'web', scheduledReconcile: false });
   try {
-    const origins = { todoist: endpoints.todoist.origin, calendar: endpoints.googleCalendar.origin };
-    const [user] = await createBenchUsers(app, origins, 'google', {
+    const calendar = kind === 'microsoft' ? endpoints.microsoft.origin : endpoints.googleCalendar.origin;
+    const origins = { todoist: endpoints.todoist.origin, calendar };
+    const [user] = await createBenchUsers(app, origins, kind, {
       prefix: 'scale-template',
       count: 1,
       timeboxedTasks: 0,
@@ -104,13 +110,21 @@ function templateIdentifiers(rows: TemplateRows, email: string) {
   const todoist = rows.integrations?.find((row) => row.kind === 'todoist');
   const calendar = rows.integrations?.find((row) => row.kind === 'calendar');
   const [settings] = rows.todo_settings ?? [];
-  if (!user || !todoist || !calendar || !settings) throw new Error('the template user is incomplete');
+  const [calendarSettings] = rows.calendar_settings ?? [];
+  if (!user || !todoist || !calendar || !settings || !calendarSettings)
+    throw new Error('the template user is incomplete');
+  const ownCalendar: TemplateCalendar = {
+    email,
+    accountId: String(calendar.account_id),
+    calendars: (calendarSettings.calendars as TemplateCalendar['calendars']) ?? [],
+    categories: (calendarSettings.categories as TemplateCalendar['categories']) ?? [],
+  };
   return {
     userId: String(user.id),
     email,
     googleId: String(user.google_id),
     todoistAccount: String(todoist.account_id),
-    calendarAccount: String(calendar.account_id),
+    calendar: ownCalendar,
     labels: (settings.labels as { id: string; name: string }[]) ?? [],
     projects: (settings.projects as { id: string; name: string }[]) ?? [],
   };
@@ -118,11 +132,12 @@ function templateIdentifiers(rows: TemplateRows, email: string) {
 
 /**
  * Copies the template for users `from`..`from + count - 1`: their Todoist accounts (one seed call),
- * their Google calendars and tokens, then their rows.
+ * their calendars and tokens, then their rows.
  */
 async function copyBatch(
   client: pg.Client,
   context: {
+    kind: CalendarKind;
     endpoints: EmulatorEndpoints;
     rows: TemplateRows;
     template: ReturnType<typeof templateIdentifiers>;
@@ -142,27 +157,26 @@ async function copyBatch(
       tasks: todoistTasks(),
     })),
   });
-  const calendarTokens = await inBatches(emails, 16, async (email) => {
-    const token = await emulatorControl(endpoints.googleCalendar.origin, 'tokens', {
-      email,
-      clientId: endpoints.google.clientId,
-    });
-    return token as { access_token: string; expires_in: number };
-  });
+  const calendars = await ownCalendars(
+    context.kind,
+    endpoints,
+    template.calendar,
+    emails.map((email, offset) => ({ email, index: from + offset })),
+  );
   const users: ScaleUser[] = [];
   const copies: Record<string, Row[]> = {};
   seeded.users.forEach((account, offset) => {
     const email = emails[offset] as string;
-    const calendarToken = calendarTokens[offset] as { access_token: string; expires_in: number };
+    const calendar = calendars[offset];
+    if (!calendar) throw new Error(`${email} has no calendar`);
     const userId = randomUUID();
     const replace = new Map<string, string>([
       [template.userId, userId],
       [template.email, email],
       [template.googleId, `scale-google-${from + offset}`],
       [template.todoistAccount, account.id],
+      ...calendar.replace,
     ]);
-    if (template.calendarAccount !== template.email)
-      replace.set(template.calendarAccount, `scale-calendar-${from + offset}`);
     for (const label of template.labels) {
       const own = account.labels.find((entry) => entry.name === label.name);
       if (own) replace.set(label.id, own.id);
@@ -177,14 +191,11 @@ async function copyBatch(
         const copy = replaced(row, replace) as Row;
         if (table === 'integrations') {
           const todoist = copy.kind === 'todoist';
-          copy.access_token_encrypted = cipher.encrypt(
-            todoist ? account.accessToken : calendarToken.access_token,
-          );
-          copy.refresh_token_encrypted = null;
+          copy.access_token_encrypted = cipher.encrypt(todoist ? account.accessToken : calendar.accessToken);
+          const refreshToken = todoist ? null : calendar.refreshToken;
+          copy.refresh_token_encrypted = refreshToken === null ? null : cipher.encrypt(refreshToken);
           copy.key_id = cipher.currentKeyId;
-          copy.expires_at = todoist
-            ? null
-            : new Date(Date.now() + calendarToken.expires_in * 1000).toISOString();
+          copy.expires_at = todoist ? null : calendar.expiresAt;
         }
         const list = copies[table] ?? [];
         list.push(copy);
@@ -226,10 +237,11 @@ function distinctTodoistEmails(count: number, templateEmail: string): string[] {
 export async function seedScaleUsers(
   endpoints: EmulatorEndpoints,
   databaseUrl: string,
-  count: number,
+  run: { count: number; kind: CalendarKind },
   onProgress: (seeded: number) => void,
 ): Promise<ScaleUser[]> {
-  const { user, cipher } = await templateUser(endpoints, databaseUrl);
+  const { count, kind } = run;
+  const { user, cipher } = await templateUser(endpoints, databaseUrl, kind);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -243,9 +255,9 @@ export async function seedScaleUsers(
     const template = templateIdentifiers(rows, user.email);
     const emails = distinctTodoistEmails(count, user.email);
     const users: ScaleUser[] = [{ userId: user.userId, email: user.email, todoistToken: user.todoistToken }];
+    const context = { kind, endpoints, rows, template, cipher, emails };
     for (let from = 1; from < count; from += BATCH) {
-      const size = Math.min(BATCH, count - from);
-      users.push(...(await copyBatch(client, { endpoints, rows, template, cipher, emails }, from, size)));
+      users.push(...(await copyBatch(client, context, from, Math.min(BATCH, count - from))));
       onProgress(users.length);
     }
     await client.query('analyze');
