@@ -69,6 +69,8 @@ export type App = {
   /** Call once listening: the origin providers reach us on (the configured URL may say port 0). */
   listening(origin: string): Promise<void>;
   close(): Promise<void>;
+  /** What a `close()` in progress waits for now (a shutdown that overruns names it); null otherwise. */
+  closingStep(): string | null;
 };
 
 /** web: HTTP only (jobs are queued for workers); worker: sync jobs only; all: both in one process. */
@@ -353,6 +355,11 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
 
   let closing: Promise<void> | undefined;
+  let closingStep: string | null = null;
+  const closeStep = async (name: string, close: () => unknown) => {
+    closingStep = name;
+    await close();
+  };
   return {
     server,
     database,
@@ -371,16 +378,18 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     },
     close: () => {
       closing ??= (async () => {
-        await server.close();
-        await metricsServer?.close();
+        await closeStep('the web server (requests in flight)', () => server.close());
+        await closeStep('the metrics server', () => metricsServer?.close());
         stopObservingProviders();
-        await jobs.stop();
+        await closeStep('the job queue (jobs in flight)', () => jobs.stop());
         mailer?.close();
-        await database.close();
-        await emulators?.close();
+        await closeStep('the database pools (statements in flight)', () => database.close());
+        await closeStep('the emulators', () => emulators?.close());
+        closingStep = null;
       })();
       return closing;
     },
+    closingStep: () => closingStep,
   };
 }
 

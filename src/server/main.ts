@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      log.error('shutdown timed out; exiting');
+      log.error({ waitingFor: app.closingStep() }, 'shutdown timed out; exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();

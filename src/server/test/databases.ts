@@ -6,7 +6,12 @@ export type TestDatabase = {
   name: 'PGlite' | 'PostgreSQL';
   enabled: boolean;
   /** A new empty database; call cleanup when done. */
-  create(): Promise<{ target: DatabaseTarget; cleanup(): Promise<void> }>;
+  create(): Promise<{
+    target: DatabaseTarget;
+    cleanup(): Promise<void>;
+    /** What the database's connections are doing now (a server's; embedded: nothing to say). */
+    activity(): Promise<string>;
+  }>;
 };
 
 /** Both databases the product supports, for `describe.each`-style integration suites. */
@@ -19,6 +24,7 @@ export async function testDatabases(suite: string): Promise<TestDatabase[]> {
       create: async () => ({
         target: { kind: 'pglite', dataDir: 'memory://', loadDataDir: await migratedPgliteDump() },
         cleanup: async () => {},
+        activity: async () => 'embedded, in this process',
       }),
     },
     {
@@ -26,7 +32,11 @@ export async function testDatabases(suite: string): Promise<TestDatabase[]> {
       enabled: await postgresTestsEnabled(suite),
       create: async () => {
         const scratch = await createScratchDatabase();
-        return { target: { kind: 'postgres', url: scratch.url }, cleanup: scratch.drop };
+        return {
+          target: { kind: 'postgres', url: scratch.url },
+          cleanup: scratch.drop,
+          activity: scratch.activity,
+        };
       },
     },
   ];

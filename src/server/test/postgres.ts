@@ -36,7 +36,11 @@ export async function postgresTestsEnabled(suite: string): Promise<boolean> {
 }
 
 /** A fresh, empty database on the server, dropped again by the returned function. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+  activity(): Promise<string>;
+}> {
   const name = `scratch_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -51,6 +55,22 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+    /** What each connection to the database is doing now, for a teardown that overruns. */
+    async activity() {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ state: string | null; waiting: string | null; query: string }>(
+          `select state, wait_event_type || '/' || wait_event as waiting, left(query, 160) as query
+             from pg_stat_activity where datname = $1`,
+          [name],
+        );
+        const lines = rows.map((row) => `${row.state} (${row.waiting ?? 'not waiting'}): ${row.query}`);
+        return lines.length > 0 ? lines.join(' | ') : 'no connection';
+      } finally {
+        await client.end();
+      }
     },
   };
 }
