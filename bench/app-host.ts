@@ -49,6 +49,19 @@ const address = await app.server.listen({ host: 'localhost', port: 0 });
 appOrigin = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
 await app.listening(appOrigin);
 
+/** Every 50 ms: runs in flight and lanes open, and statements waiting for a database connection. */
+type ConcurrencySample = { at: number; runs: number; lanes: number; waiting: number };
+const concurrency: ConcurrencySample[] = [];
+setInterval(() => {
+  const lanes = app.sync.queue.syncLanes();
+  concurrency.push({
+    at: now(),
+    runs: lanes.busy,
+    lanes: lanes.open,
+    waiting: app.database.connections.waiting(),
+  });
+}, 50).unref();
+
 const requestsByUser = new Map<string, RequestRecord[]>();
 const runsByUser = new Map<string, RunRecord[]>();
 const remember = <T>(map: Map<string, T[]>, key: string | null, value: T) => {
@@ -74,6 +87,14 @@ const requestsOf = (userId: string) => {
   index();
   return requestsByUser.get(userId) ?? [];
 };
+function concurrencyIn(from: number, to: number): WindowStats['concurrency'] {
+  const samples = concurrency.filter((sample) => sample.at >= from && sample.at <= to);
+  return {
+    runs: distribution(samples.map((sample) => sample.runs)),
+    lanes: distribution(samples.map((sample) => sample.lanes)),
+    waitingForConnection: distribution(samples.map((sample) => sample.waiting)),
+  };
+}
 const runsOf = (userId: string) => {
   index();
   return runsByUser.get(userId) ?? [];
@@ -288,6 +309,7 @@ const handlers: HostApi = {
           runs.filter((run) => run.outcome === 'synced').map((run) => (run.end as number) - run.start),
         ),
       },
+      concurrency: concurrencyIn(from, to),
     };
     return stats;
   },

@@ -105,6 +105,8 @@ export type WindowStats = {
   /** Notifications as the app's server handled them (request read to answer sent). */
   served: Distribution;
   runs: { total: number; synced: number; retryLater: number; other: number; durations: Distribution };
+  /** Sampled every 50 ms: runs in flight, lanes open, statements waiting for a database connection. */
+  concurrency: { runs: Distribution; lanes: Distribution; waitingForConnection: Distribution };
 };
 
 /** Of the app process, in MB. */

@@ -1,7 +1,7 @@
 /** How the benchmark prints its figures: phase headings, distributions, call counts, memory. */
 
 import type { Host } from './processes.ts';
-import type { CallCounts } from './protocol.ts';
+import type { CallCounts, WindowStats } from './protocol.ts';
 import { type Distribution, ratio, round } from './stats.ts';
 
 export const log = (line: string) => console.log(line);
@@ -48,5 +48,14 @@ export async function memoryLine(host: Host) {
   log(
     `  app process memory: peak RSS ${round(memory.peakRssMb, 0)} MB; now RSS ${round(memory.rssMb, 0)} MB, ` +
       `JS heap ${round(memory.heapUsedMb, 0)} MB, external ${round(memory.externalMb, 0)} MB`,
+  );
+}
+
+/** Runs in flight, lanes open and statements waiting for a database connection, as sampled over a window. */
+export function concurrencyLine(concurrency: WindowStats['concurrency']) {
+  const { runs, lanes, waitingForConnection: waiting } = concurrency;
+  return (
+    `in flight (every 50 ms): runs p50 ${runs.p50}, max ${runs.max}; lanes p50 ${lanes.p50}, max ${lanes.max}; ` +
+    `statements waiting for a database connection p50 ${waiting.p50}, p95 ${waiting.p95}, max ${waiting.max}`
   );
 }

@@ -2,7 +2,7 @@ import { ackFloor, ackLegs } from '../acks.ts';
 import type { Actor } from '../actors.ts';
 import { cpuLine, cpuShares, readCpu } from '../cpu-shares.ts';
 import { type Bench, waitQuiet } from '../processes.ts';
-import { describe, log, ms, phase, sum } from '../report.ts';
+import { concurrencyLine, describe, log, ms, phase, sum } from '../report.ts';
 import { seeded } from '../samples.ts';
 import { inBatches, now, round } from '../stats.ts';
 
@@ -63,6 +63,7 @@ export async function burstPhase(
     );
   }
   log(`  over the burst, ${cpuLine(burstCpu, options.db === 'postgres')}`);
+  log(`  ${concurrencyLine(burst.concurrency)}`);
   log(
     `  event loop delay over the burst, p99 / max: app process ${ms(burstLoop.app.p99Ms)} / ${ms(burstLoop.app.maxMs)}, ` +
       `emulators process ${ms(burstLoop.emulators.p99Ms)} / ${ms(burstLoop.emulators.maxMs)}`,

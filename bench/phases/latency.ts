@@ -1,7 +1,7 @@
 import type { Actor, ChangeKind } from '../actors.ts';
 import { cpuLine, cpuShares, readCpu } from '../cpu-shares.ts';
 import type { Bench } from '../processes.ts';
-import { callsLine, describe, log, ms, phase, reads, sum, sumCounts } from '../report.ts';
+import { callsLine, concurrencyLine, describe, log, ms, phase, reads, sum, sumCounts } from '../report.ts';
 import {
   everyUserAtOnce,
   isWritten,
@@ -70,6 +70,7 @@ export async function latencyPhase(bench: Bench, actors: Actor[]) {
       `synced runs took ${describe(latencyWindow.runs.durations)}`,
   );
   log(`  over the phase, ${cpuLine(cpu, bench.options.db === 'postgres')}`);
+  log(`  ${concurrencyLine(latencyWindow.concurrency)}`);
   log(`  per change: ${callsLine(changeCalls, written.length)}`);
   log(`  per echo:   ${callsLine(echoCalls, withEcho.length)}`);
   return {

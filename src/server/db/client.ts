@@ -32,9 +32,17 @@ export type Database = {
    */
   notificationDb: Db;
   notificationSql: SqlExecutor;
+  /**
+   * The main pool's connections, and how many statements wait for one now: the sync lanes stop opening
+   * while statements queue for connections (jobs/sync-lanes.ts). Embedded: one, never waited for here.
+   */
+  connections: { size: number; waiting(): number };
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** Connections of a process's main pool on PostgreSQL. */
+const POOL_SIZE = 10;
 
 /** Opens PostgreSQL (a server) or PGlite (embedded, file-backed or `memory://`). */
 export async function openDatabase(
@@ -45,7 +53,7 @@ export async function openDatabase(
     // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts). Twenty made
     // each run shorter but not the latency of changes (docs/performance.md, At scale), and every
     // process holds its pool: web, workers and the job queue's own stay well under the server's limit.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', onConnectionError);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -58,6 +66,7 @@ export async function openDatabase(
       queueConnection: { kind: 'postgres', url: target.url },
       notificationDb: drizzlePg({ client: notificationPool, schema }) as unknown as Db,
       notificationSql: { executeSql: (text, values) => notificationPool.query(text, values) },
+      connections: { size: POOL_SIZE, waiting: () => pool.waitingCount },
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {
         await Promise.all([pool.end(), notificationPool.end()]);
@@ -80,6 +89,7 @@ export async function openDatabase(
     queueConnection: { kind: 'pglite', client },
     notificationDb: db,
     notificationSql: { executeSql: (text, values) => client.query(text, values) },
+    connections: { size: 1, waiting: () => 0 },
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
   };

@@ -36,6 +36,13 @@ const SPARE_SYNC_LANES = 2;
 const LANES_OPEN_BELOW_LOAD = 0.7;
 const LANES_CLOSE_ABOVE_LOAD = 0.9;
 /**
+ * Statements waiting for a connection, per connection of the pool, up to which another lane may open,
+ * and beyond which lanes close as runs end. A statement waiting behind one other per connection costs
+ * a millisecond or two against runs of hundreds; three deep, the pool is what limits runs.
+ */
+const LANES_OPEN_WHILE_WAITING_PER_CONNECTION = 1;
+const LANES_CLOSE_WHILE_WAITING_PER_CONNECTION = 3;
+/**
  * Supervise passes every second (pg-boss's shortest): a dead worker's job is retried within about 11 s.
  * The queue statistics and cache follow at the same pace (the queue metrics read them). Completed sync
  * jobs are deleted after an hour, so the statistics, a scan of the job table, stay cheap.
@@ -309,6 +316,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           // Unbounded: a load of 1 never stops a lane from opening, nor closes one.
           openBelow: bounded ? LANES_OPEN_BELOW_LOAD : Number.POSITIVE_INFINITY,
           closeAbove: bounded ? LANES_CLOSE_ABOVE_LOAD : Number.POSITIVE_INFINITY,
+          connectionsWaiting: database.connections.waiting,
+          openWhileWaiting: database.connections.size * LANES_OPEN_WHILE_WAITING_PER_CONNECTION,
+          closeWhileWaiting: database.connections.size * LANES_CLOSE_WHILE_WAITING_PER_CONNECTION,
         },
         async (job) => {
           const { userId, trigger } = userSyncJob.parse(job.data);

@@ -57,6 +57,8 @@ function fakeQueue(fetchMs: number) {
       for (const worker of workers.values()) worker.wake();
     },
     waiting: () => waiting.length,
+    /** Drops the jobs still waiting (a test's backlog left over). */
+    clear: () => waiting.splice(0),
   };
 }
 
@@ -70,6 +72,9 @@ const options: SyncLaneOptions = {
   loopLoad: () => 0,
   openBelow: Number.POSITIVE_INFINITY,
   closeAbove: Number.POSITIVE_INFINITY,
+  connectionsWaiting: () => 0,
+  openWhileWaiting: 10,
+  closeWhileWaiting: 30,
   starvedAfterMs: 100,
   sweepMs: 100,
 };
@@ -130,6 +135,37 @@ describe('sync lanes', () => {
       expect(lanes.open()).toBe(opened);
     } finally {
       lanes.stop();
+    }
+  });
+
+  it('open none while statements queue for the database’s connections, and close as runs end while they queue deep', async () => {
+    const queue = fakeQueue(5);
+    let waiting = 20;
+    // No lane is starved within the test (a backlog waits throughout): only the pool closes lanes.
+    const bounded = { ...options, starvedAfterMs: 5_000, connectionsWaiting: () => waiting };
+    const lanes = await startSyncLanes(queue.boss, bounded, async () => {
+      await sleep(30);
+    });
+    try {
+      // More wait than may open a lane, fewer than close one: the backlog is worked by the fewest.
+      queue.push(100);
+      await sleep(300);
+      expect(lanes.open()).toBe(4);
+      // The pool keeps up: lanes open to the most allowed.
+      waiting = 0;
+      queue.push(5000);
+      const opened = Date.now() + 3000;
+      while (lanes.open() < 32 && Date.now() < opened) await sleep(10);
+      expect(lanes.open()).toBe(32);
+      // Statements queue three deep per connection: lanes close as their runs end, down to the fewest.
+      waiting = 31;
+      const closed = Date.now() + 3000;
+      while (lanes.open() > 4 && Date.now() < closed) await sleep(10);
+      expect(lanes.open()).toBe(4);
+      expect(queue.waiting()).toBeGreaterThan(0);
+    } finally {
+      lanes.stop();
+      queue.clear();
     }
   });
 });

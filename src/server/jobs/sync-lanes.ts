@@ -16,6 +16,8 @@ import type { Job, PgBoss } from 'pg-boss';
  * (of its time), and above `closeAbove` a lane closes as its run ends (never below `min`). Past that
  * point more runs at once add no throughput and make every run slower, a user's live change among
  * them; kept below it, a live change (fetched before any waiting reconcile run) runs at full speed.
+ * The database's pool bounds them the same way: no lane opens while more than `openWhileWaiting`
+ * statements wait for a connection, and above `closeWhileWaiting` a lane closes as its run ends.
  */
 export type SyncLaneOptions = {
   queue: string;
@@ -32,6 +34,12 @@ export type SyncLaneOptions = {
   openBelow: number;
   /** … and close as runs end while it is busier than this. */
   closeAbove: number;
+  /** Statements waiting for a database connection now (0 where there is no pool). */
+  connectionsWaiting: () => number;
+  /** Lanes open only while at most this many statements wait for a connection … */
+  openWhileWaiting: number;
+  /** … and close as runs end while more than this many wait. */
+  closeWhileWaiting: number;
   /** How long a lane runs nothing before it counts as starved (longer than a fetch takes). */
   starvedAfterMs?: number;
   /** How often starved lanes beyond `spare` are closed. */
@@ -76,14 +84,19 @@ export async function startSyncLanes(
 
   function openAnother() {
     if (lanes.size >= options.max || options.loopLoad() >= options.openBelow) return;
+    if (options.connectionsWaiting() > options.openWhileWaiting) return;
     openLane().catch((error: unknown) => options.onOpenFailed(error));
   }
+
+  /** The CPU or the database's pool is past what more runs at once would speed up. */
+  const overloaded = () =>
+    options.loopLoad() > options.closeAbove || options.connectionsWaiting() > options.closeWhileWaiting;
 
   async function runOn(lane: Lane, job: Job<unknown>) {
     busy += 1;
     lane.running = true;
     // No lane is starved, so jobs are waiting: open another, which takes the next one at once,
-    // unless the CPU is what limits runs now.
+    // unless the CPU or the database's pool is what limits runs now.
     if (!lane.closed && starved(now()).length === 0) openAnother();
     try {
       await run(job);
@@ -91,7 +104,7 @@ export async function startSyncLanes(
       busy -= 1;
       lane.running = false;
       lane.idleSince = now();
-      if (lanes.size > options.min && options.loopLoad() > options.closeAbove) close(lane);
+      if (lanes.size > options.min && overloaded()) close(lane);
       // pg-boss would wait out its polling interval before the next fetch; a lane that just
       // finished a run looks for the next one at once (an empty fetch then waits as usual).
       else if (!lane.closed && lane.id) boss.notifyWorker(lane.id);
