@@ -1,4 +1,5 @@
 import type { Actor, ChangeKind } from '../actors.ts';
+import { changeLegs } from '../change-legs.ts';
 import { cpuLine, cpuShares, readCpu } from '../cpu-shares.ts';
 import type { Bench } from '../processes.ts';
 import { callsLine, concurrencyLine, describe, log, ms, phase, reads, sum, sumCounts } from '../report.ts';
@@ -71,6 +72,11 @@ export async function latencyPhase(bench: Bench, actors: Actor[]) {
   );
   log(`  over the phase, ${cpuLine(cpu, bench.options.db === 'postgres')}`);
   log(`  ${concurrencyLine(latencyWindow.concurrency)}`);
+  const legs = await changeLegs(bench.host, written);
+  log(
+    `  where a change's time went (${legs.matched} matched to their run's job): until queued ` +
+      `${describe(legs.toQueue)}; in the queue ${describe(legs.inQueue)}; in the run until written ${describe(legs.inRun)}`,
+  );
   log(`  per change: ${callsLine(changeCalls, written.length)}`);
   log(`  per echo:   ${callsLine(echoCalls, withEcho.length)}`);
   return {

@@ -36,12 +36,11 @@ const SPARE_SYNC_LANES = 2;
 const LANES_OPEN_BELOW_LOAD = 0.7;
 const LANES_CLOSE_ABOVE_LOAD = 0.9;
 /**
- * Statements waiting for a connection, per connection of the pool, up to which another lane may open,
- * and beyond which lanes close as runs end. A statement waiting behind one other per connection costs
- * a millisecond or two against runs of hundreds; three deep, the pool is what limits runs.
+ * Statements waiting for a connection, per connection of the pool, up to which another lane may open:
+ * a statement waiting behind one other per connection costs a millisecond or two against runs of
+ * hundreds; deeper, the pool is what limits runs, and more of them at once only queue there.
  */
 const LANES_OPEN_WHILE_WAITING_PER_CONNECTION = 1;
-const LANES_CLOSE_WHILE_WAITING_PER_CONNECTION = 3;
 /**
  * Supervise passes every second (pg-boss's shortest): a dead worker's job is retried within about 11 s.
  * The queue statistics and cache follow at the same pace (the queue metrics read them). Completed sync
@@ -318,7 +317,6 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
           closeAbove: bounded ? LANES_CLOSE_ABOVE_LOAD : Number.POSITIVE_INFINITY,
           connectionsWaiting: database.connections.waiting,
           openWhileWaiting: database.connections.size * LANES_OPEN_WHILE_WAITING_PER_CONNECTION,
-          closeWhileWaiting: database.connections.size * LANES_CLOSE_WHILE_WAITING_PER_CONNECTION,
         },
         async (job) => {
           const { userId, trigger } = userSyncJob.parse(job.data);

@@ -74,7 +74,6 @@ const options: SyncLaneOptions = {
   closeAbove: Number.POSITIVE_INFINITY,
   connectionsWaiting: () => 0,
   openWhileWaiting: 10,
-  closeWhileWaiting: 30,
   starvedAfterMs: 100,
   sweepMs: 100,
 };
@@ -138,16 +137,16 @@ describe('sync lanes', () => {
     }
   });
 
-  it('open none while statements queue for the database’s connections, and close as runs end while they queue deep', async () => {
+  it('open none while statements queue for the database’s connections, and keep those open while they queue', async () => {
     const queue = fakeQueue(5);
     let waiting = 20;
-    // No lane is starved within the test (a backlog waits throughout): only the pool closes lanes.
+    // No lane is starved within the test (a backlog waits throughout).
     const bounded = { ...options, starvedAfterMs: 5_000, connectionsWaiting: () => waiting };
     const lanes = await startSyncLanes(queue.boss, bounded, async () => {
       await sleep(30);
     });
     try {
-      // More wait than may open a lane, fewer than close one: the backlog is worked by the fewest.
+      // More statements wait than may open a lane: the backlog is worked by the fewest.
       queue.push(100);
       await sleep(300);
       expect(lanes.open()).toBe(4);
@@ -157,11 +156,11 @@ describe('sync lanes', () => {
       const opened = Date.now() + 3000;
       while (lanes.open() < 32 && Date.now() < opened) await sleep(10);
       expect(lanes.open()).toBe(32);
-      // Statements queue three deep per connection: lanes close as their runs end, down to the fewest.
-      waiting = 31;
-      const closed = Date.now() + 3000;
-      while (lanes.open() > 4 && Date.now() < closed) await sleep(10);
-      expect(lanes.open()).toBe(4);
+      // Statements queue again: no lane closes while the backlog waits (closing them on the pool's
+      // waits shrank a busy process to its fewest lanes, and jobs waited half a minute).
+      waiting = 100;
+      await sleep(300);
+      expect(lanes.open()).toBe(32);
       expect(queue.waiting()).toBeGreaterThan(0);
     } finally {
       lanes.stop();

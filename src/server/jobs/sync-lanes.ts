@@ -16,8 +16,9 @@ import type { Job, PgBoss } from 'pg-boss';
  * (of its time), and above `closeAbove` a lane closes as its run ends (never below `min`). Past that
  * point more runs at once add no throughput and make every run slower, a user's live change among
  * them; kept below it, a live change (fetched before any waiting reconcile run) runs at full speed.
- * The database's pool bounds them the same way: no lane opens while more than `openWhileWaiting`
- * statements wait for a connection, and above `closeWhileWaiting` a lane closes as its run ends.
+ * The database's pool bounds their growth: no lane opens while more than `openWhileWaiting` statements
+ * wait for a connection. (Closing lanes on the pool's waits as well shrank a busy process to its four
+ * lanes within a burst of quick edits, and some waited half a minute in the queue: docs/performance.md.)
  */
 export type SyncLaneOptions = {
   queue: string;
@@ -36,10 +37,8 @@ export type SyncLaneOptions = {
   closeAbove: number;
   /** Statements waiting for a database connection now (0 where there is no pool). */
   connectionsWaiting: () => number;
-  /** Lanes open only while at most this many statements wait for a connection … */
+  /** Lanes open only while at most this many statements wait for a connection. */
   openWhileWaiting: number;
-  /** … and close as runs end while more than this many wait. */
-  closeWhileWaiting: number;
   /** How long a lane runs nothing before it counts as starved (longer than a fetch takes). */
   starvedAfterMs?: number;
   /** How often starved lanes beyond `spare` are closed. */
@@ -88,10 +87,6 @@ export async function startSyncLanes(
     openLane().catch((error: unknown) => options.onOpenFailed(error));
   }
 
-  /** The CPU or the database's pool is past what more runs at once would speed up. */
-  const overloaded = () =>
-    options.loopLoad() > options.closeAbove || options.connectionsWaiting() > options.closeWhileWaiting;
-
   async function runOn(lane: Lane, job: Job<unknown>) {
     busy += 1;
     lane.running = true;
@@ -104,7 +99,7 @@ export async function startSyncLanes(
       busy -= 1;
       lane.running = false;
       lane.idleSince = now();
-      if (lanes.size > options.min && overloaded()) close(lane);
+      if (lanes.size > options.min && options.loopLoad() > options.closeAbove) close(lane);
       // pg-boss would wait out its polling interval before the next fetch; a lane that just
       // finished a run looks for the next one at once (an empty fetch then waits as usual).
       else if (!lane.closed && lane.id) boss.notifyWorker(lane.id);
