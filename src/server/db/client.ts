@@ -50,9 +50,10 @@ export async function openDatabase(
   onConnectionError: (error: Error) => void,
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts). Twenty made
-    // each run shorter but not the latency of changes (docs/performance.md, At scale), and every
-    // process holds its pool: web, workers and the job queue's own stay well under the server's limit.
+    // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts: no lane opens
+    // while more statements wait than it has connections). Twenty made each run shorter but not the
+    // latency of changes (docs/performance.md, At scale and evening of 2026-11-28), and every process
+    // holds its pool: web, workers and the job queue's own stay well under the server's limit.
     const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', onConnectionError);

@@ -42,6 +42,14 @@ const LANES_CLOSE_ABOVE_LOAD = 0.9;
  */
 const LANES_OPEN_WHILE_WAITING_PER_CONNECTION = 1;
 /**
+ * Connections of the queue's own pool on PostgreSQL: every lane's fetch and every job's completion go
+ * through it, so it bounds the runs in flight beyond 64 lanes (48–59 with 128 or 256 lanes open). Eight
+ * with 128 lanes kept about 95 in flight, and changes at 500 users waited half as long in the queue,
+ * but live changes during a reconcile wave of 10,000 users got slower (p95 0.49 → 0.70 s): not taken
+ * yet (docs/performance.md, evening of 2026-11-28).
+ */
+const QUEUE_POOL_SIZE = 4;
+/**
  * Supervise passes every second (pg-boss's shortest): a dead worker's job is retried within about 11 s.
  * The queue statistics and cache follow at the same pace (the queue metrics read them). Completed sync
  * jobs are deleted after an hour, so the statistics, a scan of the job table, stay cheap.
@@ -208,7 +216,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       : new PgBoss({
           connectionString: connection.url,
           schema: 'pgboss',
-          max: 4,
+          max: QUEUE_POOL_SIZE,
           useListenNotify: true,
           ...LIVENESS,
         });
