@@ -37,15 +37,16 @@ export async function changeLegs(host: Host, samples: WrittenSample[]): Promise<
       const { ackAt } = sample.change;
       const { writtenAt } = sample.seen;
       // The run that wrote it: the last job started before the write.
-      const job = (jobsOf[index] ?? [])
-        .filter((candidate) => candidate.started !== null && candidate.started <= writtenAt)
-        .sort((a, b) => (a.started as number) - (b.started as number))
+      const startedAt = (jobsOf[index] ?? [])
+        .filter((job) => job.started !== null && job.started <= writtenAt)
+        .map((job) => ({ created: job.created, started: job.started ?? 0 }))
+        .sort((a, b) => a.started - b.started)
         .at(-1);
-      if (!job || job.started === null) return;
-      const queuedAt = Math.max(job.created, ackAt);
+      if (!startedAt) return;
+      const queuedAt = Math.max(startedAt.created, ackAt);
       toQueue.push(queuedAt - ackAt);
-      inQueue.push(Math.max(0, job.started - queuedAt));
-      inRun.push(writtenAt - Math.max(job.started, ackAt));
+      inQueue.push(Math.max(0, startedAt.started - queuedAt));
+      inRun.push(writtenAt - Math.max(startedAt.started, ackAt));
     });
   }
   return {

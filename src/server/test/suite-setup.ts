@@ -6,6 +6,8 @@ import { applyMigrations } from '#server/db/migrations.ts';
 import type { TestDatabase } from './databases.ts';
 import { createTestApp } from './test-app.ts';
 
+type CreatedDatabase = Awaited<ReturnType<TestDatabase['create']>>;
+
 /** Something a suite opens and closes: an app (which says what its close waits for) or a database. */
 type Closable = { close(): Promise<unknown>; closingStep?(): string | null };
 
@@ -32,7 +34,7 @@ const settlesWithin = (promise: Promise<unknown>, ms: number): Promise<boolean> 
 async function tearDown(
   suite: string,
   opened: Closable | undefined,
-  created: Awaited<ReturnType<TestDatabase['create']>> | undefined,
+  created: CreatedDatabase | undefined,
 ): Promise<void> {
   const closing = opened?.close() ?? Promise.resolve();
   let dropped = false;
@@ -63,7 +65,7 @@ function setUpOnNewDatabase<T extends Closable>(
   open: (target: DatabaseTarget) => Promise<T>,
 ): () => T {
   let opened: T | undefined;
-  let created: Awaited<ReturnType<TestDatabase['create']>> | undefined;
+  let created: CreatedDatabase | undefined;
 
   beforeAll(async () => {
     if (!database.enabled) return;
