@@ -9,6 +9,7 @@ import { createBenchUsers } from './bench-users.ts';
 import { serveParent } from './host-serve.ts';
 import { createObserver, type RequestRecord, type RunRecord } from './observer.ts';
 import type { CallCounts, HostApi, HostOptions, Ready, WindowStats } from './protocol.ts';
+import { queuedUsersOf } from './queued-users.ts';
 import { profileSql } from './sql-profile.ts';
 import { distribution, loopDelayMonitor, now, sleep } from './stats.ts';
 
@@ -139,20 +140,8 @@ const callsOfRuns = (userId: string, runs: RunRecord[]) => {
   return count(requestsOf(userId).filter((record) => record.runId !== null && ids.has(record.runId)));
 };
 
-/** Users with a sync job waiting or running in the queue (pg-boss's own table). */
-async function queuedUsers(userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const result = await app.database.db.execute(
-    sql`select distinct singleton_key as "userId" from pgboss.job
-        where name = ${USER_SYNC_QUEUE} and state <= 'active'
-        and singleton_key in (${sql.join(
-          userIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  const rows = (result as unknown as { rows: { userId: string }[] }).rows;
-  return new Set(rows.map((row) => row.userId));
-}
+/** Users with a sync job waiting or running in the queue. */
+const queuedUsers = queuedUsersOf(app.database.db);
 
 const lastRunEnd = (userId: string) => {
   const runs = runsOf(userId);
