@@ -5,6 +5,18 @@ import { GraphError } from './microsoft.errors.ts';
 export type HandshakeRecord = { url: string; token: string; outcome: string; at: string };
 
 /**
+ * Handshakes the log keeps (one per subscription made: a scale run of 10,000 mailboxes makes as many,
+ * and renewals more); older ones are dropped, a tenth at a time, so a long run's memory stays bounded.
+ */
+export const HANDSHAKES_KEPT = 20_000;
+
+/** Adds a handshake to the log, which keeps the most recent `keep` (in place: the reset empties it). */
+export function recordHandshake(log: HandshakeRecord[], entry: HandshakeRecord, keep = HANDSHAKES_KEPT) {
+  log.push(entry);
+  if (log.length > keep + Math.ceil(keep / 10)) log.splice(0, log.length - keep);
+}
+
+/**
  * Graph's endpoint validation: `POST <url>?validationToken=<token>` with a text/plain content type; the
  * endpoint must answer 200, `Content-Type: text/plain` and the decoded token as the body, within the time
  * limit (10 s at Graph). Throws the error Graph answers the subscription request with otherwise.
@@ -17,7 +29,8 @@ export async function validateEndpoint(
   const token = `Validation: Testing client application reachability for subscription Request-Id: ${randomUUID()}`;
   const target = new URL(url);
   target.searchParams.append('validationToken', token);
-  const record = (outcome: string) => log.push({ url, token, outcome, at: new Date().toISOString() });
+  const record = (outcome: string) =>
+    recordHandshake(log, { url, token, outcome, at: new Date().toISOString() });
   let response: Response;
   try {
     response = await fetch(target, {
