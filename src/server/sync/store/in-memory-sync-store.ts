@@ -166,12 +166,14 @@ export function inMemorySyncActivity(): InMemorySyncActivity {
     problemRows,
     async add(userId, entries, at) {
       if (entries.length === 0) return;
-      for (const entry of entries) rows.push({ ...entry, id: randomUUID(), userId, at: new Date(at) });
+      // As the repository's one statement: the entries kept are chosen from the rows before these, so
+      // the user keeps ACTIVITY_KEPT older entries besides this run's until the next run trims them.
       const keep = new Set(newestFirst(userId).slice(0, ACTIVITY_KEPT));
       for (let index = rows.length - 1; index >= 0; index--) {
         const row = rows[index] as ActivityRow;
         if (row.userId === userId && row.at < at && !keep.has(row)) rows.splice(index, 1);
       }
+      for (const entry of entries) rows.push({ ...entry, id: randomUUID(), userId, at: new Date(at) });
     },
     async recent(userId, limit) {
       return newestFirst(userId)
