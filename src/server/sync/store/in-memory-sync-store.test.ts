@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createdEntry as entry, minute } from './activity.fixture.ts';
 import { inMemorySyncActivity } from './in-memory-sync-store.ts';
-import { ACTIVITY_KEPT, type NewActivity } from './sync-activity.repository.ts';
-
-const entry = (taskId: string): NewActivity => ({
-  direction: 'todoist-to-calendar',
-  action: 'created',
-  taskId,
-  eventId: null,
-  detail: null,
-});
-const minute = (n: number) => new Date(Date.UTC(2026, 10, 28, 9, n));
+import { ACTIVITY_KEPT } from './sync-activity.repository.ts';
 
 /** The in-memory activity keeps what the repository's one statement keeps (its integration test). */
 describe('in-memory sync activity', () => {

@@ -4,19 +4,11 @@ import { syncActivity } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
-import { ACTIVITY_KEPT, createSyncActivityRepository, type NewActivity } from './sync-activity.repository.ts';
+import { createdEntry as entry, minute } from './activity.fixture.ts';
+import { ACTIVITY_KEPT, createSyncActivityRepository } from './sync-activity.repository.ts';
 
 const ADA = '00000000-0000-4000-8000-0000000000ad';
 const BOB = '00000000-0000-4000-8000-0000000000bb';
-
-const entry = (taskId: string): NewActivity => ({
-  direction: 'todoist-to-calendar',
-  action: 'created',
-  taskId,
-  eventId: null,
-  detail: null,
-});
-const minute = (n: number) => new Date(Date.UTC(2026, 10, 28, 9, n));
 
 /** A user's activity keeps the newest entries: a run adds its own and trims the older ones in one statement. */
 for (const database of await testDatabases('sync activity')) {
