@@ -52,6 +52,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SYNC_RECONCILE_MINUTES: '7' })).toThrow(/SYNC_RECONCILE_MINUTES/);
   });
 
+  it('serves metrics only with METRICS_PORT, on loopback unless METRICS_HOST names another interface', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).metrics).toBeNull();
+    // HOST is often 0.0.0.0 in production: the metrics port must not follow it onto the public interface.
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' }).metrics).toEqual({
+      host: '127.0.0.1',
+      port: 9464,
+    });
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9464,
+    });
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });

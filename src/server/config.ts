@@ -97,7 +97,10 @@ const envSchema = z.object({
   MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com'),
   /** `/metrics` on a port of its own, in every role (docs/decisions/015-metrics.md); unset: none. */
   METRICS_PORT: optional.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
-  /** The interface that port listens on (default HOST): a private one, never the public. */
+  /**
+   * The interface that port listens on: a private one, never the public. Loopback by default, not HOST
+   * (often 0.0.0.0 in production), so metrics are never public unless someone chooses an interface.
+   */
   METRICS_HOST: optional,
 });
 
@@ -310,7 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authorityUrl: e.MICROSOFT_AUTHORITY_URL.replace(/\/$/, ''),
       graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
     },
-    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? '127.0.0.1', port: e.METRICS_PORT },
   };
 }
 
