@@ -313,7 +313,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authorityUrl: e.MICROSOFT_AUTHORITY_URL.replace(/\/$/, ''),
       graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, ''),
     },
-    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? '127.0.0.1', port: e.METRICS_PORT },
+    metrics:
+      e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST ?? '127.0.0.1', port: e.METRICS_PORT },
   };
 }
 
