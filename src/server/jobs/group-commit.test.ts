@@ -62,6 +62,28 @@ describe('groupCommit', () => {
     expect(await later).toBe(6);
   });
 
+  it('writes a failed batch again in halves, so only the input the write cannot take fails', async () => {
+    const written: number[][] = [];
+    const submit = groupCommit(async (inputs: number[]) => {
+      written.push(inputs);
+      if (inputs.includes(13)) throw new Error('13 cannot be written');
+      return inputs.map((input) => input * 2);
+    });
+    const blocker = submit(0);
+    const burst = [1, 2, 13, 4, 5].map((input) => submit(input).catch((error: Error) => error.message));
+    expect(await blocker).toBe(0);
+    expect(await Promise.all(burst)).toEqual([2, 4, '13 cannot be written', 8, 10]);
+    expect(written).toEqual([[0], [1, 2, 13, 4, 5], [1, 2, 13], [1, 2], [13], [4, 5]]);
+  });
+
+  it('fails every caller of a batch the write cannot take at all, each with the error', async () => {
+    const submit = groupCommit(async (_inputs: number[]): Promise<number[]> => {
+      throw new Error('connection lost');
+    });
+    const all = [submit(1), submit(2), submit(3)].map((call) => call.catch((error: Error) => error.message));
+    expect(await Promise.all(all)).toEqual(['connection lost', 'connection lost', 'connection lost']);
+  });
+
   it('refuses a write that answers a different number of results', async () => {
     const submit = groupCommit(async (inputs: number[]) => inputs.slice(1));
     await expect(submit(1)).rejects.toThrow('a batch of 1 was written with 0 results');

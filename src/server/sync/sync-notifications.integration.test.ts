@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { todoSettings } from '#server/db/schema/settings.tables.ts';
 import {
   syncActivity,
   syncHints,
@@ -174,6 +175,72 @@ for (const database of await testDatabases('sync by notification')) {
         'x-goog-channel-token': 'guessed',
       });
       expect(stolen.statusCode).toBe(403);
+    });
+
+    it('acknowledges and syncs every valid webhook while malformed notifications flood beside it', async () => {
+      const user = await syncingUser(app(), 'flooded@example.com');
+      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+      const [settings] = await app()
+        .database.db.select({ todoistUserId: todoSettings.todoistUserId })
+        .from(todoSettings)
+        .where(eq(todoSettings.userId, user.userId));
+      const secret = app().emulators?.todoist.clientSecret ?? '';
+      const todoistHook = () => {
+        const body = JSON.stringify({
+          event_name: 'item:added',
+          user_id: settings?.todoistUserId,
+          event_data: {},
+        });
+        return app().server.inject({
+          method: 'POST',
+          url: SYNC_PATHS.todoistWebhook,
+          headers: {
+            'content-type': 'application/json',
+            'x-todoist-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
+          },
+          payload: body,
+        });
+      };
+      const malformed = (index: number) =>
+        app().server.inject({
+          method: 'POST',
+          url: index % 2 === 0 ? SYNC_PATHS.microsoftWebhook : SYNC_PATHS.microsoftLifecycle,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            value: [{ subscriptionId: index % 3 === 0 ? '\u0000' : `sub-\ud800-${index}`, clientState: 'x' }],
+          }),
+        });
+      const googleWithNul = () =>
+        app().server.inject({
+          method: 'POST',
+          url: SYNC_PATHS.googleWebhook,
+          headers: {
+            'x-goog-resource-state': 'exists',
+            'x-goog-channel-id': 'a\u0001b',
+            'x-goog-channel-token': 'x',
+          },
+        });
+
+      const due = tomorrowAt(11);
+      const [answers, task] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 40 }, (_, index) =>
+            index % 4 === 0 ? todoistHook() : index % 4 === 3 ? googleWithNul() : malformed(index),
+          ),
+        ),
+        user.addTask('Synced through the flood', due.day, 11, ['30min']),
+      ]);
+
+      const valid = answers.filter((_, index) => index % 4 === 0);
+      expect(valid.map((answer) => [answer.statusCode, answer.json()])).toEqual(
+        valid.map(() => [200, { outcome: 'queued' }]),
+      );
+      const refused = answers.filter((_, index) => index % 4 !== 0).map((answer) => answer.statusCode);
+      expect(new Set(refused)).toEqual(new Set([400]));
+      await eventually(async () =>
+        expect((await user.events()).map((event) => event.summary)).toEqual(['Synced through the flood']),
+      );
+      expect(task.id).toBeTruthy();
     });
 
     it('previews what switching on would do, counted by the engine’s own rules', async () => {

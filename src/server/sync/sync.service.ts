@@ -132,10 +132,11 @@ export function createSyncService(deps: SyncServiceDeps) {
       calendarNotice(deps.intake, channelId, secret, true),
 
     /**
-     * Graph posts change or lifecycle notifications, possibly several per body. Any one we cannot
-     * verify makes the answer a refusal; the verified ones are queued all the same.
+     * Graph posts change or lifecycle notifications, possibly several per body. Any one carrying an id
+     * no provider sends makes the answer malformed, and any one we cannot verify a refusal; the verified
+     * ones are queued all the same.
      */
-    async graphNotifications(body: string, lifecycle: boolean): Promise<WebhookOutcome | 'malformed'> {
+    async graphNotifications(body: string, lifecycle: boolean): Promise<WebhookOutcome> {
       const notifications = deps.parseGraphNotifications(body);
       if (!notifications) return 'malformed';
       const outcomes = await Promise.all(
@@ -143,6 +144,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           calendarNotice(deps.intake, subscriptionId, clientState ?? undefined, lifecycle, changed),
         ),
       );
+      if (outcomes.includes('malformed')) return 'malformed';
       return outcomes.includes('rejected') ? 'rejected' : 'queued';
     },
 

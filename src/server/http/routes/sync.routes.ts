@@ -10,7 +10,13 @@ import { fromContract } from './contract-route.ts';
 
 type Options = { sync: SyncService; preview: SyncPreviewService };
 
-const statusOf = (outcome: WebhookOutcome) => (outcome === 'rejected' ? 403 : 200);
+const STATUS_OF_OUTCOME: Record<WebhookOutcome, number> = {
+  queued: 200,
+  ignored: 200,
+  rejected: 403,
+  malformed: 400,
+};
+const statusOf = (outcome: WebhookOutcome) => STATUS_OF_OUTCOME[outcome];
 
 /**
  * Sync activity and preview for the dashboard, and the providers' notifications. Notifications are
@@ -125,8 +131,7 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
         }
         const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
         const outcome = await sync.graphNotifications(body, lifecycle);
-        if (outcome === 'malformed') return reply.code(400).send();
-        return reply.code(outcome === 'rejected' ? 403 : 202).send();
+        return reply.code(outcome === 'queued' || outcome === 'ignored' ? 202 : statusOf(outcome)).send();
       });
     }
   });

@@ -107,6 +107,26 @@ describe('notification intake', () => {
     expect(completed).toEqual([{ userId: 'ada', taskId: 't7' }]);
   });
 
+  it('answers a notice carrying an id no provider sends as malformed, before it joins a batch', async () => {
+    const { intake, statements, releaseFirst } = setUp();
+    releaseFirst();
+    const malformed = await Promise.all([
+      intake.submit({ source: 'calendar', channelId: '\u0000', secret: 'x', lifecycle: false }),
+      intake.submit({ source: 'calendar', channelId: 'ada-channel', secret: 'ada\ud800', lifecycle: true }),
+      intake.submit({
+        source: 'calendar',
+        channelId: 'ada-channel',
+        secret: 'ada-secret',
+        lifecycle: false,
+        changed: { eventId: 'ev 1', version: 'v1' },
+      }),
+      intake.submit({ source: 'todoist', todoistUserId: '4'.repeat(513), completedOccurrence: null }),
+      intake.submit({ source: 'todoist', todoistUserId: '41', completedOccurrence: '' }),
+    ]);
+    expect(malformed).toEqual(['malformed', 'malformed', 'malformed', 'malformed', 'malformed']);
+    expect(statements).toEqual([]);
+  });
+
   it('renews the channel and reads both sides after a lifecycle notice; queues nothing for forged ones', async () => {
     const { intake, readRequests, queued, renewed, releaseFirst } = setUp();
     releaseFirst();

@@ -23,8 +23,35 @@ export type SyncNotice =
 /** An event as a change notice saw it: its id and version (Graph's change key). */
 export type EventVersionSeen = { eventId: string; version: string };
 
-/** queued: its user's next run will read what it asks; ignored: not one of our users; rejected: forged. */
-export type NoticeOutcome = 'queued' | 'ignored' | 'rejected';
+/**
+ * queued: its user's next run will read what it asks; ignored: not one of our users; rejected: forged;
+ * malformed: an id no provider sends (a control character, a length beyond any id), refused before it
+ * joins a batch.
+ */
+export type NoticeOutcome = 'queued' | 'ignored' | 'rejected' | 'malformed';
+
+/** Provider ids and channel secrets: visible ASCII, at most 512 characters (Graph's longest ids are ~200). */
+const PROVIDER_ID = /^[\x21-\x7e]{1,512}$/;
+const isProviderId = (value: string) => PROVIDER_ID.test(value);
+
+/** Whether every id a notice carries could be one a provider sent; the others never reach a batch. */
+export function isWellFormedNotice(notice: SyncNotice): boolean {
+  switch (notice.source) {
+    case 'app':
+      return isProviderId(notice.userId);
+    case 'todoist':
+      return (
+        isProviderId(notice.todoistUserId) &&
+        (notice.completedOccurrence === null || isProviderId(notice.completedOccurrence))
+      );
+    case 'calendar':
+      return (
+        isProviderId(notice.channelId) &&
+        isProviderId(notice.secret) &&
+        (!notice.changed || (isProviderId(notice.changed.eventId) && isProviderId(notice.changed.version)))
+      );
+  }
+}
 
 export type NotificationIntake = { submit(notice: SyncNotice): Promise<NoticeOutcome> };
 
@@ -131,5 +158,8 @@ export function createNotificationIntake(deps: {
     );
   }
 
-  return { submit: groupCommit(writeBatch) };
+  const commit = groupCommit(writeBatch);
+  return {
+    submit: (notice) => (isWellFormedNotice(notice) ? commit(notice) : Promise.resolve('malformed')),
+  };
 }
