@@ -8,7 +8,13 @@ export const checkoutFormSchema = z.object({
   lookup_key: z.enum([LOOKUP_KEYS.month, LOOKUP_KEYS.year], 'Please choose the monthly or the yearly plan'),
 });
 
-export const completeCheckoutSchema = z.object({ sessionId: z.string().min(1).max(255) });
+/** Stripe's Checkout Session ids: `cs_test_` or `cs_live_`, then ASCII letters, digits and underscores. */
+const CHECKOUT_SESSION_ID = /^cs_(?:test|live)_[A-Za-z0-9_]{1,240}$/;
+export const CHECKOUT_SESSION_ID_INVALID = 'This checkout link is not valid.';
+
+export const completeCheckoutSchema = z.object({
+  sessionId: z.string(CHECKOUT_SESSION_ID_INVALID).regex(CHECKOUT_SESSION_ID, CHECKOUT_SESSION_ID_INVALID),
+});
 
 export const clientSecretSchema = z.object({ clientSecret: z.string() });
 

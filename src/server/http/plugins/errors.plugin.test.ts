@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { BillingUnavailableError } from '#server/domain/billing/billing-gateway.port.ts';
 import {
   ProviderFailedError,
   ProviderRequestError,
@@ -95,6 +96,13 @@ describe('errorsPlugin', () => {
       new ProviderFailedError('calendar', { cause: new ProviderRequestError('calendars failed', 503) }),
       502,
       { error: 'upstream_error', message: 'Your calendar did not answer as expected. Please try again.' },
+    ],
+    [
+      new BillingUnavailableError('Stripe failed: create payment intent', {
+        cause: new Error('No such customer: cus_123; a similar object exists in live mode'),
+      }),
+      502,
+      { error: 'upstream_error', message: 'Payments did not answer as expected. Please try again.' },
     ],
   ])('answers %s with its status and message', async (error, status, body) => {
     expect(await answerTo(error)).toEqual({ status, body });

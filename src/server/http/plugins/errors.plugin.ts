@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BillingUnavailableError } from '#server/domain/billing/billing-gateway.port.ts';
 import { ProviderFailedError } from '#server/domain/integrations/integration-providers.port.ts';
 import { NotConnectedError, ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import {
@@ -74,6 +75,11 @@ export function answerForDomainError(error: DomainError, log: FastifyBaseLogger)
       'upstream_error',
       `${name.charAt(0).toUpperCase()}${name.slice(1)} did not answer as expected. Please try again.`,
     );
+  }
+  if (error instanceof BillingUnavailableError) {
+    // The provider's own words stay in the log: they speak of its API, not of anything the user did.
+    log.error({ err: error.cause ?? error, call: error.message }, 'payment provider request failed');
+    return answer(502, 'upstream_error', 'Payments did not answer as expected. Please try again.');
   }
   return null;
 }

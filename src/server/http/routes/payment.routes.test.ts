@@ -255,6 +255,59 @@ describe('payments against the Stripe emulator', () => {
     expect(intent.json().clientSecret).toMatch(/^pi_.+_secret_.+/);
   });
 
+  it('refuses a session id that is not a Stripe checkout id with a 400, before asking Stripe', async () => {
+    const cookies = await signIn('bad-session@example.com');
+    for (const payload of ['{"sessionId":"\\ud800"}', '{"sessionId":"cs_test_a1/../../v1/customers"}']) {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/payment/checkout/complete',
+        cookies,
+        headers: { ...sameOrigin, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'bad_request',
+        message: 'This checkout link is not valid.',
+        issues: [{ field: 'sessionId' }],
+      });
+    }
+    const tooLong = await postJson('/api/payment/checkout/complete', cookies, {
+      sessionId: `cs_test_${'a'.repeat(300)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('answers Stripe failures in our own words: an unknown checkout, a refused request', async () => {
+    const cookies = await signIn('stripe-fails@example.com');
+    const unknown = await postJson('/api/payment/checkout/complete', cookies, {
+      sessionId: 'cs_test_a1doesnotexist',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: 'This checkout was not found.' });
+
+    const stripeWords = 'Stripe says: this API key cannot create payment intents';
+    const fault = await fetch(`${stripeOrigin}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'status',
+        method: 'POST',
+        path: '/v1/payment_intents',
+        status: 400,
+        times: 1,
+        body: { error: { type: 'invalid_request_error', message: stripeWords } },
+      }),
+    });
+    expect(fault.ok).toBe(true);
+    const intent = await postJson('/api/payment/create/intent', cookies, {});
+    expect(intent.statusCode).toBe(502);
+    expect(intent.json()).toEqual({
+      error: 'upstream_error',
+      message: 'Payments did not answer as expected. Please try again.',
+    });
+  });
+
   it("does not let a user claim another user's checkout", async () => {
     const owner = await signIn('owner@example.com');
     const checkout = await postForm('/api/payment/create/checkout/session', owner, {
