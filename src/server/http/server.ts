@@ -26,6 +26,7 @@ import { csrfPlugin } from './plugins/csrf.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { metricsPlugin } from './plugins/metrics.plugin.ts';
 import { sessionPlugin } from './plugins/session.plugin.ts';
+import { storableInputPlugin } from './plugins/storable-input.plugin.ts';
 import { webAppPlugin } from './plugins/web-app.plugin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { configRoutes } from './routes/config.routes.ts';
@@ -107,6 +108,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(csrfPlugin, { appOrigin: new URL(config.appUrl).origin });
+  await app.register(storableInputPlugin);
 
   const cookies = createCookiePolicy(config.appUrl);
   await app.register(sessionPlugin, { sessions: deps.sessions, cookies });

@@ -51,6 +51,9 @@ describe('labelError', () => {
   it('refuses control characters (a NUL the database cannot store, line breaks)', () => {
     expect(labelError('a\u0000b')).toBe(MESSAGES.controlCharacters);
     expect(labelError('two\nlines')).toBe(MESSAGES.controlCharacters);
+    // Half of an emoji: no database stores it (a lone surrogate in jsonb fails the whole write).
+    expect(labelError('\ud800')).toBe(MESSAGES.controlCharacters);
+    expect(labelError('emoji 😀')).toBeNull();
     expect(labelError('Deep work ✓')).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText } from '../validation/storable-text.ts';
 import {
   AUTOPLAN_MAX_GAP_MINUTES,
   DURATION_MAX,
@@ -23,8 +24,6 @@ export const MESSAGES = {
   controlCharacters: 'Please enter text without control characters',
 } as const;
 
-/** Control characters (NUL, line breaks, escapes …): never part of a label, an id or a name. */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** A duration as typed: digits, perhaps a sign and decimals (refused later), nothing else (no `0x1E`, `3e1`). */
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
@@ -33,7 +32,7 @@ const plainText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), MESSAGES.controlCharacters);
+    .refine((value) => isPlainText(value), MESSAGES.controlCharacters);
 
 /** Duration as typed in a form (string) or sent by a client (number): checked in spec order. */
 export function durationError(value: unknown): string | null {
@@ -53,7 +52,7 @@ export function durationError(value: unknown): string | null {
 export function labelError(value: unknown, otherLabels: readonly string[] = []): string | null {
   if (typeof value !== 'string' || value.trim() === '') return MESSAGES.labelEmpty;
   if (value.length > LABEL_MAX_LENGTH) return MESSAGES.labelTooLong;
-  if (CONTROL_CHARACTERS.test(value)) return MESSAGES.controlCharacters;
+  if (!isPlainText(value)) return MESSAGES.controlCharacters;
   const wanted = value.trim().toLowerCase();
   if (otherLabels.some((label) => label.trim().toLowerCase() === wanted)) return MESSAGES.labelDuplicate;
   return null;

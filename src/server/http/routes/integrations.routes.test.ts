@@ -281,6 +281,24 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       ]);
     });
 
+    it('reads labels and projects whose names hold half of an emoji or a control character', async () => {
+      const email = 'todoist-broken-names@example.com';
+      const { api } = await seedTodoist(email, 'teams_business_member');
+      const cookies = await signIn(email);
+      await connect('todoist', cookies, email);
+      await api.addLabel({ name: 'Broken \ud800 label', color: 'grape' });
+      await api.addProject({ name: 'Shared \ud800 project\u0007' });
+
+      const response = await get('/api/todoist/updateuserprofile', cookies);
+      expect(response.statusCode).toBe(200);
+      const { todoSettings } = response.json();
+      expect(todoSettings.labels.map((label: { name: string }) => label.name)).toContain(
+        'Broken \ufffd label',
+      );
+      expect(JSON.stringify(todoSettings)).toContain('Shared \ufffd project ');
+      expect((await get('/api/todoist/updateuserprofile', cookies)).statusCode).toBe(200);
+    });
+
     it.each([
       ['google', 'oauth/expire-access-tokens'],
       ['microsoft', 'tokens/expire'],

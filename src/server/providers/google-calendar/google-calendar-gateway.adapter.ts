@@ -9,6 +9,7 @@ import {
   type ProviderTokens,
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
+import { storableText } from '#shared/validation/storable-text.ts';
 import { checkCallback, pkceChallenge } from '../shared/oauth-callback.ts';
 import { calendarListSchema } from './google-calendar.schemas.ts';
 
@@ -104,7 +105,7 @@ export function createGoogleCalendarGateway(config: GoogleCalendarConfig): Calen
             if (entry.primary) accountId = entry.id;
             entries.push({
               id: entry.id,
-              name: entry.summaryOverride ?? entry.summary ?? entry.id,
+              name: storableText(entry.summaryOverride ?? entry.summary ?? entry.id),
               color: entry.backgroundColor ?? null,
               timeZone: entry.timeZone ?? null,
             });

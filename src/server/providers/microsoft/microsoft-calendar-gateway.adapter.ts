@@ -10,6 +10,7 @@ import {
   ProviderUnauthorizedError,
 } from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
+import { storableText } from '#shared/validation/storable-text.ts';
 import { checkCallback, pkceChallenge } from '../shared/oauth-callback.ts';
 import {
   calendarPageSchema,
@@ -132,11 +133,15 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig, clock: C
           // Outlook names its calendar colours (auto, lightBlue, ...); the web app maps them to shades.
           calendars: calendars.map((entry) => ({
             id: entry.id,
-            name: entry.name,
+            name: storableText(entry.name),
             color: entry.color ?? null,
             timeZone: null,
           })),
-          categories: categories.map(({ id, displayName, color }) => ({ id, displayName, color })),
+          categories: categories.map(({ id, displayName, color }) => ({
+            id,
+            displayName: storableText(displayName),
+            color,
+          })),
         };
       } catch (error) {
         if (error instanceof GraphError && error.statusCode === 401) {

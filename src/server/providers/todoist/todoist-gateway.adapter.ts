@@ -11,6 +11,7 @@ import {
   type TodoistProject,
 } from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
+import { storableText } from '#shared/validation/storable-text.ts';
 import { checkCallback } from '../shared/oauth-callback.ts';
 import { toProjectSnapshot } from './todoist-project.mapper.ts';
 import { isTodoistRequestError, todoistSdk } from './todoist-sdk.ts';
@@ -97,7 +98,12 @@ export function createTodoistGateway(config: TodoistConfig, clock: Clock): Todoi
         do {
           const page = await todoist.getLabels({ cursor, limit: PAGE_SIZE });
           for (const label of page.results) {
-            labels.push({ id: label.id, name: label.name, color: label.color, item_order: label.order ?? 0 });
+            labels.push({
+              id: label.id,
+              name: storableText(label.name),
+              color: label.color,
+              item_order: label.order ?? 0,
+            });
           }
           cursor = page.nextCursor;
         } while (cursor);

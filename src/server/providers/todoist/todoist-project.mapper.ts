@@ -1,4 +1,5 @@
 import type { ProjectSnapshot } from '#server/sync/task-source.port.ts';
+import { storableText } from '#shared/validation/storable-text.ts';
 
 /**
  * A Todoist project as the SDK reads it (the Sync API's `projects` and `GET /projects`): personal
@@ -18,7 +19,7 @@ type SdkProject = {
 export function toProjectSnapshot(project: SdkProject): ProjectSnapshot {
   return {
     id: project.id,
-    name: project.name,
+    name: storableText(project.name),
     color: project.color,
     parentId: project.parentId ?? null,
     inbox: project.inboxProject ?? false,

@@ -12,6 +12,7 @@ import type {
   TaskSnapshot,
   TaskSource,
 } from '#server/sync/task-source.port.ts';
+import { storableText } from '#shared/validation/storable-text.ts';
 import { toProjectSnapshot } from './todoist-project.mapper.ts';
 import { isTodoistRequestError, isTodoistSyncError, todoistSdk } from './todoist-sdk.ts';
 
@@ -60,7 +61,7 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
           tasks: (response.items ?? []).map((item) => toSnapshot(item as SdkTask)),
           labels: (response.labels ?? []).map((label) => ({
             id: label.id,
-            name: label.name,
+            name: storableText(label.name),
             color: label.color,
             order: label.order ?? 0,
             isDeleted: label.isDeleted ?? false,
