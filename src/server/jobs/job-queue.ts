@@ -105,7 +105,8 @@ export type JobQueue = {
   requestNoticeMail(mail: NoticeMailJob): Promise<void>;
   /** Starts taking jobs in this process (the worker role). */
   work(handlers: {
-    sync(userId: string, trigger: SyncTrigger): Promise<{ retryAfterMs?: number }>;
+    /** `failedBefore`: how often this job's runs failed before (its retries so far). */
+    sync(userId: string, trigger: SyncTrigger, failedBefore: number): Promise<{ retryAfterMs?: number }>;
     reconcile(): Promise<string[]>;
     stripeEvent(event: StripeEventJob): Promise<void>;
     noticeMail(mail: NoticeMailJob): Promise<void>;
@@ -329,7 +330,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
         async (job) => {
           const { userId, trigger } = userSyncJob.parse(job.data);
           const reason = job.retryCount > 0 ? 'retry' : (trigger ?? 'change');
-          const outcome = await handlers.sync(userId, reason).catch((error: unknown) => {
+          const outcome = await handlers.sync(userId, reason, job.retryCount).catch((error: unknown) => {
             // pg-boss retries the job with back-off; say so, or a failing user fails silently.
             options.log.warn({ userId, err: error, retry: job.retryCount }, 'sync run failed');
             throw error;

@@ -150,6 +150,11 @@ export function createSyncService(deps: SyncServiceDeps) {
 
     activity,
 
+    /** The user's runs failed several times in a row on an error of ours: a problem until one goes through. */
+    async runsKeepFailing(userId: string): Promise<void> {
+      await deps.activity.raise(userId, 'sync-failing', deps.clock());
+    },
+
     /**
      * The user's choice on the removals the safety brake held back: saved, and carried out by the run it
      * queues (which reads both sides again, so what is removed is what both sides say then).

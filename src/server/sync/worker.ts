@@ -5,6 +5,9 @@ import type { Metrics } from '#server/metrics/metrics.ts';
 import type { SyncOutcome } from './run/sync-engine.ts';
 import type { SyncModule } from './sync-module.ts';
 
+/** After this many failed runs in a row (the first try and its retries), the user sees a problem. */
+export const RUN_FAILURES_BEFORE_PROBLEM = 3;
+
 /** A queued sync run that ended (not one that failed and will be retried): times in epoch ms. */
 export type SyncRunReport = { userId: string; startedAt: number; endedAt: number; outcome: SyncOutcome };
 
@@ -35,7 +38,8 @@ export function noticesMayChange(outcome: SyncOutcome): boolean {
 export function createSyncWorker(deps: SyncWorkerDeps) {
   const { clock } = deps;
   return {
-    async sync(userId: string, trigger: SyncTrigger): Promise<{ retryAfterMs?: number }> {
+    /** `failedBefore`: how many runs of this job failed before this one (its retries so far). */
+    async sync(userId: string, trigger: SyncTrigger, failedBefore = 0): Promise<{ retryAfterMs?: number }> {
       // The run's time is while it holds its user's lease (a job that found it taken ran nothing).
       let startedAt = clock().getTime();
       let endedAt: number | null = null;
@@ -46,8 +50,16 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       const runEnded = deps.metrics.syncRunStarted(trigger);
       const outcome = await deps.sync.engine
         .run(userId, { spaced: true, routine: trigger === 'reconcile', requestedSidesOnly: true, held })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           runEnded('failed');
+          // A run that keeps failing is never silent: the dashboard names it, and a mail if it lasts.
+          if (failedBefore + 1 >= RUN_FAILURES_BEFORE_PROBLEM) {
+            await deps.sync.service
+              .runsKeepFailing(userId)
+              .catch((raiseError: unknown) =>
+                deps.log.warn({ userId, err: raiseError }, 'could not record failing runs'),
+              );
+          }
           deps.afterRun(userId);
           throw error;
         });

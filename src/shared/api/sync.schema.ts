@@ -27,6 +27,8 @@ export const SYNC_PROBLEMS = [
   'subscription-ended',
   /** The safety brake held back many removals at once; the user chooses (see `heldRemovals`). */
   'removals-held',
+  /** The user's runs failed several times in a row on an error of ours; cleared by the next run that goes through. */
+  'sync-failing',
 ] as const;
 export type SyncProblemCode = (typeof SYNC_PROBLEMS)[number];
 

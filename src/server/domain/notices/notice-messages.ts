@@ -44,6 +44,13 @@ const STARTED: Record<NoticeKind, Words> = {
     todo: 'Choose on your dashboard whether to remove them or keep them.',
     action: 'Choose on your dashboard',
   },
+  'sync-failing': {
+    subject: 'Your sync keeps failing',
+    happened:
+      'For over an hour, every attempt to sync your tasks and calendar has failed with an error on our side, so your changes are waiting to be synced.',
+    todo: 'Nothing is lost, and we keep trying. If it goes on, write to us from the contact page and we will look into it.',
+    action: 'Open your dashboard',
+  },
   'trial-ending': {
     subject: 'Your Timeboxer trial ends in 3 days',
     happened: 'Your free trial ends in 3 days; then the sync stops.',
@@ -77,6 +84,7 @@ const RESOLVED: Record<NoticeKind, string> = {
   'calendar-missing': 'A calendar is chosen again, and your sync is running.',
   'quota-reached': 'The provider limit has passed, and your changes are being synced again.',
   'removals-held': 'The held-back removals have been settled.',
+  'sync-failing': 'Your sync is running again, and your changes are being synced.',
   'trial-ending': 'Your trial is over.',
   'trial-ended': 'Your subscription is active, and your sync is running again.',
   'payment-failed': 'Your payment went through; your subscription is active.',
@@ -86,6 +94,7 @@ const RESOLVED: Record<NoticeKind, string> = {
 const RESOLVED_SUBJECT: Partial<Record<NoticeKind, string>> = {
   'quota-reached': 'Your changes are syncing again',
   'removals-held': 'The held-back removals are settled',
+  'sync-failing': 'Your sync is running again',
   'payment-failed': 'Your payment went through',
   'trial-ending': 'Your trial is over',
 };

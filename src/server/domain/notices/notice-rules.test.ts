@@ -34,6 +34,18 @@ describe('notice mails due', () => {
     expect(noticesDue(lasting).map((notice) => notice.kind)).toEqual(['quota-reached']);
   });
 
+  it('mails runs that keep failing only once they have lasted an hour, and their end to those who asked', () => {
+    const recent = input({ problems: [{ code: 'sync-failing', since: at(-59 * 60_000) }] });
+    expect(noticesDue(recent)).toEqual([]);
+    const since = at(-61 * 60_000);
+    expect(noticesDue(input({ problems: [{ code: 'sync-failing', since }] }))).toEqual([
+      { kind: 'sync-failing', occurrence: since, resolved: false, mail: true },
+    ]);
+    const mailed = [{ kind: 'sync-failing' as const, occurrence: since, sentAt: NOW, endedAt: null }];
+    const ended = noticesDue(input({ mailed, prefs: { mails: true, resolvedMails: true }, now: at(HOUR) }));
+    expect(ended).toEqual([{ kind: 'sync-failing', occurrence: since, resolved: true, mail: true }]);
+  });
+
   it('sends no second mail of a kind within 24 hours, even for a new occurrence', () => {
     const mailed = [
       {

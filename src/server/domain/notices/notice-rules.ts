@@ -12,6 +12,7 @@ export const NOTICE_KINDS = [
   'calendar-missing',
   'quota-reached',
   'removals-held',
+  'sync-failing',
   'trial-ending',
   'trial-ended',
   'payment-failed',
@@ -23,6 +24,12 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** A quota problem is mailed only once it has lasted this long: most clear on the next run. */
 export const QUOTA_GRACE_MS = HOUR_MS;
+/** Failing runs are mailed only once they have lasted this long: a short outage of ours clears by itself. */
+export const FAILING_GRACE_MS = HOUR_MS;
+const GRACE_MS: Partial<Record<NoticeKind, number>> = {
+  'quota-reached': QUOTA_GRACE_MS,
+  'sync-failing': FAILING_GRACE_MS,
+};
 /** The trial's end is announced this long before. */
 export const TRIAL_WARNING_MS = 3 * DAY_MS;
 /** No second mail of one kind within this time, whatever happened in between. */
@@ -35,6 +42,7 @@ const PROBLEM_NOTICES: Partial<Record<SyncProblemCode, NoticeKind>> = {
   'calendar-missing': 'calendar-missing',
   'quota-reached': 'quota-reached',
   'removals-held': 'removals-held',
+  'sync-failing': 'sync-failing',
 };
 
 /** Kinds whose end is worth a mail to a user who asked for one (a trial's approaching end is not). */
@@ -44,6 +52,7 @@ const RESOLVABLE: ReadonlySet<NoticeKind> = new Set<NoticeKind>([
   'calendar-missing',
   'quota-reached',
   'removals-held',
+  'sync-failing',
   'trial-ended',
   'payment-failed',
   'subscription-ended',
@@ -79,7 +88,7 @@ export function currentNotices(input: Pick<NoticeInput, 'problems' | 'payment' |
   for (const problem of problems) {
     const kind = PROBLEM_NOTICES[problem.code];
     if (!kind) continue;
-    if (kind === 'quota-reached' && now.getTime() - problem.since.getTime() < QUOTA_GRACE_MS) continue;
+    if (now.getTime() - problem.since.getTime() < (GRACE_MS[kind] ?? 0)) continue;
     notices.push({ kind, occurrence: problem.since, resolved: false, mail: true });
   }
   const { subscriptionStatus: status, validUntil } = payment;

@@ -64,6 +64,14 @@ export function problemAdvice(
         severity: 'error',
         action: { label: 'Upgrade', href: paths.profile, external: false },
       };
+    case 'sync-failing':
+      return {
+        title: 'Your sync keeps failing',
+        message:
+          'The last few attempts to sync failed with an error on our side. Nothing is lost and we keep trying; if this stays for more than an hour, please tell us.',
+        severity: 'error',
+        action: { label: 'Contact us', href: paths.contact, external: false },
+      };
     case 'removals-held':
       return {
         title: 'Timeboxer held back many removals',
