@@ -4,9 +4,17 @@ import { z } from 'zod';
 export const noticePrefsSchema = z.object({ mails: z.boolean(), resolvedMails: z.boolean() });
 export type NoticePrefs = z.infer<typeof noticePrefsSchema>;
 
-/** A notice mail's "turn them off" link: the user and the link's signature (no sign-in needed). */
+/**
+ * A notice mail's "turn them off" link: the user, the link's version and its signature (no sign-in
+ * needed). Switching the mails on again moves the version on, so older links stop working; links mailed
+ * before there were versions carry none, which is version 0.
+ */
 export const noticesOffQuerySchema = z.object({
   u: z.uuid(),
+  v: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,8})$/)
+    .optional(),
   t: z
     .string()
     .min(1)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -14,6 +14,11 @@ export const users = pgTable('users', {
   noticeMails: boolean('notice_mails').notNull().default(true),
   /** … and when such a problem is solved. */
   noticeMailsResolved: boolean('notice_mails_resolved').notNull().default(false),
+  /**
+   * The version a mail's "turn them off" link is signed for. Switching the mails on again moves past it,
+   * so a link from before then no longer switches them off (links from before versions existed are 0).
+   */
+  noticeOffLinkVersion: integer('notice_off_link_version').notNull().default(0),
   subscriptionStatus: text('subscription_status').notNull().default('trial'),
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   planInterval: text('plan_interval'),

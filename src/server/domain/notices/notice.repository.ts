@@ -15,6 +15,8 @@ export type NoticeSubject = {
   email: string;
   firstName: string;
   prefs: { mails: boolean; resolvedMails: boolean };
+  /** The version a mail's "turn them off" link is signed for now. */
+  offLinkVersion: number;
   payment: { subscriptionStatus: SubscriptionStatus; validUntil: Date };
   problems: { code: SyncProblemCode; since: Date }[];
   mailed: NoticeRecord[];
@@ -47,6 +49,7 @@ export function createNoticeRepository(db: Db): NoticeRepository {
         email: user.email,
         firstName: user.firstName,
         prefs: { mails: user.noticeMails, resolvedMails: user.noticeMailsResolved },
+        offLinkVersion: user.noticeOffLinkVersion,
         payment: {
           subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
           validUntil: user.validUntil,

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../shared/clock.port.ts';
-import { InvalidSignatureError } from '../shared/domain-errors.ts';
+import { InvalidSignatureError, StateConflictError } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { Mailer } from './mailer.port.ts';
 import type { NoticeRepository } from './notice.repository.ts';
@@ -13,7 +13,7 @@ export type NoticeMailJob = { userId: string; kind: string; occurrence: string; 
 
 export type NoticeServiceDeps = {
   notices: NoticeRepository;
-  users: Pick<UserRepository, 'updatePreferences'>;
+  users: Pick<UserRepository, 'turnNoticeMailsOff' | 'findById'>;
   queue: { requestNoticeMail(mail: NoticeMailJob): Promise<void> };
   /** Null: no mail server configured; notices are still recorded, nothing is sent. */
   mailer: Mailer | null;
@@ -68,13 +68,21 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       return userIds.length;
     },
 
-    /** A mail's "turn them off" link, signed for this user: their notice mails stop. */
-    async turnOff(userId: string, token: string): Promise<void> {
-      if (!validUnsubscribeToken(deps.secret, userId, token)) {
+    /**
+     * A mail's "turn them off" link, signed for this user and link version: their notice mails stop,
+     * unless they were switched on again after the link was mailed (the version moved on).
+     */
+    async turnOff(userId: string, linkVersion: number, token: string): Promise<void> {
+      if (!validUnsubscribeToken(deps.secret, userId, linkVersion, token)) {
         throw new InvalidSignatureError('This link to turn notices off is not valid.');
       }
-      await deps.users.updatePreferences(userId, { noticeMails: false }, clock());
-      log.info({ userId }, 'notice mails turned off from a mail');
+      if (await deps.users.turnNoticeMailsOff(userId, linkVersion, clock())) {
+        log.info({ userId }, 'notice mails turned off from a mail');
+        return;
+      }
+      // A user deleted since the mail gets no more mails anyway.
+      if (!(await deps.users.findById(userId))) return;
+      throw new StateConflictError(NOTICES_OFF_LINK_OUTDATED);
     },
 
     /** Sends one queued mail; throws (and the queue tries again later) when the mail server refuses. */
@@ -87,9 +95,9 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         firstName: subject.firstName,
         dashboardUrl: `${deps.appUrl}/dashboard`,
         profileUrl: `${deps.appUrl}/profile`,
-        unsubscribeUrl: unsubscribePageUrl(deps.appUrl, deps.secret, job.userId),
+        unsubscribeUrl: unsubscribePageUrl(deps.appUrl, deps.secret, job.userId, subject.offLinkVersion),
       });
-      const oneClick = `${deps.appUrl}/api/notices/off?${unsubscribeQuery(deps.secret, job.userId)}`;
+      const oneClick = `${deps.appUrl}/api/notices/off?${unsubscribeQuery(deps.secret, job.userId, subject.offLinkVersion)}`;
       await deps.mailer.send({
         to: subject.email,
         ...message,
@@ -104,9 +112,16 @@ export function createNoticeService(deps: NoticeServiceDeps) {
   };
 }
 
-const unsubscribeQuery = (secret: string, userId: string) =>
-  new URLSearchParams({ u: userId, t: unsubscribeToken(secret, userId) }).toString();
+export const NOTICES_OFF_LINK_OUTDATED =
+  'This link is out of date: notice e-mails were turned on again after it was sent, so they stay on. You can turn them off in your profile.';
+
+const unsubscribeQuery = (secret: string, userId: string, version: number) =>
+  new URLSearchParams({
+    u: userId,
+    v: String(version),
+    t: unsubscribeToken(secret, userId, version),
+  }).toString();
 
 /** The page a mail's "turn them off" link opens: one button, no sign-in. */
-export const unsubscribePageUrl = (appUrl: string, secret: string, userId: string) =>
-  `${appUrl}/notices/off?${unsubscribeQuery(secret, userId)}`;
+export const unsubscribePageUrl = (appUrl: string, secret: string, userId: string, version: number) =>
+  `${appUrl}/notices/off?${unsubscribeQuery(secret, userId, version)}`;

@@ -9,6 +9,7 @@ import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { eventually, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
 import { crossSite, sameOrigin } from '#server/test/test-app.ts';
+import { NOTICES_OFF_LINK_OUTDATED } from './notice.service.ts';
 
 /**
  * Notice mails (docs/product-rules.md §11): the worker checks what a user is due after each run and
@@ -150,6 +151,39 @@ for (const database of await testDatabases('notice mails')) {
       await setTrial(user.userId, new Date(Date.now() - HOUR));
       await app().notices.checkAll();
       await mailsSettle(email, 1, 1000);
+    });
+
+    it('an older mail’s link no longer turns the mails off once they were switched on again', async () => {
+      const email = 'notice-relinked@example.com';
+      const user = await idleUser(email);
+      const linkOf = (mail: Mail | undefined) =>
+        new URL(/Turn them off: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '').search;
+      const turnOff = (search: string) =>
+        app().server.inject({ method: 'POST', url: `/api/notices/off${search}`, headers: crossSite });
+      const mailsOn = async () => (await user.send('GET', '/api/current_user')).notices.mails;
+
+      await raise(user.userId, 'reconnect-todoist', new Date(Date.now() - HOUR));
+      await app().notices.check(user.userId);
+      const old = linkOf((await mailsSettle(email, 1))[0]);
+      expect(new URLSearchParams(old).get('v')).toBe('0');
+      expect((await turnOff(old)).statusCode).toBe(200);
+      expect(await mailsOn()).toBe(false);
+
+      await user.send('PATCH', '/api/settings/notices', { mails: true, resolvedMails: false });
+      const outdated = await turnOff(old);
+      expect(outdated.statusCode).toBe(409);
+      expect(outdated.json()).toEqual({ error: 'conflict', message: NOTICES_OFF_LINK_OUTDATED });
+      expect(await mailsOn()).toBe(true);
+      const garbled = await turnOff(old.replace('v=0', 'v=x'));
+      expect(garbled.statusCode).toBe(400);
+
+      // The next mail's link is of the new version, and works.
+      await raise(user.userId, 'quota-reached', new Date(Date.now() - 2 * HOUR));
+      await app().notices.check(user.userId);
+      const fresh = linkOf((await mailsSettle(email, 2))[0]);
+      expect(new URLSearchParams(fresh).get('v')).toBe('1');
+      expect((await turnOff(fresh)).statusCode).toBe(200);
+      expect(await mailsOn()).toBe(false);
     });
 
     it('tells of a failed payment, then of the subscription’s end', async () => {

@@ -22,7 +22,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 /** The rules of docs/product-rules.md §4 and §5 for every setting, enforced here whatever the client shows. */
 type Deps = {
   settings: SettingsRepository;
-  users: Pick<UserRepository, 'updatePreferences'>;
+  users: Pick<UserRepository, 'updatePreferences' | 'updateNoticeSwitches'>;
   /** Every change the sync reads asks for the user's next run (see `syncedSettings`). */
   syncs: SyncRequests;
   clock: Clock;
@@ -259,11 +259,7 @@ export function createSettingsService({ settings: stored, users, syncs, clock }:
     },
 
     async setNotices(userId: string, prefs: NoticePrefs): Promise<void> {
-      await users.updatePreferences(
-        userId,
-        { noticeMails: prefs.mails, noticeMailsResolved: prefs.resolvedMails },
-        clock(),
-      );
+      await users.updateNoticeSwitches(userId, prefs, clock());
     },
   };
 }

@@ -34,6 +34,7 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     welcomeWizardSeen: false,
     noticeMails: true,
     noticeMailsResolved: false,
+    noticeOffLinkVersion: 0,
     subscriptionStatus: 'trial',
     validUntil: new Date('2026-03-15T00:00:00.000Z'),
     planInterval: null,
@@ -77,6 +78,21 @@ export function inMemoryUsers(...initial: UserRow[]): InMemoryUsers {
     },
     updateProfile: async (id, profile, now) => update(id, { email: profile.email, updatedAt: now }),
     updatePreferences: async (id, preferences, now) => update(id, { ...preferences, updatedAt: now }),
+    async updateNoticeSwitches(id, switches, now) {
+      const row = rows.get(id);
+      if (!row) return;
+      update(id, {
+        noticeMails: switches.mails,
+        noticeMailsResolved: switches.resolvedMails,
+        noticeOffLinkVersion: row.noticeOffLinkVersion + (switches.mails && !row.noticeMails ? 1 : 0),
+        updatedAt: now,
+      });
+    },
+    async turnNoticeMailsOff(id, linkVersion, now) {
+      if (rows.get(id)?.noticeOffLinkVersion !== linkVersion) return false;
+      update(id, { noticeMails: false, updatedAt: now });
+      return true;
+    },
     findByStripeCustomerId: async (customerId) =>
       [...rows.values()].find((row) => row.stripeCustomerId === customerId),
     async linkStripeCustomer(id, customerId, now) {

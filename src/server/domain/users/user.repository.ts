@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type NewUserRow, type UserRow, users } from '#server/db/schema/users.table.ts';
 
@@ -9,13 +9,14 @@ export type PaymentState = Pick<
   'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'stripeSubscriptionId'
 >;
 
-/** The user's own switches, kept on the user row. */
+/** The user's own switches, kept on the user row (the notice switches have calls of their own). */
 export type UserPreferences = {
   syncActive?: boolean;
   welcomeWizardSeen?: boolean;
-  noticeMails?: boolean;
-  noticeMailsResolved?: boolean;
 };
+
+/** The profile's notice switches: mails when sync stops or needs the user, and when that is solved. */
+export type NoticeSwitches = { mails: boolean; resolvedMails: boolean };
 
 /** The one writer of `users`. */
 export type UserRepository = {
@@ -25,6 +26,16 @@ export type UserRepository = {
   insertOrGet(provider: IdentityProviderName, row: NewUserRow): Promise<UserRow>;
   updateProfile(id: string, profile: { email: string }, now: Date): Promise<void>;
   updatePreferences(id: string, preferences: UserPreferences, now: Date): Promise<void>;
+  /**
+   * Sets the notice switches. Switching the mails on from off moves the "turn them off" link version on,
+   * so links mailed before no longer switch them off.
+   */
+  updateNoticeSwitches(id: string, switches: NoticeSwitches, now: Date): Promise<void>;
+  /**
+   * A mail's link: switches the notice mails off while `linkVersion` is still the user's. False when it is
+   * not (the mails were switched on again since) or there is no such user.
+   */
+  turnNoticeMailsOff(id: string, linkVersion: number, now: Date): Promise<boolean>;
   findByStripeCustomerId(customerId: string): Promise<UserRow | undefined>;
   /** Links a Stripe customer unless the user has one already; returns the customer id that stands. */
   linkStripeCustomer(id: string, customerId: string, now: Date): Promise<string | null>;
@@ -74,6 +85,30 @@ export function createUserRepository(db: Db): UserRepository {
         .update(users)
         .set({ ...preferences, updatedAt: now })
         .where(eq(users.id, id));
+    },
+
+    async updateNoticeSwitches(id: string, switches: NoticeSwitches, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          noticeMails: switches.mails,
+          noticeMailsResolved: switches.resolvedMails,
+          // The row's values before this update: only a switch from off to on moves the version.
+          ...(switches.mails && {
+            noticeOffLinkVersion: sql`case when ${users.noticeMails} then ${users.noticeOffLinkVersion} else ${users.noticeOffLinkVersion} + 1 end`,
+          }),
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+    },
+
+    async turnNoticeMailsOff(id: string, linkVersion: number, now: Date): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ noticeMails: false, updatedAt: now })
+        .where(and(eq(users.id, id), eq(users.noticeOffLinkVersion, linkVersion)))
+        .returning({ id: users.id });
+      return updated.length > 0;
     },
 
     async findByStripeCustomerId(customerId: string): Promise<UserRow | undefined> {

@@ -15,7 +15,7 @@ export async function noticesRoutes(app: FastifyInstance, { notices }: { notices
     ...fromContract(contract.notices.off),
     config: { skipCsrf: true },
     handler: async (request) => {
-      await notices.turnOff(request.query.u, request.query.t);
+      await notices.turnOff(request.query.u, Number(request.query.v ?? '0'), request.query.t);
       return { ok: true as const };
     },
   });

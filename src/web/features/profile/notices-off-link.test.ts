@@ -8,6 +8,13 @@ describe('readNoticesOffLink', () => {
     expect(readNoticesOffLink(new URLSearchParams({ u, t: 'abc_DEF-123' }))).toEqual({ u, t: 'abc_DEF-123' });
   });
 
+  it('reads the link version, which the signature covers, and takes a link without one (mailed before versions)', () => {
+    expect(readNoticesOffLink(new URLSearchParams({ u, v: '3', t: 'sig' }))).toEqual({ u, v: '3', t: 'sig' });
+    expect(readNoticesOffLink(new URLSearchParams({ u, t: 'sig' }))?.v).toBeUndefined();
+    expect(readNoticesOffLink(new URLSearchParams({ u, v: 'three', t: 'sig' }))).toBeNull();
+    expect(readNoticesOffLink(new URLSearchParams({ u, v: '-1', t: 'sig' }))).toBeNull();
+  });
+
   it('ignores anything else the link carries', () => {
     expect(readNoticesOffLink(new URLSearchParams({ u, t: 'sig', utm_source: 'mail' }))).toEqual({
       u,

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notice_off_link_version" integer DEFAULT 0 NOT NULL;
