@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { choose } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { seriousViolations } from './helpers.ts';
+import { newPerson, seriousViolations, signIn } from './helpers.ts';
 
 test('a Todoist project is made, a task added into it and moved to the Inbox, and the project archived on /sandbox', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  const email = `projects.${randomBytes(4).toString('hex')}@example.com`;
+  const person = newPerson('Petra', 'Projects');
+  await signIn(page, 'Google', person);
   await page.goto('/sandbox');
-  await page.getByLabel('Todoist account e-mail').fill(email);
+  await expect(page.getByLabel('Todoist account e-mail')).toHaveValue(person.email);
   const todoist = page.getByRole('region', { name: 'Todoist' });
   const projects = todoist.getByRole('region', { name: 'Projects' });
   await expect(projects.getByRole('listitem')).toHaveText([/#Inbox/]);

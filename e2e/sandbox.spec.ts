@@ -1,16 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { connectCalendar, connectTodoist } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, seriousViolations, signIn } from './helpers.ts';
 import { addSandboxTask } from './sandbox-helpers.ts';
 
-test('the sandbox console changes the emulated Todoist and calendar', async ({ page }) => {
-  const email = `sandbox.${randomBytes(4).toString('hex')}@example.com`;
+test('a visitor who is not signed in is asked to sign in before using the console', async ({ page }) => {
   await page.goto('/home');
   await page.getByRole('link', { name: 'Sandbox' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox console' })).toBeVisible();
-  await page.getByLabel('Todoist account e-mail').fill(email);
-  await page.getByLabel('Calendar account e-mail').fill(email);
+  await expect(page.getByText('Sign in to use the console')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' }).last()).toHaveAttribute('href', '/login');
+  await expect(page.getByLabel('Todoist account e-mail')).toHaveCount(0);
+});
+
+test('the sandbox console changes the emulated Todoist and calendar', async ({ page }) => {
+  const person = newPerson('Sandra', 'Console');
+  await signIn(page, 'Google', person);
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Sandbox' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Sandbox console' })).toBeVisible();
+  await expect(page.getByLabel('Todoist account e-mail')).toHaveValue(person.email);
+  await expect(page.getByLabel('Calendar account e-mail')).toHaveValue(person.email);
 
   const todoist = page.getByRole('region', { name: 'Todoist' });
   await expect(todoist.getByText('No open tasks.')).toBeVisible();
@@ -43,6 +52,7 @@ test('the sandbox console changes the emulated Todoist and calendar', async ({ p
 });
 
 test('the event form refuses an end before the start', async ({ page }) => {
+  await signIn(page, 'Google', newPerson('Eve', 'Ends'));
   await page.goto('/sandbox');
   await page
     .getByRole('region', { name: 'Google Calendar' })
@@ -57,9 +67,11 @@ test('the event form refuses an end before the start', async ({ page }) => {
 });
 
 test('the calendar side switches to Microsoft 365', async ({ page }) => {
-  const email = `sandbox.${randomBytes(4).toString('hex')}@example.com`;
+  const person = newPerson('Mica', 'Switch');
+  const { email } = person;
+  await signIn(page, 'Google', person);
   await page.goto('/sandbox');
-  await page.getByLabel('Calendar account e-mail').fill(email);
+  await expect(page.getByLabel('Calendar account e-mail')).toHaveValue(email);
   const google = page.getByRole('region', { name: 'Google Calendar' });
   await expect(google.getByLabel('Calendar', { exact: true })).toHaveValue(email);
   await expect(google.getByRole('radio', { name: 'Google Calendar' })).toBeChecked();
@@ -110,9 +122,13 @@ test('the console opens on the accounts the signed-in visitor connected', async 
   await expect(calendar.getByRole('radio', { name: 'Microsoft 365' })).toBeChecked();
   await expect(page.getByRole('region', { name: 'Sync activity' })).toContainText('Sync is off.');
 
-  // The visitor can still look at another account.
+  // The visitor can still look at the account of their sign-in address, and at nobody else's.
   await page.getByLabel('Todoist account e-mail').fill(person.email);
   await expect(page.getByRole('region', { name: 'Todoist' }).getByText('No open tasks.')).toBeVisible();
+  await page.getByLabel('Todoist account e-mail').fill('somebody.else@example.com');
+  await expect(page.getByRole('region', { name: 'Todoist' })).toContainText(
+    'works only on your own emulated accounts',
+  );
 });
 
 for (const width of [1280, 375]) {

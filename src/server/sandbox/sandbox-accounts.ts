@@ -12,7 +12,16 @@ export type SandboxConnections = {
   } | null;
 };
 
+/** The side of the console an e-mail address names an account on. */
+export type SandboxSide = 'todoist' | SandboxCalendarProvider;
+
+/** The signed-in user, as far as the console's access goes: their sign-in address and connections. */
+export type SandboxVisitor = { email: string; connections: SandboxConnections };
+
 type Origins = { todoist: string; google: string; microsoft: string };
+
+const sameAddress = (a: string | null | undefined, b: string) =>
+  !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 // Each emulator's `/_emulator/state` holds much more; only the account ↔ e-mail part is read.
 const todoistState = z.object({ users: z.array(z.object({ id: z.string(), email: z.string() })) });
@@ -49,6 +58,19 @@ export function createSandboxAccounts(origins: Origins) {
   }
 
   return {
+    /**
+     * Whether `email` names one of the visitor's own accounts on `side`: their sign-in address (on any
+     * side), or the account they connected there. The emulators are read only for the latter.
+     */
+    async owns(visitor: SandboxVisitor, side: SandboxSide, email: string): Promise<boolean> {
+      if (sameAddress(visitor.email, email)) return true;
+      const { todoistUserId, calendar } = visitor.connections;
+      if (side === 'todoist') return !!todoistUserId && sameAddress(await todoistEmail(todoistUserId), email);
+      return (
+        calendar?.provider === side && sameAddress(await calendarEmail(side, calendar.calendarIds), email)
+      );
+    },
+
     async accountsOf({ todoistUserId, calendar }: SandboxConnections): Promise<SandboxAccounts> {
       const [todoist, calendarOwner] = await Promise.all([
         todoistUserId ? todoistEmail(todoistUserId) : null,

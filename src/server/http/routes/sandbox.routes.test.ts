@@ -4,6 +4,7 @@ import type { App } from '#server/app.ts';
 import { otherSyncOf } from '#server/providers/google-calendar/other-sync-marker.ts';
 import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+import { NOT_YOUR_SANDBOX_ACCOUNT } from './sandbox.routes.ts';
 
 /** A 400 whose first issue names `field` with `message`. */
 function expectFieldIssue(response: LightMyRequestResponse, field: string, message: string) {
@@ -21,10 +22,35 @@ describe('sandbox console routes', () => {
   });
   afterAll(() => app.close());
 
-  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    app.server.inject({ method, url, payload: payload as object, headers: sameOrigin });
-  const todoist = async () =>
-    (await app.server.inject({ url: `/api/sandbox/todoist?${q({ email })}` })).json();
+  /**
+   * The console acts only on the signed-in user's own accounts, so each call is made by the user signed
+   * in with the address it names (in its body, else its query): one session per address.
+   */
+  const sessions = new Map<string, Promise<Record<string, string>>>();
+  const signedInAs = (address: string) => {
+    let cookies = sessions.get(address);
+    if (!cookies) {
+      cookies = signInThroughEmulator(app.server, 'google', { email: address, name: 'Sandbox Visitor' }).then(
+        ({ sessionCookie }) => ({ sid: sessionCookie?.value ?? '' }),
+      );
+      sessions.set(address, cookies);
+    }
+    return cookies;
+  };
+  const addressOf = (url: string, payload?: unknown) =>
+    (payload as { email?: string } | undefined)?.email ??
+    new URL(url, 'http://localhost').searchParams.get('email') ??
+    '';
+  const send = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app.server.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: sameOrigin,
+      cookies: await signedInAs(addressOf(url, payload)),
+    });
+  const get = async (url: string) => app.server.inject({ url, cookies: await signedInAs(addressOf(url)) });
+  const todoist = async () => (await get(`/api/sandbox/todoist?${q({ email })}`)).json();
 
   it('adds, edits, completes and deletes Todoist tasks on the emulator', async () => {
     const due = '2030-05-06T09:30:00.000Z';
@@ -63,8 +89,7 @@ describe('sandbox console routes', () => {
 
   describe('a task with a date but no time', () => {
     const owner = 'dated-tasks@example.com';
-    const read = async () =>
-      (await app.server.inject({ url: `/api/sandbox/todoist?${q({ email: owner })}` })).json().tasks;
+    const read = async () => (await get(`/api/sandbox/todoist?${q({ email: owner })}`)).json().tasks;
 
     it('is added with a due date, given a time, and made date-only again', async () => {
       const added = await send('POST', '/api/sandbox/todoist/tasks', {
@@ -120,8 +145,7 @@ describe('sandbox console routes', () => {
 
   describe('Todoist labels', () => {
     const owner = 'label-owner@example.com';
-    const read = async () =>
-      (await app.server.inject({ url: `/api/sandbox/todoist?${q({ email: owner })}` })).json();
+    const read = async () => (await get(`/api/sandbox/todoist?${q({ email: owner })}`)).json();
     const labelNamed = async (name: string) =>
       (await read()).labels.find((label: { name: string }) => label.name === name);
 
@@ -212,7 +236,7 @@ describe('sandbox console routes', () => {
   });
 
   it('adds, moves and deletes calendar events on the emulator', async () => {
-    const calendar = (await app.server.inject({ url: `/api/sandbox/calendar?${q({ email })}` })).json();
+    const calendar = (await get(`/api/sandbox/calendar?${q({ email })}`)).json();
     expect(calendar.calendars.find((c: { primary: boolean }) => c.primary)?.id).toBe(calendar.calendarId);
     const start = new Date(Date.now() + 3_600_000);
     start.setUTCMinutes(0, 0, 0);
@@ -227,11 +251,7 @@ describe('sandbox console routes', () => {
     expect((await send('POST', '/api/sandbox/calendar/events', event)).statusCode).toBe(200);
 
     const read = async () =>
-      (
-        await app.server.inject({
-          url: `/api/sandbox/calendar?${q({ email, calendarId: calendar.calendarId })}`,
-        })
-      ).json().events;
+      (await get(`/api/sandbox/calendar?${q({ email, calendarId: calendar.calendarId })}`)).json().events;
     const [created] = await read();
     expect(created).toMatchObject({ summary: 'Planning', allDay: false, recurring: false });
     expect(Date.parse(created.end) - Date.parse(created.start)).toBe(1_800_000);
@@ -266,9 +286,7 @@ describe('sandbox console routes', () => {
       return new Map(events.map((event) => [event.data.summary, { id: event.id, ...event.data }]));
     };
     const newEvent = async (summary: string, extra: Record<string, unknown> = {}) => {
-      const { calendarId } = (
-        await app.server.inject({ url: `/api/sandbox/calendar?${q({ email: owner })}` })
-      ).json();
+      const { calendarId } = (await get(`/api/sandbox/calendar?${q({ email: owner })}`)).json();
       const start = new Date(Date.now() + 3_600_000);
       start.setUTCMinutes(0, 0, 0);
       return {
@@ -316,9 +334,7 @@ describe('sandbox console routes', () => {
 
     it('is refused on Microsoft 365, where Todoist’s integration does not write', async () => {
       const { calendarId } = (
-        await app.server.inject({
-          url: `/api/sandbox/calendar?${q({ email: owner, provider: 'microsoft' })}`,
-        })
+        await get(`/api/sandbox/calendar?${q({ email: owner, provider: 'microsoft' })}`)
       ).json();
       const refused = await send('POST', '/api/sandbox/calendar/events', {
         ...(await newEvent('Dentist (from Todoist)', { fromTodoistSync: true })),
@@ -336,9 +352,7 @@ describe('sandbox console routes', () => {
   describe('on Microsoft 365', () => {
     const provider = 'microsoft';
     const readMicrosoft = async (params: Record<string, string> = {}) => {
-      const response = await app.server.inject({
-        url: `/api/sandbox/calendar?${q({ email, provider, ...params })}`,
-      });
+      const response = await get(`/api/sandbox/calendar?${q({ email, provider, ...params })}`);
       expect(response.statusCode).toBe(200);
       return response.json();
     };
@@ -360,7 +374,7 @@ describe('sandbox console routes', () => {
     });
 
     it('keeps Google Calendar and Microsoft 365 apart, and Google the default', async () => {
-      const google = (await app.server.inject({ url: `/api/sandbox/calendar?${q({ email })}` })).json();
+      const google = (await get(`/api/sandbox/calendar?${q({ email })}`)).json();
       const microsoft = await readMicrosoft();
       const ids = (calendar: { calendars: { id: string }[] }) => calendar.calendars.map((c) => c.id);
       expect(ids(google)).not.toContain(microsoft.calendarId);
@@ -476,9 +490,7 @@ describe('sandbox console routes', () => {
         end: '2030-01-01T10:00:00Z',
       });
       expectFieldIssue(untitled, 'summary', 'Please enter a title');
-      const unknown = await app.server.inject({
-        url: `/api/sandbox/calendar?${q({ email, provider: 'outlook' })}`,
-      });
+      const unknown = await get(`/api/sandbox/calendar?${q({ email, provider: 'outlook' })}`);
       expectFieldIssue(unknown, 'provider', 'Please choose google or microsoft');
       expect((await readMicrosoft({ calendarId })).events).toEqual([]);
     });
@@ -572,12 +584,120 @@ describe('sandbox console routes', () => {
     });
   });
 
+  describe('acts only on the signed-in user’s own emulated accounts', () => {
+    const victim = 'sandbox-victim@example.com';
+    const intruder = 'sandbox-intruder@example.com';
+    const as = async (
+      who: string,
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => app.server.inject({ method, url, payload, headers: sameOrigin, cookies: await signedInAs(who) });
+    const expectRefused = (response: LightMyRequestResponse) => {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({ error: 'forbidden', message: NOT_YOUR_SANDBOX_ACCOUNT });
+    };
+    const start = new Date(Date.now() + 3_600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const eventOf = (address: string, calendarId: string, provider = 'google') => ({
+      email: address,
+      provider,
+      calendarId,
+      summary: 'Not yours',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 1_800_000).toISOString(),
+    });
+
+    it('asks a visitor who is not signed in to sign in, reading or changing', async () => {
+      const read = await app.server.inject({ url: `/api/sandbox/todoist?${q({ email: victim })}` });
+      expect(read.statusCode).toBe(401);
+      const calendar = await app.server.inject({ url: `/api/sandbox/calendar?${q({ email: victim })}` });
+      expect(calendar.statusCode).toBe(401);
+      const write = await app.server.inject({
+        method: 'POST',
+        url: '/api/sandbox/todoist/tasks',
+        payload: { email: victim, content: 'Anonymous' },
+        headers: sameOrigin,
+      });
+      expect(write.statusCode).toBe(401);
+    });
+
+    it('refuses another person’s Todoist and calendar, and changes nothing there', async () => {
+      await send('POST', '/api/sandbox/todoist/tasks', { email: victim, content: 'Private plans' });
+      const [task] = (await get(`/api/sandbox/todoist?${q({ email: victim })}`)).json().tasks;
+      const { calendarId } = (await get(`/api/sandbox/calendar?${q({ email: victim })}`)).json();
+      expect(
+        (await send('POST', '/api/sandbox/calendar/events', eventOf(victim, calendarId))).statusCode,
+      ).toBe(200);
+      const [event] = (await get(`/api/sandbox/calendar?${q({ email: victim, calendarId })}`)).json().events;
+
+      const todoistUrl = '/api/sandbox/todoist';
+      expectRefused(await as(intruder, 'GET', `${todoistUrl}?${q({ email: victim })}`));
+      expectRefused(await as(intruder, 'POST', `${todoistUrl}/tasks`, { email: victim, content: 'Planted' }));
+      expectRefused(
+        await as(intruder, 'PATCH', `${todoistUrl}/tasks/${task.id}`, { email: victim, content: 'Changed' }),
+      );
+      expectRefused(await as(intruder, 'POST', `${todoistUrl}/tasks/${task.id}/close`, { email: victim }));
+      expectRefused(await as(intruder, 'DELETE', `${todoistUrl}/tasks/${task.id}?${q({ email: victim })}`));
+      expectRefused(
+        await as(intruder, 'POST', `${todoistUrl}/projects`, { email: victim, name: 'Mine now' }),
+      );
+      expectRefused(await as(intruder, 'DELETE', `${todoistUrl}/labels/any?${q({ email: victim })}`));
+      for (const provider of ['google', 'microsoft']) {
+        expectRefused(await as(intruder, 'GET', `/api/sandbox/calendar?${q({ email: victim, provider })}`));
+      }
+      expectRefused(await as(intruder, 'POST', '/api/sandbox/calendar/events', eventOf(victim, calendarId)));
+      expectRefused(
+        await as(intruder, 'PATCH', `/api/sandbox/calendar/events/${event.id}`, eventOf(victim, calendarId)),
+      );
+      expectRefused(
+        await as(
+          intruder,
+          'DELETE',
+          `/api/sandbox/calendar/events/${event.id}?${q({ email: victim, calendarId })}`,
+        ),
+      );
+
+      expect((await get(`/api/sandbox/todoist?${q({ email: victim })}`)).json()).toMatchObject({
+        tasks: [{ id: task.id, content: 'Private plans' }],
+        projects: [{ name: 'Inbox' }],
+      });
+      const after = (await get(`/api/sandbox/calendar?${q({ email: victim, calendarId })}`)).json();
+      expect(after.events).toEqual([event]);
+    });
+
+    it('takes the accounts the user connected, on their own side, and the sign-in address in any case', async () => {
+      const signInAddress = 'connects-others@example.com';
+      const cookies = await signedInAs(signInAddress);
+      await connectThroughEmulator(app.server, 'todoist', { email: 'todo.own@example.com' }, cookies);
+      await connectThroughEmulator(app.server, 'microsoft', { email: 'mailbox.own@example.com' }, cookies);
+      const read = (url: string) => as(signInAddress, 'GET', url);
+
+      expect((await read(`/api/sandbox/todoist?${q({ email: 'todo.own@example.com' })}`)).statusCode).toBe(
+        200,
+      );
+      const mailbox = { email: 'mailbox.own@example.com', provider: 'microsoft' };
+      expect((await read(`/api/sandbox/calendar?${q(mailbox)}`)).statusCode).toBe(200);
+      expect(
+        (await read(`/api/sandbox/todoist?${q({ email: 'Connects-Others@Example.com' })}`)).statusCode,
+      ).toBe(200);
+      expect((await read(`/api/sandbox/calendar?${q({ email: signInAddress })}`)).statusCode).toBe(200);
+      // An account connected on one side names no account of the user on another.
+      expectRefused(await read(`/api/sandbox/todoist?${q({ email: 'mailbox.own@example.com' })}`));
+      expectRefused(await read(`/api/sandbox/calendar?${q({ email: 'mailbox.own@example.com' })}`));
+      expectRefused(
+        await read(`/api/sandbox/calendar?${q({ email: 'todo.own@example.com', provider: 'microsoft' })}`),
+      );
+    });
+  });
+
   it('refuses a cross-site change', async () => {
     const response = await app.server.inject({
       method: 'POST',
       url: '/api/sandbox/todoist/tasks',
       payload: { email, content: 'Forged' },
       headers: crossSite,
+      cookies: await signedInAs(email),
     });
     expect(response.statusCode).toBe(403);
   });

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '#server/domain/shared/domain-errors.ts';
 import type { AccountReader } from '#server/domain/users/account.reader.ts';
 import { AppError } from '#server/errors.ts';
-import type { SandboxConnections } from '#server/sandbox/sandbox-accounts.ts';
+import type { SandboxConnections, SandboxSide } from '#server/sandbox/sandbox-accounts.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
 import { INTEGRATION_KEY_OF } from '#shared/api/auth.schema.ts';
 import { contract } from '#shared/api/contract.ts';
@@ -17,6 +17,10 @@ const serviceNames: Record<SandboxCalendarProvider, string> = {
   google: 'Google Calendar',
   microsoft: 'Microsoft 365',
 };
+
+/** Said when a call names an emulated account that is not the signed-in user's. */
+export const NOT_YOUR_SANDBOX_ACCOUNT =
+  'The sandbox console works only on your own emulated accounts: the ones you connected, and the one of your sign-in e-mail address.';
 
 /** The provider ids of what the user connected, as their view of the account names them. */
 function connectionsOf({ todoSettings, calendarSettings }: CurrentUser): SandboxConnections {
@@ -51,6 +55,17 @@ export async function sandboxRoutes(
     }
   };
 
+  /**
+   * Every call that names an emulated account by e-mail acts only on the signed-in user's own: the
+   * console is a way to use one's own Todoist and calendar, not to read or change anyone's.
+   */
+  const ownAccount = async (request: FastifyRequest, side: SandboxSide, email: string) => {
+    const user = await accounts.currentUser(await request.requireUserId());
+    const visitor = user && { email: user.email, connections: connectionsOf(user) };
+    const owned = visitor ? await upstream('providers', () => sandbox.owns(visitor, side, email)) : false;
+    if (!owned) throw new AppError('forbidden', NOT_YOUR_SANDBOX_ACCOUNT);
+  };
+
   routes.route({
     ...fromContract(calls.inbox),
     handler: async (request) => {
@@ -73,11 +88,15 @@ export async function sandboxRoutes(
 
   routes.route({
     ...fromContract(calls.todoist),
-    handler: (request) => upstream('Todoist', () => sandbox.readTodoist(request.query.email)),
+    handler: async (request) => {
+      await ownAccount(request, 'todoist', request.query.email);
+      return upstream('Todoist', () => sandbox.readTodoist(request.query.email));
+    },
   });
   routes.route({
     ...fromContract(calls.addTask),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.addTask(request.body));
       return done;
     },
@@ -85,6 +104,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.updateTask),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.updateTask(request.params.id, request.body));
       return done;
     },
@@ -92,6 +112,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.completeTask),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.completeTask(request.body.email, request.params.id));
       return done;
     },
@@ -99,6 +120,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.deleteTask),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.query.email);
       await upstream('Todoist', () => sandbox.deleteTask(request.query.email, request.params.id));
       return done;
     },
@@ -107,6 +129,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.renameLabel),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.renameLabel(request.params.id, request.body));
       return done;
     },
@@ -114,6 +137,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.deleteLabel),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.query.email);
       await upstream('Todoist', () => sandbox.deleteLabel(request.query.email, request.params.id));
       return done;
     },
@@ -122,6 +146,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.addProject),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.addProject(request.body));
       return done;
     },
@@ -129,6 +154,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.renameProject),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.renameProject(request.params.id, request.body));
       return done;
     },
@@ -136,6 +162,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.archiveProject),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.archiveProject(request.body.email, request.params.id));
       return done;
     },
@@ -143,6 +170,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.unarchiveProject),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.body.email);
       await upstream('Todoist', () => sandbox.unarchiveProject(request.body.email, request.params.id));
       return done;
     },
@@ -150,6 +178,7 @@ export async function sandboxRoutes(
   routes.route({
     ...fromContract(calls.deleteProject),
     handler: async (request) => {
+      await ownAccount(request, 'todoist', request.query.email);
       await upstream('Todoist', () => sandbox.deleteProject(request.query.email, request.params.id));
       return done;
     },
@@ -157,12 +186,15 @@ export async function sandboxRoutes(
 
   routes.route({
     ...fromContract(calls.calendar),
-    handler: (request) =>
-      upstream(serviceNames[request.query.provider], () => sandbox.readCalendar(request.query)),
+    handler: async (request) => {
+      await ownAccount(request, request.query.provider, request.query.email);
+      return upstream(serviceNames[request.query.provider], () => sandbox.readCalendar(request.query));
+    },
   });
   routes.route({
     ...fromContract(calls.addEvent),
     handler: async (request) => {
+      await ownAccount(request, request.body.provider, request.body.email);
       await upstream(serviceNames[request.body.provider], () => sandbox.addEvent(request.body));
       return done;
     },
@@ -172,6 +204,7 @@ export async function sandboxRoutes(
     ...fromContract(calls.updateEvent),
     handler: async (request) => {
       const { params, body } = request;
+      await ownAccount(request, body.provider, body.email);
       await upstream(serviceNames[body.provider], () => sandbox.updateEvent(params['*'], body));
       return done;
     },
@@ -180,6 +213,7 @@ export async function sandboxRoutes(
     ...fromContract(calls.deleteEvent),
     handler: async (request) => {
       const { email, calendarId, provider } = request.query;
+      await ownAccount(request, provider, email);
       await upstream(serviceNames[provider], () =>
         sandbox.deleteEvent({ email, calendarId, provider, id: request.params['*'] }),
       );

@@ -1,8 +1,10 @@
-import { Alert, Container, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconFlask } from '@tabler/icons-react';
+import { Alert, Button, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFlask, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import type { SandboxAccounts } from '#shared/api/sandbox.schema.ts';
 import { useAuth } from '../../lib/current-user.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { CalendarPanel } from './components/calendar-panel.tsx';
 import { InboxPanel } from './components/inbox-panel.tsx';
@@ -43,10 +45,12 @@ export function SandboxPage() {
           These are the local stand-ins for Todoist, Google Calendar and Microsoft 365. Change a task or an
           event here as you would in those apps, and watch the other side follow once sync is active. Each
           e-mail address is its own account, the one you choose on the emulated connect pages; the console
-          opens on the accounts you connected. The inbox shows the notice mails Timeboxer sends you when your
-          sync stops or needs you.
+          opens on the accounts you connected, and works on those and on your sign-in address only. The inbox
+          shows the notice mails Timeboxer sends you when your sync stops or needs you.
         </Alert>
-        {user === null || accounts.isPending ? (
+        {user === false ? (
+          <SignInFirst />
+        ) : user === null || accounts.isPending ? (
           <Loader role="status" aria-label="Loading your accounts" />
         ) : (
           <Grid gap="lg">
@@ -63,6 +67,26 @@ export function SandboxPage() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** The console acts only on the visitor's own emulated accounts, so a visitor signs in first. */
+function SignInFirst() {
+  return (
+    <Alert icon={<IconLock />} color="gray" variant="outline" title="Sign in to use the console">
+      <Text size="sm" mb="sm">
+        The console works on your own emulated accounts: the Todoist and calendar of the e-mail address you
+        sign in with, and the ones you connect on the dashboard.
+      </Text>
+      <Group>
+        <Button component={Link} to={paths.login}>
+          Log in
+        </Button>
+        <Button component={Link} to={paths.signup} variant="default">
+          Sign up
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 
