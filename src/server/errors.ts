@@ -5,6 +5,7 @@ const statusByCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_many_requests: 429,
   cross_site_request: 403,
   not_configured: 503,
   upstream_error: 502,

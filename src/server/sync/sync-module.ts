@@ -97,6 +97,6 @@ export function createSyncModule(deps: SyncModuleDeps) {
     clock,
   });
   const service = createSyncService({ ...deps, intake, channels, states, activity, appBudget });
-  const preview = createSyncPreview({ ...deps, settings, links, states });
+  const preview = createSyncPreview({ ...deps, settings, links, states, appBudget });
   return { engine, service, preview, settings };
 }

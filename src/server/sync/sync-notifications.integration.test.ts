@@ -20,6 +20,11 @@ import {
   tomorrowAt,
 } from '#server/test/sync-fixtures.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
+import {
+  FRESH_PREVIEWS_PER_MINUTE,
+  PREVIEW_CALENDAR_GONE,
+  PREVIEWS_TOO_FREQUENT,
+} from './inbound/preview-reads.ts';
 
 /**
  * The whole loop as in the sandbox: the app listens, registers its receiving URLs with the emulators,
@@ -266,6 +271,35 @@ for (const database of await testDatabases('sync by notification')) {
       // Only reads: nothing was written on either side.
       expect(await user.events()).toHaveLength(1);
       expect((await user.todoist.getTasks()).results).toHaveLength(2);
+
+      // Asked again and again (a dialog opened many times), the recent reads answer: the same counts.
+      const again = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          app().server.inject({ url: SYNC_PATHS.preview, cookies: user.cookies }),
+        ),
+      );
+      expect(new Set(again.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(
+        new Set([`200 ${response.body}`]),
+      );
+      // Each calendar never read before is a fresh preview: a calendar that is not the user's is a 404 in
+      // our words, and past the per-minute limit the answer is a 429 that says when to try again.
+      const previewCalendar = (calendarId: string) =>
+        app().server.inject({
+          url: `${SYNC_PATHS.previewChange}?change=calendar&calendarId=${encodeURIComponent(calendarId)}`,
+          cookies: user.cookies,
+        });
+      // The switch-on preview above was the first fresh one of this minute.
+      const fresh = [];
+      for (let index = 1; index < FRESH_PREVIEWS_PER_MINUTE; index += 1) {
+        fresh.push(await previewCalendar(`someone-else-${index}@example.com`));
+      }
+      const refused = await previewCalendar('one-more@example.com');
+      expect(fresh.map((answer) => [answer.statusCode, answer.json().message])).toEqual(
+        fresh.map(() => [404, PREVIEW_CALENDAR_GONE]),
+      );
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: 'too_many_requests', message: PREVIEWS_TOO_FREQUENT });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('stops the channel and revokes nothing else when the calendar integration is removed', async () => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
 import type { ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { changePreviewLines, useChangePreview, type useConfirmedChange } from '../lib/change-preview.ts';
 import { DialogActions } from './dialog-actions.tsx';
 
@@ -22,9 +23,12 @@ export function ChangePreviewSummary({
     );
   }
   if (preview.isError || !preview.data) {
+    // Asked too often, or a provider's limit: the server's words say when to try again.
+    const why =
+      preview.error instanceof ApiError && preview.error.status === 429 ? `${preview.error.message} ` : '';
     return (
       <Text size="sm" c="dimmed">
-        What this changes could not be counted right now; the sync applies it all the same.
+        {why}What this changes could not be counted right now; the sync applies it all the same.
       </Text>
     );
   }

@@ -10,7 +10,7 @@ import { useAuth } from './current-user.ts';
  * do to what is already synced (docs/product-rules.md §10), and saves or cancels.
  */
 
-/** Read afresh each time: the counts change with every task and event. */
+/** Asked afresh each time (the server reuses its reads of the last ten seconds). */
 export function useChangePreview(query: ProposedChangeQuery | null) {
   return useQuery({
     queryKey: ['sync', 'preview', 'change', query],

@@ -51,3 +51,13 @@ export class NotConfiguredError extends DomainError {
 
 /** A signed message from a provider (a webhook) whose signature or timestamp does not hold. */
 export class InvalidSignatureError extends DomainError {}
+
+/** The user asked for something costly too often, or the app's share of a provider is spent: try later. */
+export class TooManyRequestsError extends DomainError {
+  readonly retryAfterMs: number;
+
+  constructor(message: string, retryAfterMs: number) {
+    super(message);
+    this.retryAfterMs = retryAfterMs;
+  }
+}

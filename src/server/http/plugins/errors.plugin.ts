@@ -12,6 +12,7 @@ import {
   NotFoundError,
   PlanRequiredError,
   StateConflictError,
+  TooManyRequestsError,
   UnknownUserError,
 } from '#server/domain/shared/domain-errors.ts';
 import { AppError, type AppErrorCode } from '#server/errors.ts';
@@ -48,6 +49,7 @@ export function answerForDomainError(error: DomainError, log: FastifyBaseLogger)
   if (error instanceof PlanRequiredError) return answer(403, 'forbidden', error.message);
   if (error instanceof NotFoundError) return answer(404, 'not_found', error.message);
   if (error instanceof StateConflictError) return answer(409, 'conflict', error.message);
+  if (error instanceof TooManyRequestsError) return answer(429, 'too_many_requests', error.message);
   if (error instanceof NotConnectedError) {
     return answer(409, 'conflict', `Please connect ${connectionName(error.kind)} first.`);
   }
@@ -103,6 +105,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send(body);
     }
     const domain = error instanceof DomainError ? answerForDomainError(error, request.log) : null;
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+    }
     if (domain) return reply.status(domain.status).send(domain.body);
     if (error instanceof AppError) {
       const body: ErrorBody = {

@@ -5,7 +5,7 @@ import { autoplanWork, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
 import { localDate } from '../plan/timebox-when.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { TaskSource } from '../task-source.port.ts';
-import type { WithToken } from '../with-token.ts';
+import type { PreviewReads } from './preview-reads.ts';
 
 /** "Plan my day"'s preview covers today and the 6 days after it. */
 const PREVIEW_DAYS = 7;
@@ -14,7 +14,7 @@ export type AutoplanPreviewDeps = {
   settings: SyncSettingsReader;
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
-  withToken: WithToken;
+  reads: PreviewReads;
   clock: Clock;
 };
 
@@ -32,7 +32,8 @@ export async function previewAutoplan(
   if (!context.runnable) return null;
   const calendar = deps.calendars[context.settings.calendarProvider];
   if (!calendar) return null;
-  const read = await deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null));
+  const fromProvider = deps.reads.forPreview(userId, context.settings.calendarProvider);
+  const read = await fromProvider('todoist', 'todoist', (token) => deps.tasks.changes(token, null));
   const settings = {
     ...context.settings,
     ...(read.timeZone && { timeZone: read.timeZone }),
@@ -43,13 +44,14 @@ export async function previewAutoplan(
   const input = { settings, now, tasks, events: [], links: [], kept: null };
   const work = autoplanWork(input);
   if (!work || work.tasks.length === 0) return { placements: [], unplaced: [] };
-  const window = await deps.withToken(userId, 'calendar', (token) =>
+  const span = `${work.from.toISOString()} ${work.to.toISOString()}`;
+  const window = await fromProvider(`window ${settings.calendarId} ${span}`, 'calendar', (token) =>
     calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
   );
   const others = settings.autoplan.otherCalendarsBusy ? settings.otherCalendarIds : [];
   const elsewhere =
     others.length > 0
-      ? await deps.withToken(userId, 'calendar', (token) =>
+      ? await fromProvider(`busy ${others.join(' ')} ${span}`, 'calendar', (token) =>
           calendar.busyElsewhere(token, others, work.from, work.to),
         )
       : [];

@@ -11,12 +11,14 @@ import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
 import { previewAutoplan } from './autoplan-preview.ts';
+import { createPreviewReads, type PreviewReadsDeps } from './preview-reads.ts';
 
 export type SyncPreviewService = ReturnType<typeof createSyncPreview>;
 
 /**
  * What switching sync on would do, counted with the engine's own scope rules on a full read of both
- * sides. Reads only: nothing is written and no read position is kept.
+ * sides. Reads only: nothing is written and no read position is kept. Every provider read goes through
+ * `preview-reads.ts` (reused while recent, limited per user, spent from the app-wide budget).
  */
 export function createSyncPreview(deps: {
   settings: SyncSettingsReader;
@@ -27,7 +29,10 @@ export function createSyncPreview(deps: {
   links: Pick<SyncLinkRepository, 'all'>;
   states: Pick<SyncStateRepository, 'find'>;
   brake?: BrakeThresholds;
+  appBudget?: PreviewReadsDeps['appBudget'];
 }) {
+  const reads = createPreviewReads(deps);
+
   /** Both sides read in full with the user's settings (sync on or off); null when it could not run. */
   async function readBoth(userId: string, now: Date) {
     const context = await deps.settings.load(userId, now, { evenIfOff: true });
@@ -35,12 +40,15 @@ export function createSyncPreview(deps: {
     const settings = { ...context.settings };
     const calendar = deps.calendars[settings.calendarProvider];
     if (!calendar) return null;
+    const read = reads.forPreview(userId, settings.calendarProvider);
     const [taskRead, calendarRead] = await Promise.all([
-      deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, null)),
-      deps.withToken(userId, 'calendar', (token) => calendar.changes(token, settings.calendarId, null)),
+      read('todoist', 'todoist', (token) => deps.tasks.changes(token, null)),
+      read(`calendar ${settings.calendarId}`, 'calendar', (token) =>
+        calendar.changes(token, settings.calendarId, null),
+      ),
     ]);
     if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
-    return { context, settings, calendar, tasks: taskRead.tasks, events: calendarRead.events };
+    return { context, settings, calendar, read, tasks: taskRead.tasks, events: calendarRead.events };
   }
 
   return {
@@ -59,7 +67,7 @@ export function createSyncPreview(deps: {
       const { settings, calendar } = read;
       const newCalendar =
         change.kind === 'calendar' && change.calendarId !== settings.calendarId
-          ? await deps.withToken(userId, 'calendar', (token) =>
+          ? await read.read(`calendar ${change.calendarId}`, 'calendar', (token) =>
               calendar.changes(token, change.calendarId, null),
             )
           : null;
@@ -80,7 +88,7 @@ export function createSyncPreview(deps: {
     },
 
     /** Where "Plan my day" would place the next 7 days' dated tasks (see `previewAutoplan`). */
-    previewAutoplan: (userId: string) => previewAutoplan(deps, userId),
+    previewAutoplan: (userId: string) => previewAutoplan({ ...deps, reads }, userId),
 
     async preview(userId: string): Promise<SyncPreview | null> {
       const now = deps.clock();

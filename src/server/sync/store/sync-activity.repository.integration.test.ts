@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { syncActivity } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import { testDatabases } from '#server/test/databases.ts';

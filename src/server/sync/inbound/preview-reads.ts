@@ -1,0 +1,123 @@
+import {
+  type IntegrationKind,
+  ProviderFailedError,
+  ProviderRequestError,
+} from '#server/domain/integrations/integration-providers.port.ts';
+import type { Clock } from '#server/domain/shared/clock.port.ts';
+import { NotFoundError, TooManyRequestsError } from '#server/domain/shared/domain-errors.ts';
+import { CalendarGoneError } from '../calendar-target.port.ts';
+import type { AppBudgetProvider } from '../plan/provider-budget.ts';
+import { RateLimitedError } from '../rate-limited-error.ts';
+import type { WithToken } from '../with-token.ts';
+
+/**
+ * A preview's provider reads are reused this long: a burst of previews (a dialog opened again and again,
+ * or twice at once) reads once. Short, so that a change the user just made is in the next preview.
+ */
+export const PREVIEW_READ_REUSE_MS = 10_000;
+/** Previews that read a provider afresh, per user and minute; reused ones are free. */
+export const FRESH_PREVIEWS_PER_MINUTE = 6;
+const MINUTE_MS = 60_000;
+
+export const PREVIEWS_TOO_FREQUENT =
+  'You asked for several previews in a short time. Please wait a minute, then try again.';
+export const PREVIEWS_HELD_BY_PROVIDER_LIMIT =
+  'Your calendar provider’s limit for Timeboxer is reached for the moment. Please try the preview again in a minute.';
+export const PREVIEW_PROVIDER_SLOWED =
+  'Todoist or your calendar asked us to slow down. Please try the preview again in a minute.';
+export const PREVIEW_CALENDAR_GONE =
+  'That calendar no longer exists, or is no longer shared with you. Please choose another calendar.';
+
+/** A provider's failure during a preview, as the domain's error the user reads (never a 500). */
+function previewFailure(kind: IntegrationKind, error: unknown): unknown {
+  if (error instanceof CalendarGoneError) return new NotFoundError(PREVIEW_CALENDAR_GONE);
+  if (error instanceof RateLimitedError) {
+    return new TooManyRequestsError(PREVIEW_PROVIDER_SLOWED, error.retryAfterMs ?? MINUTE_MS);
+  }
+  if (error instanceof ProviderRequestError) return new ProviderFailedError(kind, { cause: error });
+  return error;
+}
+
+export type PreviewReadsDeps = {
+  withToken: WithToken;
+  clock: Clock;
+  /** The app-wide provider budget the sync runs spend from (run/app-budget.ts); previews spend from it too. */
+  appBudget?: {
+    waitMs(provider: AppBudgetProvider, now: Date, routine: boolean): Promise<number>;
+    spent(provider: AppBudgetProvider, calls: number): void;
+  };
+};
+
+/**
+ * The provider reads of the previews (switch-on, a settings change, Plan my day): every one goes through
+ * here, so that
+ * - a read made in the last `PREVIEW_READ_REUSE_MS` (or in flight) is reused, not made again;
+ * - a user makes at most `FRESH_PREVIEWS_PER_MINUTE` previews that read afresh (more: 429 in our words);
+ * - a preview waits for nobody: when the app-wide budget of the calendar's provider cannot spare calls
+ *   (it leaves live changes their share), the preview is refused with a 429, and the calls it makes are
+ *   spent from that budget like a sync run's.
+ * Kept in this process's memory only, and only as long as they are reused.
+ */
+export function createPreviewReads(deps: PreviewReadsDeps) {
+  const reads = new Map<string, { at: number; value: Promise<unknown> }>();
+  const freshPreviews = new Map<string, number[]>();
+
+  function forget(now: number) {
+    for (const [key, read] of reads) if (now - read.at >= PREVIEW_READ_REUSE_MS) reads.delete(key);
+    for (const [userId, times] of freshPreviews) {
+      const recent = times.filter((time) => now - time < MINUTE_MS);
+      if (recent.length === 0) freshPreviews.delete(userId);
+      else freshPreviews.set(userId, recent);
+    }
+  }
+
+  /** Counts a fresh preview of the user, or refuses it beyond the per-minute limit. */
+  function admit(userId: string, now: number) {
+    const times = freshPreviews.get(userId) ?? [];
+    if (times.length >= FRESH_PREVIEWS_PER_MINUTE) {
+      const oldest = times[0] ?? now;
+      throw new TooManyRequestsError(PREVIEWS_TOO_FREQUENT, oldest + MINUTE_MS - now);
+    }
+    freshPreviews.set(userId, [...times, now]);
+  }
+
+  return {
+    /**
+     * Starts one preview of the user: the reads it makes through the returned `read` are reused when
+     * recent, and those it makes afresh count against the user's limit (once per preview) and the app's
+     * budget of `provider`.
+     */
+    forPreview(userId: string, provider: AppBudgetProvider) {
+      let admitted = false;
+      async function read<T>(key: string, kind: 'todoist' | 'calendar', call: (token: string) => Promise<T>) {
+        const now = deps.clock().getTime();
+        forget(now);
+        const fullKey = `${userId}\n${key}`;
+        const recent = reads.get(fullKey);
+        if (recent)
+          return (recent.value as Promise<T>).catch((error: unknown) =>
+            Promise.reject(previewFailure(kind, error)),
+          );
+        if (!admitted) {
+          admit(userId, now);
+          admitted = true;
+        }
+        if (kind === 'calendar' && deps.appBudget) {
+          const waitMs = await deps.appBudget.waitMs(provider, deps.clock(), true);
+          if (waitMs > 0) throw new TooManyRequestsError(PREVIEWS_HELD_BY_PROVIDER_LIMIT, waitMs);
+          deps.appBudget.spent(provider, 1);
+        }
+        const value = deps.withToken(userId, kind, call);
+        reads.set(fullKey, { at: now, value });
+        return value.catch((error: unknown) => {
+          reads.delete(fullKey);
+          throw previewFailure(kind, error);
+        });
+      }
+      return read;
+    },
+  };
+}
+
+export type PreviewReads = ReturnType<typeof createPreviewReads>;
+export type PreviewRead = ReturnType<PreviewReads['forPreview']>;
