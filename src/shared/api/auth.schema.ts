@@ -27,6 +27,8 @@ export const CONNECT_PATHS = {
   microsoft: '/auth/microsoft',
 } as const;
 export type IntegrationKey = keyof typeof CONNECT_PATHS;
+/** `/dashboard?connect_error=too-many&provider=<key>`: too many connect attempts from the network this minute. */
+export const CONNECT_TOO_MANY = 'too-many';
 export const INTEGRATION_KEYS = Object.keys(CONNECT_PATHS) as IntegrationKey[];
 
 /** The integrations as the user view names them (`todoSettings.provider`, `calendarSettings.provider`). */

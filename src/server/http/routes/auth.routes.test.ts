@@ -3,6 +3,7 @@ import type { App } from '#server/app.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.port.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp } from '#server/test/test-app.ts';
+import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
 
 describe('sign-in through the emulated providers', () => {
   let app: App;
@@ -183,6 +184,19 @@ describe('auth rate limit', () => {
     const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
       expect(await destinations(app)).toEqual(overLimit);
+      // Connecting an account is a navigation too: over the limit, the dashboard says why, never raw JSON.
+      for (const [provider, path] of Object.entries(CONNECT_PATHS)) {
+        for (const url of [path, `${path}/callback?code=x&state=y`]) {
+          const where: string[] = [];
+          for (let attempt = 0; attempt < 5; attempt++) {
+            const response = await app.server.inject({ url });
+            expect(response.statusCode, `${url} ${response.body}`).toBe(302);
+            where.push(String(response.headers.location));
+          }
+          const tooMany = `/dashboard?connect_error=too-many&provider=${provider}`;
+          expect(where, url).toEqual(['/login', '/login', '/login', tooMany, tooMany]);
+        }
+      }
     } finally {
       await app.close();
     }

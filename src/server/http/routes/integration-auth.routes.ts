@@ -7,7 +7,7 @@ import {
   type IntegrationProvider,
 } from '#server/domain/integrations/integration-providers.port.ts';
 import type { AccountReader } from '#server/domain/users/account.reader.ts';
-import { CONNECT_PATHS, INTEGRATION_KEYS } from '#shared/api/auth.schema.ts';
+import { CONNECT_PATHS, INTEGRATION_KEYS, CONNECT_TOO_MANY as TOO_MANY } from '#shared/api/auth.schema.ts';
 import { contract } from '#shared/api/contract.ts';
 import type { CookiePolicy } from '../cookies.ts';
 import { fromContract, userViewReader } from './contract-route.ts';
@@ -32,12 +32,25 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
 
   const currentUser = userViewReader(accounts);
 
-  for (const provider of INTEGRATION_KEYS satisfies IntegrationProvider[]) {
+  // Connecting is a browser navigation: whatever goes wrong (too many attempts, a failure of ours) lands
+  // on the dashboard with a message, never on a page of raw JSON. Only these routes (this scope).
+  await app.register(async (navigation) => {
+    navigation.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+      const provider = INTEGRATION_KEYS.find((key) => request.url.startsWith(CONNECT_PATHS[key]));
+      const where = provider ? `&provider=${provider}` : '';
+      if (error.statusCode === 429) return reply.redirect(`/dashboard?connect_error=${TOO_MANY}${where}`);
+      request.log.warn({ err: error, provider }, 'connect could not go on');
+      return reply.redirect(`/dashboard?connect_error=${provider ?? 'failed'}`);
+    });
+    for (const provider of INTEGRATION_KEYS) connectRoutes(navigation, provider);
+  });
+
+  function connectRoutes(navigation: FastifyInstance, provider: IntegrationProvider) {
     const path = CONNECT_PATHS[provider];
     const redirectUri = `${appUrl}${path}/callback`;
     const failed = (reply: FastifyReply) => reply.redirect(`/dashboard?connect_error=${provider}`);
 
-    app.get(path, { config: { rateLimit } }, async (request, reply) => {
+    navigation.get(path, { config: { rateLimit } }, async (request, reply) => {
       const userId = await request.signedInUserId();
       if (!userId) return reply.redirect('/login');
       let started: Awaited<ReturnType<IntegrationService['startConnect']>>;
@@ -54,7 +67,7 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
       return reply.redirect(started.url.toString());
     });
 
-    app.get(`${path}/callback`, { config: { rateLimit } }, async (request, reply) => {
+    navigation.get(`${path}/callback`, { config: { rateLimit } }, async (request, reply) => {
       const flow = readFlow(request, cookies);
       reply.clearCookie(cookies.connectFlowName, cookies.clear('/auth'));
       const userId = await request.signedInUserId();
@@ -76,7 +89,9 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
       request.log.info({ provider, userId }, 'connected');
       return reply.redirect(`/dashboard?connected=${provider}`);
     });
+  }
 
+  for (const provider of INTEGRATION_KEYS satisfies IntegrationProvider[]) {
     // Called by fetch from the dashboard; a GET by the spec, so held to the same-origin rule.
     app.withTypeProvider<ZodTypeProvider>().route({
       ...fromContract(contract.integrations.revoke[provider]),

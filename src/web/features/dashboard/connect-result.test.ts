@@ -40,6 +40,14 @@ describe('connectResult', () => {
     });
   });
 
+  it('says that there were too many attempts, and to wait a minute', () => {
+    const tooMany = connectResult(params('connect_error=too-many&provider=google'));
+    expect(tooMany && connectToast(tooMany)).toEqual({
+      title: 'Too many attempts',
+      message: 'Too many connection attempts from your network. Please wait a minute and try again.',
+    });
+  });
+
   it('removes only the connect parameters', () => {
     expect(withoutConnectParams(params('connected=todoist&tab=x')).toString()).toBe('tab=x');
   });

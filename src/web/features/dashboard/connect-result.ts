@@ -1,3 +1,5 @@
+import { CONNECT_TOO_MANY } from '#shared/api/auth.schema.ts';
+
 /** What `?connected=` or `?connect_error=` on the dashboard says about the connection just made. */
 export type ConnectResult =
   | { kind: 'connected'; provider: string | null }
@@ -43,6 +45,12 @@ export function connectToast(result: ConnectResult): { title: string; message: s
       message: result.provider
         ? `Your ${result.provider} account was successfully connected.`
         : 'Your account was successfully connected.',
+    };
+  }
+  if (result.reason === CONNECT_TOO_MANY) {
+    return {
+      title: 'Too many attempts',
+      message: 'Too many connection attempts from your network. Please wait a minute and try again.',
     };
   }
   const what = result.provider ? `your ${result.provider} account` : 'your account';
