@@ -24,8 +24,15 @@ export const MESSAGES = {
   controlCharacters: 'Please enter text without control characters',
 } as const;
 
-/** A duration as typed: digits, perhaps a sign and decimals (refused later), nothing else (no `0x1E`, `3e1`). */
-const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+/**
+ * A duration as typed is ASCII digits, without sign or leading zero (`30`, never `+30`, `030`, `３０`, `0x1E`
+ * or `3e1`). Decimals (`30.0`) are named as such, and a minus before digits as a number below 1.
+ */
+const WHOLE_MINUTES = /^(0|[1-9][0-9]*)$/;
+const DECIMALS = /^-?[0-9]+\.[0-9]+$/;
+const NEGATIVE = /^-[0-9]+$/;
+/** Only the spaces a person types around a number are forgiven (not a byte-order mark or other spaces). */
+const trimTyped = (value: string) => value.replace(/^[ \t]+|[ \t]+$/g, '');
 
 /** A string of at most `max` characters without control characters. */
 const plainText = (max: number) =>
@@ -36,16 +43,23 @@ const plainText = (max: number) =>
 
 /** Duration as typed in a form (string) or sent by a client (number): checked in spec order. */
 export function durationError(value: unknown): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+  if (value === undefined || value === null || (typeof value === 'string' && trimTyped(value) === '')) {
     return MESSAGES.durationEmpty;
   }
-  if (typeof value === 'string' && !DECIMAL.test(value.trim())) return MESSAGES.durationNotNumber;
-  if (typeof value !== 'number' && typeof value !== 'string') return MESSAGES.durationNotNumber;
-  const number = typeof value === 'number' ? value : Number(value.trim());
-  if (Number.isNaN(number)) return MESSAGES.durationNotNumber;
-  if (!Number.isInteger(number)) return MESSAGES.durationNotInteger;
-  if (number < DURATION_MIN || number > DURATION_MAX) return MESSAGES.durationRange;
-  return null;
+  if (typeof value === 'string') {
+    const typed = trimTyped(value);
+    if (DECIMALS.test(typed)) return MESSAGES.durationNotInteger;
+    if (NEGATIVE.test(typed)) return MESSAGES.durationRange;
+    if (!WHOLE_MINUTES.test(typed)) return MESSAGES.durationNotNumber;
+    return rangeError(Number(typed));
+  }
+  if (typeof value !== 'number' || Number.isNaN(value)) return MESSAGES.durationNotNumber;
+  if (!Number.isInteger(value)) return MESSAGES.durationNotInteger;
+  return rangeError(value);
+}
+
+function rangeError(minutes: number): string | null {
+  return minutes < DURATION_MIN || minutes > DURATION_MAX ? MESSAGES.durationRange : null;
 }
 
 /** Label rules; `otherLabels` are the labels of the user's other timebox settings. */
@@ -64,7 +78,7 @@ const duration = z
     const error = durationError(value);
     if (error) context.addIssue({ code: 'custom', message: error });
   })
-  .transform((value) => Number(value));
+  .transform((value) => Number(typeof value === 'string' ? trimTyped(value) : value));
 
 const label = z
   .unknown()

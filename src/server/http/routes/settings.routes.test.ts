@@ -113,13 +113,17 @@ describe('settings routes', () => {
       [{ label: 'a', duration: 'ten' }, 'duration', MESSAGES.durationNotNumber],
       [{ label: 'a', duration: '0x1E' }, 'duration', MESSAGES.durationNotNumber],
       [{ label: 'a', duration: ' 3e1 ' }, 'duration', MESSAGES.durationNotNumber],
+      [{ label: 'a', duration: '+30' }, 'duration', MESSAGES.durationNotNumber],
+      [{ label: 'a', duration: '030' }, 'duration', MESSAGES.durationNotNumber],
+      [{ label: 'a', duration: '\uFEFF30' }, 'duration', MESSAGES.durationNotNumber],
+      [{ label: 'a', duration: '30.0' }, 'duration', MESSAGES.durationNotInteger],
       [{ label: 'a', duration: 7.5 }, 'duration', MESSAGES.durationNotInteger],
       [{ label: 'a', duration: 0 }, 'duration', MESSAGES.durationRange],
       [{ label: 'a', duration: 1441 }, 'duration', MESSAGES.durationRange],
       [{ label: '', duration: 10 }, 'label', MESSAGES.labelEmpty],
       [{ label: 'x'.repeat(61), duration: 10 }, 'label', MESSAGES.labelTooLong],
       [{ label: '30MINUTES', duration: 10 }, 'label', MESSAGES.labelDuplicate],
-      [{ label: 'a\u0000b', duration: 10 }, 'label', MESSAGES.controlCharacters],
+      [{ label: 'a\u0007b', duration: 10 }, 'label', MESSAGES.controlCharacters],
     ];
     for (const [payload, field, message] of cases) {
       const response = await call('POST', '/api/timeboxsettings', cookies, payload);
