@@ -175,9 +175,17 @@ describe('loadConfig', () => {
     GOOGLE_CLIENT_ID: 'a',
     GOOGLE_CLIENT_SECRET: 'b',
   };
-  const randomKey = Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 37 + 11) % 256)).toString(
-    'base64',
-  );
+  // 32 bytes from a random source, written down once.
+  const randomKey = 'E38RLjGhJnjB5DakbZOz5b5R1NBGIimKyDYRnNbEiRY=';
+  const withKey = { ...production, TOKEN_ENCRYPTION_KEYS: `k:${randomKey}` };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return '';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
 
   it('requires token encryption keys in production', () => {
     expect(() => loadConfig(production)).toThrow(/TOKEN_ENCRYPTION_KEYS is required in production/);
@@ -191,6 +199,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...production, TOKEN_ENCRYPTION_KEYS: `k:${key}` })).toThrow(reason);
     refused(DEVELOPMENT_TOKEN_KEY.key.toString('base64'), /development key/);
     refused(Buffer.alloc(32).toString('base64'), /one byte repeated/);
+    // Random bytes have none of these patterns; the chance that they look so is below one in 10^13.
+    refused(Buffer.from('ab'.repeat(16)).toString('base64'), /repeats itself every 2 bytes/);
+    refused(Buffer.from('0123456789abcdef0123456789abcdef').toString('base64'), /every 16 bytes/);
+    refused(Buffer.from('Pack my box with 5 dozen jugs, Q').toString('base64'), /is text, not random bytes/);
+    refused(Buffer.from(Array.from({ length: 32 }, (_, index) => index)).toString('base64'), /counts up/);
+    refused(
+      Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 37) % 256)).toString('base64'),
+      /counts up/,
+    );
+    // Ten byte values in no pattern (random bytes taken modulo 10).
+    refused('CAgFBgcCCAAGBQEEAAgDAAAHAAgFAQkJBwcEAgEACQc=', /too few different bytes/);
     refused(`!!${randomKey}!!`, /must be 32 bytes in base64/);
     refused(`${randomKey} extra`, /must be 32 bytes in base64/);
     // Outside production the development key is fine (tests and the sandbox use it).
@@ -199,10 +218,43 @@ describe('loadConfig', () => {
     ).toHaveLength(1);
   });
 
-  it('refuses a hand-made session secret in production', () => {
-    expect(() =>
-      loadConfig({ ...production, SESSION_SECRET: 'x'.repeat(32), TOKEN_ENCRYPTION_KEYS: `k:${randomKey}` }),
-    ).toThrow(/SESSION_SECRET looks made by hand/);
+  it('refuses a session secret in production that a person would guess', () => {
+    expect(problemsOf({ ...withKey, SESSION_SECRET: 'x'.repeat(32) })).toMatch(
+      /SESSION_SECRET looks made by hand/,
+    );
+    for (const guessable of [
+      'my-super-secret-session-key-2024',
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'ThisIsMySecretKeyForTimeboxerApp',
+      'qwertyuiopasdfghjklzxcvbnm123456',
+    ]) {
+      expect(problemsOf({ ...withKey, SESSION_SECRET: guessable }), guessable).toContain(
+        'SESSION_SECRET could be guessed',
+      );
+    }
+    for (const random of [
+      randomSecret,
+      'DIjZeA5YK5MGIL4MMS-vb1pnQM5FCY2KaLahzpP3D38',
+      'a0bc2625d1a7e794bfb006dae029b4dd',
+    ]) {
+      expect(loadConfig({ ...withKey, SESSION_SECRET: random }).sessionSecret).toBe(random);
+    }
+    // Outside production only the length counts (development and tests choose their own).
+    expect(loadConfig({ SESSION_SECRET: 'my-super-secret-session-key-2024' }).sessionSecret).toBeDefined();
+    expect(problemsOf({ SESSION_SECRET: 'short' })).toContain(
+      'SESSION_SECRET must be at least 32 characters',
+    );
+  });
+
+  it('names every problem of a bad production start at once, the short secret among them', () => {
+    const message = problemsOf({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'too-short',
+      TOKEN_ENCRYPTION_KEYS: `dev:${DEVELOPMENT_TOKEN_KEY.key.toString('base64')}`,
+    });
+    expect(message).toContain('SESSION_SECRET must be at least 32 characters');
+    expect(message).toContain('is the development key written in the source');
+    expect(message).toContain('production needs Google or Facebook sign-in credentials');
   });
 
   it('names every missing or bad setting at once', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { guessableSecretProblem, SESSION_SECRET_MIN_LENGTH, weakKeyProblem } from './config-secrets.ts';
 
 const optional = z
   .string()
@@ -34,9 +35,8 @@ const envSchema = z.object({
     }),
   DATABASE_URL: optional,
   PGLITE_DATA_DIR: z.string().default('.data/pglite'),
-  SESSION_SECRET: optional.pipe(
-    z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  ),
+  /** Checked with the other settings (config-secrets.ts), so that a bad start names every problem. */
+  SESSION_SECRET: optional,
   SUPPORT_EMAIL: z.email().default('support@timeboxer.app'),
   /** Where notice mails go out (`smtp://` or `smtps://user:password@host:port`); none: no mails sent. */
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -242,9 +242,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sandbox = !google && !facebook;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
-  if (production && e.SESSION_SECRET && new Set(e.SESSION_SECRET).size < MIN_DISTINCT_SECRET_CHARACTERS) {
-    problems.push('SESSION_SECRET looks made by hand (too few different characters): use a random one');
-  }
+  const secretProblem = e.SESSION_SECRET && secretProblemOf(e.SESSION_SECRET, production);
+  if (secretProblem) problems.push(secretProblem);
   if (production && sandbox) problems.push('production needs Google or Facebook sign-in credentials');
   if (production && !e.TOKEN_ENCRYPTION_KEYS)
     problems.push('TOKEN_ENCRYPTION_KEYS is required in production');
@@ -321,12 +320,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 /** 32 bytes in base64 (padded) or base64url (unpadded), and nothing else around them. */
 const KEY_32_BYTES = /^(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9_-]{43})$/;
-/** A random 32-character secret has about 26 different characters; a hand-made one far fewer. */
-const MIN_DISTINCT_SECRET_CHARACTERS = 12;
+/** Anywhere a session secret is short; in production also one that could be guessed. */
+function secretProblemOf(secret: string, production: boolean): string | null {
+  if (production) return guessableSecretProblem('SESSION_SECRET', secret);
+  return secret.length < SESSION_SECRET_MIN_LENGTH
+    ? `SESSION_SECRET must be at least ${SESSION_SECRET_MIN_LENGTH} characters`
+    : null;
+}
 
 /**
  * `id:base64-32-bytes`, comma-separated; ids are unique and safe inside the ciphertext format. In
- * production the development key and keys of one repeated byte (all zeros …) are refused.
+ * production the development key and keys that are not random (`weakKeyProblem`) are refused.
  */
 function parseTokenKeys(value: string, production: boolean, found: string[]): TokenKey[] {
   const problems: string[] = [];
@@ -345,8 +349,9 @@ function parseTokenKeys(value: string, production: boolean, found: string[]): To
         problems.push(`${name} must be 32 bytes in base64`);
       else if (production && key.equals(DEVELOPMENT_TOKEN_KEY.key)) {
         problems.push(`${name} is the development key written in the source: use a random one`);
-      } else if (production && new Set(key).size === 1) {
-        problems.push(`${name} is one byte repeated: use a random one`);
+      } else {
+        const weakness = production ? weakKeyProblem(key) : null;
+        if (weakness) problems.push(`${name} ${weakness}: use 32 random bytes (openssl rand -base64 32)`);
       }
       return { id, key };
     });
