@@ -50,6 +50,26 @@ describe('loggerOptions', () => {
     expect(output).not.toContain('Secret Label');
   });
 
+  it('logs a job queue error without the data PostgreSQL puts in its detail and context', async () => {
+    const { DatabaseError } = (await import('pg')).default;
+    const { logger, lines } = captureLogger();
+    const error = Object.assign(
+      new DatabaseError('duplicate key value violates unique constraint', 1, 'error'),
+      {
+        code: '23505',
+        detail: 'Key (singleton_key)=(ada@secret.example) already exists.',
+        where: 'SQL statement "insert into pgboss.job … values (\'Secret Label\')"',
+        internalQuery: "select 'Secret Label'",
+      },
+    );
+    logger.error({ err: error }, 'job queue error');
+    const output = lines.join('');
+    expect(output).toContain('duplicate key value violates unique constraint');
+    expect(output).toContain('23505');
+    expect(output).not.toContain('secret');
+    expect(output).not.toContain('Secret Label');
+  });
+
   it('redacts cookies a response sets', () => {
     const { logger, lines } = captureLogger();
     logger.info({ res: { headers: { 'set-cookie': 'sid=secret-session' } } }, 'response');

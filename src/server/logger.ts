@@ -5,12 +5,19 @@ type RequestLike = { method: string; url: string; headers: Record<string, unknow
 /** A failed query names its bound values (labels, e-mails, user ids) after `params:`. */
 const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
 
+/**
+ * Fields of an error that hold a statement's data: the bound values, and PostgreSQL's `detail`
+ * ("Key (email)=(ada@example.com) already exists."), `where` (the context, with values) and
+ * `internalQuery`, as pg and pg-boss pass them on.
+ */
+const DATA_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery']);
+
 /** An error as logged, without the values a failed database query was given, at any depth of causes. */
 function withoutQueryParams(value: unknown, depth = 0): unknown {
   if (depth > 5 || value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (key === 'params' || key === 'parameters') copy[key] = '[redacted]';
+    if (DATA_FIELDS.has(key)) copy[key] = '[redacted]';
     else if ((key === 'message' || key === 'stack') && typeof field === 'string') {
       copy[key] = field.replace(QUERY_PARAMS, '\nparams: [redacted]');
     } else copy[key] = withoutQueryParams(field, depth + 1);
