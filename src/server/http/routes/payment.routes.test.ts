@@ -5,6 +5,7 @@ import { stripeEvents } from '#server/db/schema/stripe-events.table.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { eventually } from '#server/test/sync-fixtures.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '#shared/validation/storable-text.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -257,7 +258,17 @@ describe('payments against the Stripe emulator', () => {
 
   it('refuses a session id that is not a Stripe checkout id with a 400, before asking Stripe', async () => {
     const cookies = await signIn('bad-session@example.com');
-    for (const payload of ['{"sessionId":"\\ud800"}', '{"sessionId":"cs_test_a1/../../v1/customers"}']) {
+    // Half of an emoji is refused before any route, in words of its own.
+    const halfEmoji = await app.server.inject({
+      method: 'POST',
+      url: '/api/payment/checkout/complete',
+      cookies,
+      headers: { ...sameOrigin, 'content-type': 'application/json' },
+      payload: '{"sessionId":"\\ud800"}',
+    });
+    expect(halfEmoji.statusCode).toBe(400);
+    expect(halfEmoji.json()).toEqual({ error: 'bad_request', message: UNSTORABLE_TEXT_MESSAGE });
+    for (const payload of ['{"sessionId":"cs_test_a1/../../v1/customers"}', '{"sessionId":"cs_test_é"}']) {
       const response = await app.server.inject({
         method: 'POST',
         url: '/api/payment/checkout/complete',

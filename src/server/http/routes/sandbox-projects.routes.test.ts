@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp, sameOrigin } from '#server/test/test-app.ts';
 import type { SandboxTodoist } from '#shared/api/sandbox.schema.ts';
 
@@ -15,10 +16,21 @@ describe('sandbox console: Todoist projects', () => {
   /** Each test has its own Todoist account, so that none sees another's projects. */
   const account = (name: string) => {
     const email = `${name}@example.com`;
-    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-      app.server.inject({ method, url, payload, headers: sameOrigin });
+    // The console works on the signed-in user's own accounts: this one signs in with that address.
+    let session: Promise<Record<string, string>> | undefined;
+    const cookies = () => {
+      session ??= signInThroughEmulator(app.server, 'google', { email, name: 'Project Owner' }).then(
+        ({ sessionCookie }) => ({ sid: sessionCookie?.value ?? '' }),
+      );
+      return session;
+    };
+    const send = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      app.server.inject({ method, url, payload, headers: sameOrigin, cookies: await cookies() });
     const read = async (): Promise<SandboxTodoist> => {
-      const response = await app.server.inject({ url: `/api/sandbox/todoist?${q({ email })}` });
+      const response = await app.server.inject({
+        url: `/api/sandbox/todoist?${q({ email })}`,
+        cookies: await cookies(),
+      });
       expect(response.statusCode).toBe(200);
       return response.json();
     };
