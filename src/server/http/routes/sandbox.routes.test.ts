@@ -220,9 +220,9 @@ describe('sandbox console routes', () => {
       expect(await labelNamed('Focus')).toEqual({ id, name: 'Focus' });
     });
 
-    it('reports a label Todoist no longer has as a refusal of the emulated Todoist', async () => {
+    it('reports a label Todoist no longer has as a 404 of the emulated Todoist', async () => {
       const response = await send('DELETE', `/api/sandbox/todoist/labels/gone?${q({ email: owner })}`);
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(404);
       expect(response.json().message).toMatch(/emulated Todoist refused this/);
     });
   });
@@ -495,13 +495,13 @@ describe('sandbox console routes', () => {
       expect((await readMicrosoft({ calendarId })).events).toEqual([]);
     });
 
-    it('reports a Graph refusal as a 502 naming Microsoft 365', async () => {
+    it('reports an event Graph does not have as a 404 naming Microsoft 365', async () => {
       const { calendarId } = await readMicrosoft();
       const response = await send(
         'DELETE',
         `/api/sandbox/calendar/events/AAMkADnothing=?${q({ email, provider, calendarId })}`,
       );
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(404);
       expect(response.json().message).toMatch(/emulated Microsoft 365/);
     });
   });
@@ -702,9 +702,9 @@ describe('sandbox console routes', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('reports an emulator refusal as a 502 with the reason', async () => {
+  it('reports what the emulator does not have as a 404 with the reason, never a 5xx', async () => {
     const response = await send('POST', '/api/sandbox/todoist/tasks/does-not-exist/close', { email });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(404);
     expect(response.json().message).toMatch(/emulated Todoist/);
   });
 });

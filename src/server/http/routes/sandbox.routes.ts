@@ -38,6 +38,21 @@ function connectionsOf({ todoSettings, calendarSettings }: CurrentUser): Sandbox
   };
 }
 
+/** The HTTP status a provider SDK's error carries (googleapis, Graph, Todoist each name it otherwise). */
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const fields = error as Record<string, unknown> & { response?: { status?: unknown } };
+  for (const candidate of [
+    fields.status,
+    fields.statusCode,
+    fields.httpStatusCode,
+    fields.response?.status,
+  ]) {
+    if (typeof candidate === 'number' && candidate >= 100 && candidate < 600) return candidate;
+  }
+  return null;
+}
+
 /** The sandbox console's API; registered only in sandbox mode, so it does not exist with real providers. */
 export async function sandboxRoutes(
   app: FastifyInstance,
@@ -51,7 +66,15 @@ export async function sandboxRoutes(
       // A refusal the console already put in the visitor's words (a label name taken) keeps its own status.
       if (error instanceof DomainError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
-      throw new AppError('upstream_error', `The emulated ${side} refused this: ${detail}`, { cause: error });
+      const message = `The emulated ${side} refused this: ${detail}`;
+      // The emulator's own 4xx is about what the visitor asked for (an event that is not there); only
+      // its 5xx or no answer at all is the emulator failing.
+      const status = statusOf(error);
+      if (status === 404 || status === 410) throw new AppError('not_found', message, { cause: error });
+      if (status !== null && status >= 400 && status < 500) {
+        throw new AppError('bad_request', message, { cause: error });
+      }
+      throw new AppError('upstream_error', message, { cause: error });
     }
   };
 
