@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { PRODUCTION_ENV } from '#server/test/production-env.ts';
-import { createTestApp } from '#server/test/test-app.ts';
+import { createTestApp, useTestApp } from '#server/test/test-app.ts';
 
 describe('the HTTP server', () => {
   let app: App;
@@ -65,57 +65,39 @@ describe('the HTTP server', () => {
       expect(response.body).toContain('npm run build:web');
     }
   });
-
-  it('GET /readyz reports an unreachable database', async () => {
-    const broken = await createTestApp();
-    await broken.database.close();
-    const response = await broken.server.inject({ url: '/readyz' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'unavailable', reason: 'database unreachable' });
-    await broken.server.close();
-    await broken.emulators?.close();
-  });
 });
 
 describe('the HTTP server with third-party scripts configured', () => {
+  const app = useTestApp({
+    env: {
+      ANALYTICS_SCRIPT_URL: 'https://analytics.example/tracker.js',
+      CHAT_WIDGET_SCRIPT_URL: 'https://chat.example/widget.js',
+    },
+  });
+
   it('tells the browser the scripts and allows only their origins', async () => {
-    const app = await createTestApp({
-      env: {
-        ANALYTICS_SCRIPT_URL: 'https://analytics.example/tracker.js',
-        CHAT_WIDGET_SCRIPT_URL: 'https://chat.example/widget.js',
-      },
-    });
-    try {
-      const config = (await app.server.inject({ url: '/api/config' })).json();
-      expect(config.analyticsScriptUrl).toBe('https://analytics.example/tracker.js');
-      expect(config.chatWidgetScriptUrl).toBe('https://chat.example/widget.js');
-      const csp = String((await app.server.inject({ url: '/healthz' })).headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self' https://analytics.example https://chat.example");
-      expect(csp).not.toContain('tracker.js');
-    } finally {
-      await app.close();
-    }
+    const config = (await app().server.inject({ url: '/api/config' })).json();
+    expect(config.analyticsScriptUrl).toBe('https://analytics.example/tracker.js');
+    expect(config.chatWidgetScriptUrl).toBe('https://chat.example/widget.js');
+    const csp = String((await app().server.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://analytics.example https://chat.example");
+    expect(csp).not.toContain('tracker.js');
   });
 });
 
 describe('the HTTP server in production', () => {
+  const app = useTestApp({ env: PRODUCTION_ENV });
+
   it('sends HSTS and a __Host- session cookie name', async () => {
-    const app = await createTestApp({
-      env: PRODUCTION_ENV,
+    expect(app().emulators).toBeNull();
+    const response = await app().server.inject({ url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    const logout = await app().server.inject({
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      cookies: { '__Host-sid': 'x' },
     });
-    try {
-      expect(app.emulators).toBeNull();
-      const response = await app.server.inject({ url: '/healthz' });
-      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
-      const logout = await app.server.inject({
-        url: '/api/logout',
-        headers: { 'sec-fetch-site': 'same-origin' },
-        cookies: { '__Host-sid': 'x' },
-      });
-      const cleared = logout.cookies.find((cookie) => cookie.name === '__Host-sid');
-      expect(cleared).toMatchObject({ secure: true, path: '/', httpOnly: true });
-    } finally {
-      await app.close();
-    }
+    const cleared = logout.cookies.find((cookie) => cookie.name === '__Host-sid');
+    expect(cleared).toMatchObject({ secure: true, path: '/', httpOnly: true });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { PRODUCTION_ENV } from '#server/test/production-env.ts';
-import { createTestApp } from '#server/test/test-app.ts';
+import { createTestApp, useTestApp } from '#server/test/test-app.ts';
 
 const PRODUCTION = PRODUCTION_ENV;
 
@@ -36,13 +36,12 @@ describe('/metrics in production (docs/decisions/015-metrics.md)', () => {
     });
   });
 
-  it('answers 404 everywhere when no METRICS_PORT is configured', async () => {
-    const app = await createTestApp({ env: PRODUCTION });
-    try {
-      expect(app.metricsServer).toBeNull();
-      expect((await app.server.inject({ url: '/metrics' })).statusCode).toBe(404);
-    } finally {
-      await app.close();
-    }
+  describe('without METRICS_PORT', () => {
+    const app = useTestApp({ env: PRODUCTION });
+
+    it('answers 404 everywhere when no METRICS_PORT is configured', async () => {
+      expect(app().metricsServer).toBeNull();
+      expect((await app().server.inject({ url: '/metrics' })).statusCode).toBe(404);
+    });
   });
 });

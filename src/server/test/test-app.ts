@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { type App, type AppOverrides, createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseTarget } from '#server/db/client.ts';
@@ -21,3 +22,19 @@ export async function createTestApp(
 /** Headers a same-origin browser page sends with a navigation or fetch. */
 export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;
 export const crossSite = { 'sec-fetch-site': 'cross-site' } as const;
+
+/**
+ * A test app of its own for one `describe`, built before its tests and closed after them: building an
+ * app is the slow part, so it happens in a hook (with the hook's longer timeout), never inside a test.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): () => App {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+  });
+  afterAll(() => app?.close());
+  return () => {
+    if (!app) throw new Error('built in beforeAll');
+    return app;
+  };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.port.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
-import { createTestApp } from '#server/test/test-app.ts';
+import { createTestApp, useTestApp } from '#server/test/test-app.ts';
 import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
 
 describe('sign-in through the emulated providers', () => {
@@ -143,23 +143,20 @@ describe('sign-in through the emulated providers', () => {
 });
 
 describe('sign-in without a configured provider', () => {
-  it('explains on the login page that the option is unavailable', async () => {
-    const onlyGoogle: Partial<Record<'google', IdentityProvider>> = {
-      google: {
-        name: 'google',
-        authorizationUrl: async () => new URL('https://accounts.example/auth'),
-        exchange: async () => {
-          throw new Error('not used');
-        },
+  const onlyGoogle: Partial<Record<'google', IdentityProvider>> = {
+    google: {
+      name: 'google',
+      authorizationUrl: async () => new URL('https://accounts.example/auth'),
+      exchange: async () => {
+        throw new Error('not used');
       },
-    };
-    const app = await createTestApp({ overrides: { identityProviders: onlyGoogle } });
-    try {
-      const response = await app.server.inject({ url: '/auth/facebook' });
-      expect(response.headers.location).toBe('/login?error=unavailable');
-    } finally {
-      await app.close();
-    }
+    },
+  };
+  const app = useTestApp({ overrides: { identityProviders: onlyGoogle } });
+
+  it('explains on the login page that the option is unavailable', async () => {
+    const response = await app().server.inject({ url: '/auth/facebook' });
+    expect(response.headers.location).toBe('/login?error=unavailable');
   });
 });
 
@@ -180,9 +177,11 @@ describe('auth rate limit', () => {
   };
   const overLimit = ['provider', 'provider', 'provider', '/login?error=too-many', '/login?error=too-many'];
 
-  it('sends a client over the per-minute limit back to the login page, which says why', async () => {
-    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
-    try {
+  describe('per client address', () => {
+    const limited = useTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+
+    it('sends a client over the per-minute limit back to the login page, which says why', async () => {
+      const app = limited();
       expect(await destinations(app)).toEqual(overLimit);
       // Connecting an account is a navigation too: over the limit, the dashboard says why, never raw JSON.
       for (const [provider, path] of Object.entries(CONNECT_PATHS)) {
@@ -197,23 +196,20 @@ describe('auth rate limit', () => {
           expect(where, url).toEqual(['/login', '/login', '/login', tooMany, tooMany]);
         }
       }
-    } finally {
-      await app.close();
-    }
+    });
   });
 
-  it('counts the address our proxy saw, not one the client wrote into X-Forwarded-For', async () => {
-    const app = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
-    try {
+  describe('behind a proxy', () => {
+    const proxied = useTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' } });
+
+    it('counts the address our proxy saw, not one the client wrote into X-Forwarded-For', async () => {
       // The client forges the left entry; our one proxy appends the address it saw.
       const forged = (attempt: number) => ({ 'x-forwarded-for': `198.51.100.${attempt}, 203.0.113.7` });
-      expect(await destinations(app, forged)).toEqual(overLimit);
-    } finally {
-      await app.close();
-    }
+      expect(await destinations(proxied(), forged)).toEqual(overLimit);
+    });
   });
 
-  it('lands on the login page when the provider cannot be reached to start', async () => {
+  describe('with the provider unreachable', () => {
     const unreachable: IdentityProvider = {
       name: 'google',
       authorizationUrl: async () => {
@@ -223,13 +219,12 @@ describe('auth rate limit', () => {
         throw new Error('not reached');
       },
     };
-    const app = await createTestApp({ overrides: { identityProviders: { google: unreachable } } });
-    try {
-      const response = await app.server.inject({ url: '/auth/google' });
+    const app = useTestApp({ overrides: { identityProviders: { google: unreachable } } });
+
+    it('lands on the login page when the provider cannot be reached to start', async () => {
+      const response = await app().server.inject({ url: '/auth/google' });
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/login?error=failed');
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

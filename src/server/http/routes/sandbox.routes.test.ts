@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
 import { otherSyncOf } from '#server/providers/google-calendar/other-sync-marker.ts';
 import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
-import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+import { createTestApp, crossSite, sameOrigin, useTestApp } from '#server/test/test-app.ts';
 import { NOT_YOUR_SANDBOX_ACCOUNT } from './sandbox.routes.ts';
 
 /** A 400 whose first issue names `field` with `message`. */
@@ -710,14 +710,11 @@ describe('sandbox console routes', () => {
 });
 
 describe('sandbox console with real credentials', () => {
+  const app = useTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
+
   it('does not exist', async () => {
-    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
-    try {
-      expect(app.emulators).toBeNull();
-      const response = await app.server.inject({ url: `/api/sandbox/todoist?${q({ email })}` });
-      expect(response.statusCode).toBe(404);
-    } finally {
-      await app.close();
-    }
+    expect(app().emulators).toBeNull();
+    const response = await app().server.inject({ url: `/api/sandbox/todoist?${q({ email })}` });
+    expect(response.statusCode).toBe(404);
   });
 });
