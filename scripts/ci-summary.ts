@@ -56,6 +56,15 @@ function vitestCounts(path: string): Counts {
   };
 }
 
+/** The slowest test files, so that CI's log says where the suite's time goes (wall clock, per file). */
+function slowestVitestFiles(path: string, count = 10): string[] {
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const files = ((report.testResults ?? []) as (VitestFile & { startTime?: number; endTime?: number })[])
+    .map((file) => ({ name: relative('.', file.name), ms: (file.endTime ?? 0) - (file.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms);
+  return files.slice(0, count).map((file) => `${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name}`);
+}
+
 type PlaywrightResult = { status: string; error?: { message?: string } };
 type PlaywrightSpec = { title: string; file: string; tests: { results: PlaywrightResult[] }[] };
 type PlaywrightSuite = { suites?: PlaywrightSuite[]; specs?: PlaywrightSpec[] };
@@ -94,6 +103,10 @@ for (const [path, read] of [
   if (!path || !existsSync(path)) {
     missing.push(path ?? '(none)');
     continue;
+  }
+  if (read === vitestCounts) {
+    console.log('slowest test files:');
+    for (const line of slowestVitestFiles(path)) console.log(line);
   }
   const counts = read(path);
   for (const failure of counts.failures) console.log(`failed: ${failure}`);
