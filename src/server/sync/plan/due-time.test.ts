@@ -54,6 +54,31 @@ describe('due times', () => {
     expect(dueInstant(fixed, 'America/New_York')?.toISOString()).toBe('2026-07-15T07:00:00.000Z');
   });
 
+  it('reads Todoist’s documented forms, with microseconds, in the user’s zone whatever the machine’s', () => {
+    try {
+      for (const zone of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+        vi.stubEnv('TZ', zone);
+        // Floating: 09:00 in Berlin, never 09:00 where the server is.
+        expect(dueInstant(due('2026-12-01T09:00:00.000000'), 'Europe/Berlin')?.toISOString(), zone).toBe(
+          '2026-12-01T08:00:00.000Z',
+        );
+        const fixed = due('2016-12-06T13:00:00.000000Z', { timezone: 'Europe/Madrid' });
+        expect(dueInstant(fixed, 'Europe/Berlin')?.toISOString(), zone).toBe('2016-12-06T13:00:00.000Z');
+        expect(dueInstant(due('2026-12-01T09:00:00+01:00'), 'UTC')?.toISOString()).toBe(
+          '2026-12-01T08:00:00.000Z',
+        );
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('reads no instant from a time it cannot place, rather than guess one in the server’s zone', () => {
+    expect(dueInstant(due('2026-12-01 09:00'), 'Europe/Berlin')).toBeNull();
+    expect(dueInstant(due('2026-12-01T09:00:00 PST'), 'Europe/Berlin')).toBeNull();
+    expect(dueInstant(due('next monday'), 'Europe/Berlin')).toBeNull();
+  });
+
   it('has no instant for an all-day due', () => {
     expect(dueInstant(due('2026-07-15'), 'UTC')).toBeNull();
     expect(dueInstant(null, 'UTC')).toBeNull();

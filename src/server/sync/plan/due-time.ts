@@ -7,7 +7,13 @@ import type { DueWrite, TaskDue } from '../task-source.port.ts';
  * and stays one. All-day dues have no time and are never timeboxed.
  */
 
-const FLOATING = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+/**
+ * Todoist documents a floating due as `2016-12-01T12:00:00.000000` (microseconds) and a fixed one as
+ * `2016-12-06T13:00:00.000000Z`; the fraction is optional here, as the API also answers without it.
+ */
+const FLOATING = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
+/** A fixed due names its instant: UTC (`Z`) or an offset. Anything else is never read in our own zone. */
+const FIXED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function hasTime(due: TaskDue | null): due is TaskDue {
@@ -32,6 +38,7 @@ export function dueInstant(due: TaskDue | null, userTimeZone: string): Date | nu
       userTimeZone,
     );
   }
+  if (!FIXED.test(due.date)) return null;
   const instant = new Date(due.date);
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
