@@ -4,8 +4,9 @@ import type { CalendarTarget } from '../calendar-target.port.ts';
 import { autoplanWork, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
 import { localDate } from '../plan/timebox-when.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
+import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { TaskSource } from '../task-source.port.ts';
-import type { PreviewReads } from './preview-reads.ts';
+import { type PreviewReads, syncStateVersion } from './preview-reads.ts';
 
 /** "Plan my day"'s preview covers today and the 6 days after it. */
 const PREVIEW_DAYS = 7;
@@ -15,6 +16,7 @@ export type AutoplanPreviewDeps = {
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   reads: PreviewReads;
+  states: Pick<SyncStateRepository, 'find'>;
   clock: Clock;
 };
 
@@ -28,11 +30,18 @@ export async function previewAutoplan(
   userId: string,
 ): Promise<AutoplanPreview | null> {
   const now = deps.clock();
-  const context = await deps.settings.load(userId, now, { evenIfOff: true });
+  const [context, state] = await Promise.all([
+    deps.settings.load(userId, now, { evenIfOff: true }),
+    deps.states.find(userId),
+  ]);
   if (!context.runnable) return null;
   const calendar = deps.calendars[context.settings.calendarProvider];
   if (!calendar) return null;
-  const fromProvider = deps.reads.forPreview(userId, context.settings.calendarProvider);
+  const fromProvider = deps.reads.forPreview(
+    userId,
+    context.settings.calendarProvider,
+    syncStateVersion(state),
+  );
   const read = await fromProvider('todoist', 'todoist', (token) => deps.tasks.changes(token, null));
   const settings = {
     ...context.settings,

@@ -12,7 +12,8 @@ import type { WithToken } from '../with-token.ts';
 
 /**
  * A preview's provider reads are reused this long: a burst of previews (a dialog opened again and again,
- * or twice at once) reads once. Short, so that a change the user just made is in the next preview.
+ * or twice at once) reads once. Short, so that a change the user just made is in the next preview; and
+ * only while the user's sync state is as it was (a run since may have changed either side).
  */
 export const PREVIEW_READ_REUSE_MS = 10_000;
 /** Previews that read a provider afresh, per user and minute; reused ones are free. */
@@ -37,6 +38,10 @@ function previewFailure(kind: IntegrationKind, error: unknown): unknown {
   if (error instanceof ProviderRequestError) return new ProviderFailedError(kind, { cause: error });
   return error;
 }
+
+/** The version of a user's sync state that preview reads are reused at: it moves with every run. */
+export const syncStateVersion = (state: { updatedAt: Date } | null | undefined) =>
+  state ? state.updatedAt.toISOString() : 'never synced';
 
 export type PreviewReadsDeps = {
   withToken: WithToken;
@@ -84,15 +89,15 @@ export function createPreviewReads(deps: PreviewReadsDeps) {
   return {
     /**
      * Starts one preview of the user: the reads it makes through the returned `read` are reused when
-     * recent, and those it makes afresh count against the user's limit (once per preview) and the app's
-     * budget of `provider`.
+     * recent and made at the same `syncStateVersion` (the user's sync state as last written), and those it
+     * makes afresh count against the user's limit (once per preview) and the app's budget of `provider`.
      */
-    forPreview(userId: string, provider: AppBudgetProvider) {
+    forPreview(userId: string, provider: AppBudgetProvider, syncStateVersion: string) {
       let admitted = false;
       async function read<T>(key: string, kind: 'todoist' | 'calendar', call: (token: string) => Promise<T>) {
         const now = deps.clock().getTime();
         forget(now);
-        const fullKey = `${userId}\n${key}`;
+        const fullKey = `${userId}\n${syncStateVersion}\n${key}`;
         const recent = reads.get(fullKey);
         if (recent)
           return (recent.value as Promise<T>).catch((error: unknown) =>

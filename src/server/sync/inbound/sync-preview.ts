@@ -11,7 +11,7 @@ import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
 import { previewAutoplan } from './autoplan-preview.ts';
-import { createPreviewReads, type PreviewReadsDeps } from './preview-reads.ts';
+import { createPreviewReads, type PreviewReadsDeps, syncStateVersion } from './preview-reads.ts';
 
 export type SyncPreviewService = ReturnType<typeof createSyncPreview>;
 
@@ -35,12 +35,15 @@ export function createSyncPreview(deps: {
 
   /** Both sides read in full with the user's settings (sync on or off); null when it could not run. */
   async function readBoth(userId: string, now: Date) {
-    const context = await deps.settings.load(userId, now, { evenIfOff: true });
+    const [context, state] = await Promise.all([
+      deps.settings.load(userId, now, { evenIfOff: true }),
+      deps.states.find(userId),
+    ]);
     if (!context.runnable) return null;
     const settings = { ...context.settings };
     const calendar = deps.calendars[settings.calendarProvider];
     if (!calendar) return null;
-    const read = reads.forPreview(userId, settings.calendarProvider);
+    const read = reads.forPreview(userId, settings.calendarProvider, syncStateVersion(state));
     const [taskRead, calendarRead] = await Promise.all([
       read('todoist', 'todoist', (token) => deps.tasks.changes(token, null)),
       read(`calendar ${settings.calendarId}`, 'calendar', (token) =>
@@ -48,7 +51,7 @@ export function createSyncPreview(deps: {
       ),
     ]);
     if (taskRead.timeZone) settings.timeZone = taskRead.timeZone;
-    return { context, settings, calendar, read, tasks: taskRead.tasks, events: calendarRead.events };
+    return { context, state, settings, calendar, read, tasks: taskRead.tasks, events: calendarRead.events };
   }
 
   return {
@@ -58,13 +61,9 @@ export function createSyncPreview(deps: {
      */
     async previewChange(userId: string, change: ProposedChange): Promise<ChangePreview | null> {
       const now = deps.clock();
-      const [read, links, state] = await Promise.all([
-        readBoth(userId, now),
-        deps.links.all(userId),
-        deps.states.find(userId),
-      ]);
+      const [read, links] = await Promise.all([readBoth(userId, now), deps.links.all(userId)]);
       if (!read) return null;
-      const { settings, calendar } = read;
+      const { settings, calendar, state } = read;
       const newCalendar =
         change.kind === 'calendar' && change.calendarId !== settings.calendarId
           ? await read.read(`calendar ${change.calendarId}`, 'calendar', (token) =>
