@@ -60,9 +60,15 @@ export type { Real } from './sync-model-actions.ts';
 /**
  * How many property runs (each plays several users' sequences), with which seed and how long a
  * sequence may be: SYNC_MODEL_RUNS, SYNC_MODEL_SEED, SYNC_MODEL_MAX_COMMANDS (`npm run test:sync-soak`).
+ * `npm test` plays a short pass (12 runs on PGlite, 4 on PostgreSQL); CI sets SYNC_MODEL_PASS=long for
+ * the long one (50 and 13).
  */
+const LONG_PASS = process.env.SYNC_MODEL_PASS === 'long';
 export const modelRunOptions = {
-  runsFor: (database: string) => Number(process.env.SYNC_MODEL_RUNS ?? (database === 'PGlite' ? 50 : 13)),
+  runsFor: (database: string) =>
+    Number(
+      process.env.SYNC_MODEL_RUNS ?? (database === 'PGlite' ? (LONG_PASS ? 50 : 12) : LONG_PASS ? 13 : 4),
+    ),
   seed: process.env.SYNC_MODEL_SEED ? Number(process.env.SYNC_MODEL_SEED) : undefined,
   /** With the seed, replays one run: the path a failure printed (its shrunk counterexample). */
   path: process.env.SYNC_MODEL_PATH || undefined,
