@@ -1,8 +1,7 @@
-import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { SIGN_IN_REQUIRED } from '#shared/api/auth.schema.ts';
-import { paths } from '../lib/paths.ts';
+import { SignInButtons } from './sign-in-buttons.tsx';
 
 /** What the dashboard and profile show to a visitor who is signed out (docs/product-rules.md §2, §8). */
 export function NotLoggedIn() {
@@ -18,14 +17,7 @@ export function NotLoggedIn() {
         <Text c="dimmed" mb="lg">
           {SIGN_IN_REQUIRED}
         </Text>
-        <Group>
-          <Button component={Link} to={paths.login}>
-            Log in
-          </Button>
-          <Button component={Link} to={paths.signup} variant="default">
-            Sign up
-          </Button>
-        </Group>
+        <SignInButtons />
       </Paper>
     </Container>
   );

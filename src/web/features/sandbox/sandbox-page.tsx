@@ -1,10 +1,9 @@
-import { Alert, Button, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFlask, IconLock } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import type { SandboxAccounts } from '#shared/api/sandbox.schema.ts';
+import { SignInButtons } from '../../components/sign-in-buttons.tsx';
 import { useAuth } from '../../lib/current-user.ts';
-import { paths } from '../../lib/paths.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { CalendarPanel } from './components/calendar-panel.tsx';
 import { InboxPanel } from './components/inbox-panel.tsx';
@@ -78,14 +77,7 @@ function SignInFirst() {
         The console works on your own emulated accounts: the Todoist and calendar of the e-mail address you
         sign in with, and the ones you connect on the dashboard.
       </Text>
-      <Group>
-        <Button component={Link} to={paths.login}>
-          Log in
-        </Button>
-        <Button component={Link} to={paths.signup} variant="default">
-          Sign up
-        </Button>
-      </Group>
+      <SignInButtons />
     </Alert>
   );
 }
