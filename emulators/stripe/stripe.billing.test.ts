@@ -176,6 +176,108 @@ describe('test clock', () => {
   });
 });
 
+describe('a trial that ends at a set instant (subscription_data.trial_end)', () => {
+  const clockNow = async () =>
+    ((await (await emulator.control('/_emulator/clock', undefined, 'GET')).json()) as { now: number }).now;
+
+  it('starts trialing until trial_end, charging nothing at Checkout', async () => {
+    const trialEnd = (await clockNow()) + 12 * DAY + 7 * 3600;
+    const { session, subscription, html } = await subscribeThroughCheckout(emulator, { trialEnd });
+    expect(html).toContain('Then $3.00 per month starting');
+    expect(html).toContain(
+      new Date(trialEnd * 1000).toLocaleDateString('en-US', {
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    );
+    expect(session).toMatchObject({ payment_status: 'no_payment_required', amount_total: 0 });
+    expect(subscription).toMatchObject({
+      status: 'trialing',
+      trial_end: trialEnd,
+      billing_cycle_anchor: trialEnd,
+      cancel_at_period_end: false,
+    });
+    expect(subscription?.trial_start).toBe(subscription?.created);
+    expect(subscription?.items.data[0]).toMatchObject({
+      current_period_start: subscription?.trial_start,
+      current_period_end: trialEnd,
+    });
+    const invoices = (await stripe.invoices.list({ subscription: subscription?.id ?? '' })).data;
+    expect(
+      invoices.map((invoice) => [
+        invoice.billing_reason,
+        invoice.amount_due,
+        invoice.amount_paid,
+        invoice.status,
+      ]),
+    ).toEqual([['subscription_create', 0, 0, 'paid']]);
+  });
+
+  it('refuses a trial_end less than 48 hours away, as Stripe does', async () => {
+    const [price] = (await stripe.prices.list({ lookup_keys: ['timeboxerMonthly'] })).data;
+    const create = (trialEnd: number) =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: price?.id ?? '', quantity: 1 }],
+        success_url: 'http://localhost:3000/ok',
+        subscription_data: { trial_end: trialEnd },
+      });
+    const now = await clockNow();
+    const error = await create(now + 2 * DAY - 60).then(
+      () => null,
+      (thrown: Stripe.errors.StripeError) => thrown,
+    );
+    expect(error).toMatchObject({ statusCode: 400, param: 'subscription_data[trial_end]' });
+    await expect(create(now + 2 * DAY + 60)).resolves.toMatchObject({ status: 'open' });
+  });
+
+  it('charges nothing until trial_end, then bills the plan and turns active', async () => {
+    const trialEnd = (await clockNow()) + 10 * DAY;
+    const { subscription } = await subscribeThroughCheckout(emulator, {
+      trialEnd,
+      lookupKey: 'timeboxerYearly',
+    });
+    const id = subscription?.id ?? '';
+    await advance(9.9);
+    expect((await stripe.subscriptions.retrieve(id)).status).toBe('trialing');
+    expect(
+      (await stripe.invoices.list({ subscription: id })).data.map((invoice) => invoice.amount_paid),
+    ).toEqual([0]);
+
+    await advance(0.2);
+    const active = await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] });
+    expect(active).toMatchObject({ status: 'active', trial_end: trialEnd });
+    const item = active.items.data[0];
+    expect(item?.current_period_start).toBe(trialEnd);
+    expect(item?.current_period_end).toBe(
+      Date.UTC(new Date(trialEnd * 1000).getUTCFullYear() + 1, ...monthDayTime(trialEnd)) / 1000,
+    );
+    expect(active.latest_invoice).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      amount_paid: 2400,
+      status: 'paid',
+      status_transitions: { paid_at: trialEnd },
+    });
+    const types = await eventTypes(id);
+    expect(types).toContain('customer.subscription.trial_will_end');
+    expect(types.at(-1)).toBe('customer.subscription.updated');
+  });
+});
+
+/** The month, day and time of day of a unix second, as Date.UTC takes them after the year. */
+function monthDayTime(seconds: number): [number, number, number, number, number] {
+  const date = new Date(seconds * 1000);
+  return [
+    date.getUTCMonth(),
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+  ];
+}
+
 describe('forced status', () => {
   it('sets a status and sends customer.subscription.updated with the old one', async () => {
     const { subscription } = await subscribeThroughCheckout(emulator);

@@ -31,8 +31,10 @@ function renderCheckout(deps: CheckoutDeps, session: Stripe.Checkout.Session, fo
     ? Math.round((plan.trialEnd - deps.clock.now()) / 86_400)
     : plan?.trialPeriodDays;
   const priceText = price ? formatRecurringPrice(price) : '';
+  // A `trial_end` is the first charge to the second; the day count is only the page's rounding of it.
+  const firstCharge = plan?.trialEnd ?? deps.clock.now() + (trialDays ?? 0) * 86_400;
   const summary = trialDays
-    ? `<p class="price">${trialDays} days free</p><p class="muted">Then ${escapeHtml(priceText)} starting ${formatDate(deps.clock.now() + trialDays * 86_400)}</p>`
+    ? `<p class="price">${trialDays} days free</p><p class="muted">Then ${escapeHtml(priceText)} starting ${formatDate(firstCharge)}</p>`
     : `<p class="price">${escapeHtml(priceText.replace(' per ', ' '))}</p><p class="muted">${escapeHtml(priceText)}</p>`;
   const back = session.cancel_url
     ? `<p><a class="back" href="${escapeHtml(session.cancel_url)}">← Back</a></p>`

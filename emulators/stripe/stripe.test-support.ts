@@ -99,6 +99,8 @@ export async function subscribeThroughCheckout(
     lookupKey?: string;
     card?: string;
     trialDays?: number;
+    /** `subscription_data.trial_end`: the unix second the trial ends and the first charge is due. */
+    trialEnd?: number;
     paymentMethodCollection?: 'always' | 'if_required';
     missingPaymentMethod?: 'cancel' | 'create_invoice' | 'pause';
   } = {},
@@ -119,10 +121,11 @@ export async function subscribeThroughCheckout(
     ...(options.paymentMethodCollection
       ? { payment_method_collection: options.paymentMethodCollection }
       : {}),
-    ...(options.trialDays
+    ...(options.trialDays || options.trialEnd
       ? {
           subscription_data: {
-            trial_period_days: options.trialDays,
+            ...(options.trialDays ? { trial_period_days: options.trialDays } : {}),
+            ...(options.trialEnd ? { trial_end: options.trialEnd } : {}),
             ...(options.missingPaymentMethod
               ? { trial_settings: { end_behavior: { missing_payment_method: options.missingPaymentMethod } } }
               : {}),

@@ -21,6 +21,8 @@ export const paymentSchema = z.object({
   subscriptionStatus: subscriptionStatusSchema,
   plan: z.object({ interval: z.enum(['month', 'year']).nullable() }),
   canceled: z.boolean(),
+  /** A paid plan still in the free trial it was bought in: its first charge is on `validUntil`. */
+  trialing: z.boolean(),
 });
 
 export const todoistLabelSchema = z.object({

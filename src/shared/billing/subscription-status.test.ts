@@ -16,6 +16,7 @@ const payment = (overrides: Partial<PaymentState>): PaymentState => ({
   subscriptionStatus: 'trial',
   plan: { interval: null },
   canceled: false,
+  trialing: false,
   ...overrides,
 });
 
@@ -107,6 +108,21 @@ describe('profileSubscription', () => {
       dateLabel: 'Subscription ends on',
       action: 'Manage your Subscription',
     });
+  });
+  it('shows a plan bought in the trial as active, with its first charge at the trial end', () => {
+    const bought = payment({ subscriptionStatus: 'active', plan: { interval: 'month' }, trialing: true });
+    expect(profileSubscription(bought)).toEqual({
+      plan: 'Monthly Subscription',
+      badge: 'active',
+      dateLabel: 'First charge on',
+      action: 'Manage your Subscription',
+    });
+    // Canceled before the first charge: it ends then, and nothing is charged.
+    expect(profileSubscription({ ...bought, canceled: true })).toMatchObject({
+      badge: 'canceled',
+      dateLabel: 'Subscription ends on',
+    });
+    expect(subscriptionBanner(bought, now)).toBeNull();
   });
   it.each(['incomplete', 'incomplete_expired', 'past_due', 'unpaid'] as const)(
     'shows an %s subscription',

@@ -6,6 +6,8 @@ export type PaymentState = {
   subscriptionStatus: SubscriptionStatus;
   plan: { interval: 'month' | 'year' | null };
   canceled: boolean;
+  /** A paid plan still in the free trial it was bought in: nothing charged yet, the first charge is on `validUntil`. */
+  trialing: boolean;
 };
 
 const HOUR_MS = 3_600_000;
@@ -58,7 +60,7 @@ export function subscriptionBanner(payment: PaymentState, now: Date): Subscripti
 export type ProfileSubscription = {
   plan: string;
   badge: string | null;
-  /** 'Trial ends on' etc., followed by the date of `validUntil`; null when no date is shown. */
+  /** 'Trial ends on', 'First charge on' etc., followed by the date of `validUntil`; null when no date is shown. */
   dateLabel: string | null;
   action: 'Manage your Subscription' | 'Upgrade';
 };
@@ -73,7 +75,12 @@ export function profileSubscription(payment: PaymentState): ProfileSubscription 
     return {
       plan: payment.plan.interval === 'year' ? 'Yearly Subscription' : 'Monthly Subscription',
       badge: payment.canceled ? 'canceled' : 'active',
-      dateLabel: payment.canceled ? 'Subscription ends on' : 'Subscription is renewed on',
+      // Upgraded in the trial: the plan runs, and its first charge comes when the trial would have ended.
+      dateLabel: payment.canceled
+        ? 'Subscription ends on'
+        : payment.trialing
+          ? 'First charge on'
+          : 'Subscription is renewed on',
       action: 'Manage your Subscription',
     };
   }

@@ -23,6 +23,7 @@ export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser 
       subscriptionStatus: 'trial',
       plan: { interval: null },
       canceled: false,
+      trialing: false,
     },
     ...user,
     todoSettings: {

@@ -23,6 +23,11 @@ export const users = pgTable('users', {
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   planInterval: text('plan_interval'),
   canceled: boolean('canceled').notNull().default(false),
+  /**
+   * A paid plan still in the free trial the user upgraded in (Stripe's `trialing`): nothing charged yet,
+   * the first charge is on `valid_until` (docs/decisions/006-billing.md).
+   */
+  trialing: boolean('trialing').notNull().default(false),
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,8 @@ export type SubscriptionSnapshot = {
   status: string;
   interval: 'month' | 'year' | null;
   currentPeriodEnd: Date;
+  /** When a trial ends (or ended) and the first charge is due; null without a trial. */
+  trialEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
 };
@@ -27,6 +29,8 @@ export type BillingGateway = {
     lookupKey: string;
     successUrl: string;
     cancelUrl: string;
+    /** The subscription's first charge when it starts in a trial (the user's own, carried over); else null: at once. */
+    trialEnd: Date | null;
   }): Promise<string>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<string>;
   createPaymentIntent(input: { customerId: string; lookupKey: string }): Promise<string>;

@@ -15,6 +15,9 @@ import type { BillingGateway, BillingWebhookEvent, SubscriptionSnapshot } from '
 const APP = 'https://app.test';
 const NOW = '2026-03-02T09:00:00.000Z';
 const PERIOD_END = new Date('2026-04-02T09:00:00.000Z');
+/** The trial end of the users of `userRow`, 12 days and 15 hours after NOW. */
+const TRIAL_END = new Date('2026-03-15T00:00:00.000Z');
+const HOUR_MS = 3_600_000;
 
 /** A payment provider that remembers what it was asked and answers from what the test put in it. */
 function fakeGateway() {
@@ -62,6 +65,7 @@ const activeSubscription = (overrides: Partial<SubscriptionSnapshot> = {}): Subs
   status: 'active',
   interval: 'month',
   currentPeriodEnd: PERIOD_END,
+  trialEnd: null,
   cancelAtPeriodEnd: false,
   endedAt: null,
   ...overrides,
@@ -107,7 +111,7 @@ describe('billing service: customers and hosted pages', () => {
     expect(users.rows.get('u1')?.stripeCustomerId).toBe('cus_other');
   });
 
-  it('sends a user without a running subscription to Checkout for the chosen plan', async () => {
+  it('sends a user in the trial to Checkout for the chosen plan, first charged when the trial ends', async () => {
     const { billing, provider } = setup();
     expect(await billing.checkoutUrl('u2', LOOKUP_KEYS.year)).toBe('https://checkout.test/session');
     expect(provider.calls).toEqual([
@@ -119,9 +123,27 @@ describe('billing service: customers and hosted pages', () => {
           lookupKey: LOOKUP_KEYS.year,
           successUrl: `${APP}/subscriptionsuccess?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${APP}/profile`,
+          trialEnd: TRIAL_END,
         },
       },
     ]);
+  });
+
+  it('charges at once when the trial has ended, has less left than Stripe accepts, or was never the status', async () => {
+    const trialEndOf = async (overrides: Partial<ReturnType<typeof userRow>>, now = NOW) => {
+      const { billing, users, provider, clock } = setup();
+      users.rows.set('u2', { ...(users.rows.get('u2') ?? userRow()), ...overrides });
+      clock.set(now);
+      await billing.checkoutUrl('u2', LOOKUP_KEYS.month);
+      const [call] = provider.calls.filter((made) => made.method === 'createCheckoutSession');
+      return (call?.input as { trialEnd: Date | null } | undefined)?.trialEnd;
+    };
+    const fromEnd = (hours: number) => new Date(TRIAL_END.getTime() - hours * HOUR_MS).toISOString();
+    expect(await trialEndOf({}, fromEnd(49))).toEqual(TRIAL_END);
+    expect(await trialEndOf({}, fromEnd(48.9))).toBeNull();
+    expect(await trialEndOf({}, fromEnd(-1))).toBeNull();
+    expect(await trialEndOf({ subscriptionStatus: 'canceled' })).toBeNull();
+    expect(await trialEndOf({ subscriptionStatus: 'incomplete' })).toBeNull();
   });
 
   it('sends a subscriber whose period is still running to the portal instead, by the clock', async () => {
@@ -186,6 +208,34 @@ describe('billing service: back from Checkout', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toHaveProperty('message', 'This checkout does not belong to your account.');
     expect(users.rows.get('u1')?.stripeCustomerId).toBeNull();
+  });
+
+  it('stores a subscription bought in the trial as the paid plan, first charged at the trial end', async () => {
+    const { billing, users, provider } = setup();
+    provider.state.sessions.set('cs_3', { customerId: 'cus_existing', clientReferenceId: 'u2' });
+    provider.state.subscriptions.set(
+      'cus_existing',
+      activeSubscription({ status: 'trialing', currentPeriodEnd: TRIAL_END, trialEnd: TRIAL_END }),
+    );
+    const expected = {
+      subscriptionStatus: 'active',
+      validUntil: TRIAL_END,
+      planInterval: 'month',
+      canceled: false,
+      trialing: true,
+    };
+    expect(await billing.completeCheckout('u2', 'cs_3')).toMatchObject(expected);
+    expect(users.rows.get('u2')).toMatchObject(expected);
+
+    // The trial ended and the first charge went through: a renewing subscription from then on.
+    provider.state.subscriptions.set('cus_existing', activeSubscription({ trialEnd: TRIAL_END }));
+    await billing.applyWebhook({
+      id: 'evt_paid',
+      type: 'invoice.paid',
+      customerId: 'cus_existing',
+      clientReferenceId: null,
+    });
+    expect(users.rows.get('u2')).toMatchObject({ validUntil: PERIOD_END, trialing: false });
   });
 
   it('leaves the user as they were while the provider has no subscription yet', async () => {

@@ -1,6 +1,7 @@
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import { LOOKUP_KEYS } from '#shared/api/payment.schema.ts';
+import { carriedTrialEnd } from '#shared/billing/carried-trial.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import {
   DomainError,
@@ -12,7 +13,7 @@ import {
 import type { UserRepository } from '../users/user.repository.ts';
 import type { BillingGateway, BillingWebhookEvent } from './billing-gateway.port.ts';
 import { paymentFromSubscription } from './payment-from-subscription.ts';
-import { planIntervalOf } from './payment-state.ts';
+import { paymentStateOf, planIntervalOf } from './payment-state.ts';
 import type { StripeEventRepository } from './stripe-event.repository.ts';
 
 type Deps = {
@@ -59,6 +60,7 @@ export function createBillingService(deps: Deps) {
       validUntil: user.validUntil,
       planInterval: planIntervalOf(user.planInterval),
       canceled: user.canceled,
+      trialing: user.trialing,
     });
     await deps.users.updatePayment(
       user.id,
@@ -74,11 +76,15 @@ export function createBillingService(deps: Deps) {
       return { ...user, stripeCustomerId: await ensureCustomer(user) };
     },
 
-    /** Where the upgrade form sends the browser: Checkout, or the portal for an existing subscription. */
+    /**
+     * Where the upgrade form sends the browser: Checkout, or the portal for an existing subscription. While
+     * the trial runs, the subscription starts in it and is first charged when it ends.
+     */
     async checkoutUrl(userId: string, lookupKey: string): Promise<string> {
       const user = await userOrThrow(userId);
       const customerId = await ensureCustomer(user);
-      if (user.subscriptionStatus === 'active' && user.validUntil > deps.clock()) {
+      const now = deps.clock();
+      if (user.subscriptionStatus === 'active' && user.validUntil > now) {
         return gateway().createPortalSession({ customerId, returnUrl: `${deps.appUrl}/profile` });
       }
       return gateway().createCheckoutSession({
@@ -87,6 +93,7 @@ export function createBillingService(deps: Deps) {
         lookupKey,
         successUrl: `${deps.appUrl}/subscriptionsuccess?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${deps.appUrl}/profile`,
+        trialEnd: carriedTrialEnd(paymentStateOf(user), now),
       });
     },
 

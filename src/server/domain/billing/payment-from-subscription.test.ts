@@ -9,12 +9,14 @@ const previous: StoredPayment = {
   validUntil: trialEnd,
   planInterval: null,
   canceled: false,
+  trialing: false,
 };
 const subscription = (overrides: Partial<SubscriptionSnapshot>): SubscriptionSnapshot => ({
   id: 'sub_1',
   status: 'active',
   interval: 'month',
   currentPeriodEnd: periodEnd,
+  trialEnd: null,
   cancelAtPeriodEnd: false,
   endedAt: null,
   ...overrides,
@@ -27,7 +29,40 @@ describe('paymentFromSubscription', () => {
       validUntil: periodEnd,
       planInterval: 'year',
       canceled: false,
+      trialing: false,
     });
+  });
+
+  it('makes a subscription bought in the trial the paid plan, first charged when the trial ends', () => {
+    const trialing = subscription({ status: 'trialing', currentPeriodEnd: trialEnd, trialEnd });
+    expect(paymentFromSubscription(trialing, previous)).toEqual({
+      subscriptionStatus: 'active',
+      validUntil: trialEnd,
+      planInterval: 'month',
+      canceled: false,
+      trialing: true,
+    });
+    // The trial's end is the date even where the period would say otherwise.
+    expect(
+      paymentFromSubscription({ ...trialing, currentPeriodEnd: periodEnd }, previous).validUntil,
+    ).toEqual(trialEnd);
+    expect(paymentFromSubscription({ ...trialing, cancelAtPeriodEnd: true }, previous)).toMatchObject({
+      validUntil: trialEnd,
+      canceled: true,
+      trialing: true,
+    });
+  });
+
+  it('is no longer trialing once the first charge made it active', () => {
+    const charged = subscription({ status: 'active', trialEnd });
+    expect(paymentFromSubscription(charged, { ...previous, trialing: true })).toMatchObject({
+      subscriptionStatus: 'active',
+      validUntil: periodEnd,
+      trialing: false,
+    });
+    expect(paymentFromSubscription(subscription({ status: 'past_due', trialEnd }), previous).trialing).toBe(
+      false,
+    );
   });
 
   it('marks a subscription canceled at period end, still running until then', () => {

@@ -8,12 +8,13 @@ export const planIntervalOf = (stored: string | null): 'month' | 'year' | null =
 
 /** The payment part of a stored user, as the entitlement rules read it. */
 export function paymentStateOf(
-  user: Pick<UserRow, 'validUntil' | 'subscriptionStatus' | 'planInterval' | 'canceled'>,
+  user: Pick<UserRow, 'validUntil' | 'subscriptionStatus' | 'planInterval' | 'canceled' | 'trialing'>,
 ): PaymentState {
   return {
     validUntil: user.validUntil.toISOString(),
     subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
     plan: { interval: planIntervalOf(user.planInterval) },
     canceled: user.canceled,
+    trialing: user.trialing,
   };
 }

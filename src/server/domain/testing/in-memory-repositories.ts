@@ -39,6 +39,7 @@ export function userRow(overrides: Partial<UserRow> = {}): UserRow {
     validUntil: new Date('2026-03-15T00:00:00.000Z'),
     planInterval: null,
     canceled: false,
+    trialing: false,
     stripeCustomerId: null,
     stripeSubscriptionId: null,
     createdAt: EPOCH,

@@ -40,6 +40,7 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       subscriptionStatus: user.subscriptionStatus,
       plan: { interval: user.planInterval },
       canceled: user.canceled,
+      trialing: user.trialing,
     },
     todoSettings: {
       provider: todoist ? 'Todoist' : null,

@@ -6,7 +6,7 @@ export type IdentityProviderName = 'google' | 'facebook';
 
 export type PaymentState = Pick<
   UserRow,
-  'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'stripeSubscriptionId'
+  'subscriptionStatus' | 'validUntil' | 'planInterval' | 'canceled' | 'trialing' | 'stripeSubscriptionId'
 >;
 
 /** The user's own switches, kept on the user row (the notice switches have calls of their own). */

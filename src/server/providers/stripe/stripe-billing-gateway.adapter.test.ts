@@ -54,6 +54,7 @@ describe('the Stripe billing gateway turns every SDK failure into a domain error
         lookupKey: 'timeboxerMonthly',
         successUrl: 'http://localhost/ok',
         cancelUrl: 'http://localhost/cancel',
+        trialEnd: null,
       }),
     createPortalSession: () => gateway.createPortalSession({ customerId, returnUrl: 'http://localhost/p' }),
     createPaymentIntent: () => gateway.createPaymentIntent({ customerId, lookupKey: 'timeboxerMonthly' }),
@@ -102,5 +103,57 @@ describe('the Stripe billing gateway turns every SDK failure into a domain error
   it('still answers when Stripe does', async () => {
     await expect(calls.createPaymentIntent()).resolves.toMatch(/^pi_.+_secret_/);
     await expect(calls.readSubscription()).resolves.toBeNull();
+  });
+});
+
+describe('the Stripe billing gateway starts a subscription in the trial it is given', () => {
+  let emulator: TestEmulator;
+  let gateway: ReturnType<typeof createStripeBillingGateway>;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    gateway = createStripeBillingGateway({
+      secretKey: SANDBOX_STRIPE_SECRET_KEY,
+      webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
+      apiUrl: emulator.origin,
+      redirectOrigins: [],
+    });
+  });
+  afterAll(() => emulator.close());
+
+  /** Opens Checkout for a new customer and pays it as the hosted page would; returns what we read back. */
+  const subscribe = async (userId: string, trialEnd: Date | null) => {
+    const customerId = await gateway.createCustomer({ userId, email: `${userId}@example.com`, name: userId });
+    const url = await gateway.createCheckoutSession({
+      customerId,
+      userId,
+      lookupKey: 'timeboxerMonthly',
+      successUrl: 'http://localhost/ok',
+      cancelUrl: 'http://localhost/cancel',
+      trialEnd,
+    });
+    const sessionId = new URL(url).pathname.split('/').at(-1);
+    expect((await emulator.control(`/_emulator/checkout/sessions/${sessionId}/complete`, {})).status).toBe(
+      200,
+    );
+    return gateway.readSubscription(customerId);
+  };
+
+  it('passes the trial end as subscription_data.trial_end, in whole seconds, and reads the trial back', async () => {
+    const trialEnd = new Date(Date.now() + 10 * 86_400_000 + 123);
+    const whole = new Date(Math.floor(trialEnd.getTime() / 1000) * 1000);
+    expect(await subscribe('trial-user', trialEnd)).toMatchObject({
+      status: 'trialing',
+      interval: 'month',
+      trialEnd: whole,
+      currentPeriodEnd: whole,
+      cancelAtPeriodEnd: false,
+    });
+  });
+
+  it('starts billing at once without a trial end', async () => {
+    const snapshot = await subscribe('paying-user', null);
+    expect(snapshot).toMatchObject({ status: 'active', trialEnd: null });
+    expect((snapshot?.currentPeriodEnd.getTime() ?? 0) - Date.now()).toBeGreaterThan(27 * 86_400_000);
   });
 });

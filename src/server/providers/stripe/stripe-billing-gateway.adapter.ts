@@ -69,8 +69,13 @@ export function createStripeBillingGateway(config: StripeConfig): BillingGateway
       return customer.id;
     },
 
-    async createCheckoutSession({ customerId, userId, lookupKey, successUrl, cancelUrl }) {
+    async createCheckoutSession({ customerId, userId, lookupKey, successUrl, cancelUrl, trialEnd }) {
       const price = await priceFor(lookupKey);
+      // Stripe wants whole seconds, at least 48 hours ahead: the domain passes a trial end only then
+      // (`carriedTrialEnd`, which cites Stripe's reference); without one the first charge is at once.
+      const subscriptionData = trialEnd
+        ? { subscription_data: { trial_end: Math.floor(trialEnd.getTime() / 1000) } }
+        : {};
       const session = await calling('create checkout session', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -80,6 +85,7 @@ export function createStripeBillingGateway(config: StripeConfig): BillingGateway
           success_url: successUrl,
           cancel_url: cancelUrl,
           metadata: { userId },
+          ...subscriptionData,
         }),
       );
       if (!session.url) throw new BillingUnavailableError('Checkout session without a URL');
@@ -148,6 +154,7 @@ function toSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {
     status: subscription.status,
     interval: interval === 'month' ? 'month' : interval === 'year' ? 'year' : null,
     currentPeriodEnd: new Date((item?.current_period_end ?? subscription.start_date) * 1000),
+    trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : null,
   };

@@ -54,7 +54,7 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
           <Button onClick={upgrade.open}>Upgrade</Button>
         )}
       </Group>
-      <UpgradeModal opened={upgradeOpened} onClose={upgrade.close} />
+      <UpgradeModal opened={upgradeOpened} onClose={upgrade.close} payment={user.payment} />
     </SectionCard>
   );
 }

@@ -2,15 +2,31 @@ import { Badge, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { contract } from '#shared/api/contract.ts';
 import { LOOKUP_KEYS, PLANS } from '#shared/api/payment.schema.ts';
+import type { PaymentState } from '#shared/billing/subscription-status.ts';
 import { DialogActions } from '../../components/dialog-actions.tsx';
 import { postForm } from './post-form.ts';
+import { trialNote } from './trial-note.ts';
 
 type Interval = keyof typeof PLANS;
 
-/** Chooses monthly (the default) or yearly, then goes to the checkout page. */
-export function UpgradeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * Chooses monthly (the default) or yearly, then goes to the checkout page. In the trial it says the trial
+ * continues and when the first charge is.
+ */
+export function UpgradeModal({
+  opened,
+  onClose,
+  payment,
+  now = new Date(),
+}: {
+  opened: boolean;
+  onClose: () => void;
+  payment: PaymentState;
+  now?: Date;
+}) {
   const [interval, setInterval] = useState<Interval>('month');
   const [leaving, setLeaving] = useState(false);
+  const note = trialNote(payment, interval, now);
 
   const checkout = () => {
     setLeaving(true);
@@ -46,6 +62,7 @@ export function UpgradeModal({ opened, onClose }: { opened: boolean; onClose: ()
             })}
           </Stack>
         </Radio.Group>
+        {note && <Text size="sm">{note}</Text>}
         <Text size="sm" c="dimmed">
           You pay securely with Stripe. You can cancel at any time, effective at the end of the paid period;
           refunds are not possible.

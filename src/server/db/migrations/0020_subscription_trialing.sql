@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "trialing" boolean DEFAULT false NOT NULL;
