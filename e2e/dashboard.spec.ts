@@ -441,7 +441,7 @@ test.describe('with Microsoft 365', () => {
     const calendar = section(page, 'Calendar Settings');
     await expect(calendar.getByRole('combobox', { name: 'Event colour' })).toHaveCount(0);
     const warning = page.getByRole('dialog', { name: 'Strongly discouraged for your main calendar' });
-    await choose(calendar, page, 'Calendar', 'Calendar');
+    await choose(calendar, page, 'Calendar', 'Calendar (main)');
     await expect(warning).toBeVisible();
     await warning.getByRole('button', { name: 'Ok, I understand' }).click();
     await choose(calendar, page, 'Category', 'Blue category');

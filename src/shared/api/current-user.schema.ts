@@ -84,6 +84,8 @@ export const calendarSettingsSchema = z.object({
       name: z.string(),
       color: z.string().nullable(),
       timeZone: z.string().nullable(),
+      /** The account's main calendar (Google's primary, Microsoft's default); see `mainCalendarId`. */
+      primary: z.boolean(),
     }),
   ),
   categories: z.array(z.object({ id: z.string(), displayName: z.string(), color: z.string() })),

@@ -11,7 +11,14 @@ export type StoredTodoistLabel = TodoistLabel;
 export type StoredTodoistProject = TodoistProject;
 /** A label's name before and after a rename (see `LabelRename` in domain/settings/label-identity.ts). */
 export type StoredLabelRename = { from: string; to: string };
-export type StoredCalendar = { id: string; name: string; color: string | null; timeZone: string | null };
+/** A calendar of the account; `primary`: its main one (absent in a list stored before it was kept). */
+export type StoredCalendar = {
+  id: string;
+  name: string;
+  color: string | null;
+  timeZone: string | null;
+  primary?: boolean;
+};
 export type StoredCategory = { id: string; displayName: string; color: string };
 
 /** What we know of the user's Todoist account, and their task-related settings (docs/product-rules.md §3 todoSettings). */

@@ -67,7 +67,14 @@ export type TodoistGateway = OAuthConnector & {
   deleteLabel(accessToken: string, labelId: string): Promise<void>;
 };
 
-export type CalendarEntry = { id: string; name: string; color: string | null; timeZone: string | null };
+/** A calendar of the account; `primary`: the account's main one (Google primary, Microsoft default). */
+export type CalendarEntry = {
+  id: string;
+  name: string;
+  color: string | null;
+  timeZone: string | null;
+  primary?: boolean;
+};
 export type CalendarCategory = { id: string; displayName: string; color: string };
 
 export type CalendarProfile = {

@@ -1,9 +1,15 @@
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
-import type { calendarSettings, timeboxSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
+import type {
+  calendarSettings,
+  StoredCalendar,
+  timeboxSettings,
+  todoSettings,
+} from '#server/db/schema/settings.tables.ts';
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { type CurrentUser, currentUserSchema } from '#shared/api/current-user.schema.ts';
 import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
 import { DATED_TASKS_DEFAULT } from '#shared/settings/dated-tasks.ts';
+import { mainCalendarId } from '#shared/settings/main-calendar.ts';
 import { ALL_PROJECTS, missingProjects, projectTree } from '#shared/settings/project-scope.ts';
 import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
 
@@ -64,7 +70,7 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       connected: !!calendarAccount,
       needsReconnect: calendarAccount?.needsReconnect ?? false,
       calendarId: calendar?.calendarId ?? null,
-      calendars: calendar?.calendars ?? [],
+      calendars: listedCalendars(calendarAccount?.provider, calendar?.calendars ?? []),
       categories: calendar?.categories ?? [],
       color: calendar?.color ?? '',
       category: calendar?.category ?? null,
@@ -74,6 +80,18 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       autoplan: calendar?.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
     },
   });
+}
+
+/** The account's calendars, the main one marked (a list stored before the mark: as `mainCalendarId` guesses). */
+function listedCalendars(provider: string | undefined, calendars: StoredCalendar[]) {
+  const main = mainCalendarId(provider === 'microsoft' ? 'microsoft' : 'google', calendars, null);
+  return calendars.map(({ id, name, color, timeZone }) => ({
+    id,
+    name,
+    color,
+    timeZone,
+    primary: id === main,
+  }));
 }
 
 /** The projects as the settings screen lists them, which of them sync, and where new tasks go. */

@@ -133,7 +133,11 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         name: email,
         color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
         timeZone: 'Europe/Berlin',
+        primary: true,
       });
+      expect(calendarSettings.calendars.filter((entry: { primary: boolean }) => entry.primary)).toHaveLength(
+        1,
+      );
       // Stored, and only as a v1 AES-GCM ciphertext (decision 007).
       expect((await storedRow((await currentUser(cookies)).id, 'calendar'))?.refreshTokenEncrypted).toMatch(
         /^v1\.dev\./,
@@ -163,6 +167,10 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         id: expect.any(String),
         name: expect.any(String),
       });
+      // Graph's isDefaultCalendar marks the main calendar.
+      expect(calendarSettings.calendars.filter((entry: { primary: boolean }) => entry.primary)).toHaveLength(
+        1,
+      );
       expect(calendarSettings.categories).toContainEqual({
         id: expect.any(String),
         displayName: 'Red category',

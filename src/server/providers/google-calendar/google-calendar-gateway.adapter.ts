@@ -108,6 +108,7 @@ export function createGoogleCalendarGateway(config: GoogleCalendarConfig): Calen
               name: storableText(entry.summaryOverride ?? entry.summary ?? entry.id),
               color: entry.backgroundColor ?? null,
               timeZone: entry.timeZone ?? null,
+              primary: entry.primary === true,
             });
           }
           pageToken = page.nextPageToken ?? undefined;

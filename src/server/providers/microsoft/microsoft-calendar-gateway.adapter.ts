@@ -136,6 +136,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig, clock: C
             name: storableText(entry.name),
             color: entry.color ?? null,
             timeZone: null,
+            primary: entry.isDefaultCalendar === true,
           })),
           categories: categories.map(({ id, displayName, color }) => ({
             id,

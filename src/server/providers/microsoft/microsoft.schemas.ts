@@ -15,6 +15,7 @@ export const calendarPageSchema = z.object({
       id: z.string().min(1),
       name: z.string(),
       color: z.string().nullish(),
+      isDefaultCalendar: z.boolean().nullish(),
     }),
   ),
   '@odata.nextLink': z.string().optional(),

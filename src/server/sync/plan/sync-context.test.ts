@@ -96,4 +96,26 @@ describe('the context of a sync run', () => {
     expect(isMain(main('first', 'microsoft'))).toBe(true);
     expect(isMain(main('work', 'microsoft'))).toBe(false);
   });
+
+  it('takes the main calendar as the provider marks it, for the check and the busy calendars of Plan my day', () => {
+    const marked = (provider: 'google' | 'microsoft') =>
+      syncContextOf(
+        rows({
+          integrations: [link('todoist', 'todoist', 't-1'), link('calendar', provider, 'me')],
+          calendar: calendarRow(USER, {
+            calendarId: 'first',
+            calendars: [
+              { id: 'first', name: 'Timeboxer', color: null, timeZone: null, primary: false },
+              { id: 'work', name: 'Work', color: null, timeZone: null, primary: true },
+            ],
+          }),
+        }),
+        NOW,
+      );
+    for (const provider of ['google', 'microsoft'] as const) {
+      const context = marked(provider);
+      if (!context.runnable) throw new Error('expected a runnable context');
+      expect(context.settings).toMatchObject({ mainCalendar: false, otherCalendarIds: ['work'] });
+    }
+  });
 });

@@ -9,6 +9,7 @@ import type {
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { AUTOPLAN_DEFAULTS, TODOIST_ACCOUNT_TYPES_WITH_DURATION } from '#shared/settings/constants.ts';
 import { DATED_TASKS_DEFAULT } from '#shared/settings/dated-tasks.ts';
+import { mainCalendarId } from '#shared/settings/main-calendar.ts';
 import { ALL_PROJECTS } from '#shared/settings/project-scope.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import { withProjects } from './sync-scope.ts';
@@ -104,7 +105,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
       onPreComplete: todo?.onPreComplete ?? false,
       datedTasks: todo?.datedTasks ?? DATED_TASKS_DEFAULT,
       autoplan: calendar.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
-      otherCalendarIds: otherCalendarsOf(calendarProvider, calendar),
+      otherCalendarIds: otherCalendarsOf(calendarProvider, calendar, calendarLink.accountId),
       projects: todo?.projects ?? [],
       projectScope: todo?.projectScope ?? ALL_PROJECTS,
       eventProjectId: todo?.eventProjectId ?? null,
@@ -115,27 +116,30 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
 /**
  * The calendars "Plan my day" reads busy times from, besides the chosen one, in one call: on Google
  * every other calendar of the account (one free/busy query names them all); on Microsoft the default
- * calendar (the first listed; meetings land there), unless it is the chosen one.
+ * calendar (meetings land there), unless it is the chosen one.
  */
 function otherCalendarsOf(
   provider: 'google' | 'microsoft',
   calendar: Pick<CalendarSettingsRow, 'calendarId' | 'calendars'>,
+  accountId: string | null,
 ): string[] {
   const others = calendar.calendars.map((entry) => entry.id).filter((id) => id !== calendar.calendarId);
   if (provider === 'google') return others;
-  const first = calendar.calendars[0]?.id;
-  return first && first !== calendar.calendarId ? [first] : [];
+  const main = mainCalendarId(provider, calendar.calendars, accountId);
+  return main && main !== calendar.calendarId ? [main] : [];
 }
 
 /**
- * The account's main calendar (where the switch-on preview warns): Google's primary (its id is the
- * account's address, or `primary`), Microsoft's default (the first the account lists).
+ * The account's main calendar is the chosen one (where the switch-on preview warns, and "Plan my day"
+ * leaves other calendars out unless the user counts them): Google's primary, Microsoft's default.
  */
 function isMainCalendar(
   provider: 'google' | 'microsoft',
   calendar: Pick<CalendarSettingsRow, 'calendarId' | 'calendars'>,
   accountId: string | null,
 ): boolean {
-  if (calendar.calendarId === accountId || calendar.calendarId === 'primary') return true;
-  return provider === 'microsoft' && calendar.calendars[0]?.id === calendar.calendarId;
+  // Google's account id is its primary calendar's id, whether or not the list is read yet.
+  if (calendar.calendarId === 'primary' || (provider === 'google' && calendar.calendarId === accountId))
+    return true;
+  return mainCalendarId(provider, calendar.calendars, accountId) === calendar.calendarId;
 }

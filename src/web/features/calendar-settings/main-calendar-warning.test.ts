@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/current-user.fixture.ts';
-import { needsMainCalendarWarning } from './main-calendar-warning.ts';
+import { mainCalendarSentence, needsMainCalendarWarning, warnedCalendar } from './main-calendar-warning.ts';
 
 const google = testUser({
   calendar: { provider: 'Google Calendar', connected: true, calendarId: 'a', color: '7' },
@@ -40,5 +40,25 @@ describe('needsMainCalendarWarning (docs/product-rules.md §4)', () => {
         { kind: 'calendar', calendarId: 'a' },
       ),
     ).toBe(true);
+  });
+});
+
+describe('what the warning says of the calendar', () => {
+  const calendars = [
+    { id: 'a', name: 'Ada', color: null, timeZone: null, primary: true },
+    { id: 'b', name: 'Timeboxer', color: null, timeZone: null, primary: false },
+  ];
+  const settings = { ...google, calendars, color: '' };
+
+  it('is about the calendar a change chooses, else the one synced with', () => {
+    expect(warnedCalendar(settings, { kind: 'calendar', calendarId: 'b' })?.name).toBe('Timeboxer');
+    expect(warnedCalendar(settings, { kind: 'color', color: '' })?.name).toBe('Ada');
+    expect(warnedCalendar({ ...settings, calendars: [] }, { kind: 'color', color: '' })).toBeNull();
+  });
+
+  it('says whether it is the main calendar, when it is known', () => {
+    expect(mainCalendarSentence(calendars[0] ?? null)).toMatch(/^Ada is your main calendar/);
+    expect(mainCalendarSentence(calendars[1] ?? null)).toMatch(/^Timeboxer is not your main calendar/);
+    expect(mainCalendarSentence(null)).toMatch(/^If this is your main calendar/);
   });
 });

@@ -29,3 +29,18 @@ export function needsMainCalendarWarning(settings: CalendarSettings, change: Cal
       return change.calendarId !== settings.calendarId && unmarked(settings.provider, settings);
   }
 }
+
+/** The calendar a warning is about: the one chosen by the change, or the one synced with. */
+export function warnedCalendar(settings: CalendarSettings, change: CalendarChange) {
+  const id = change.kind === 'calendar' ? change.calendarId : settings.calendarId;
+  return settings.calendars.find((entry) => entry.id === id) ?? null;
+}
+
+/** What the warning says of that calendar: whether it is the main one, when the calendar is known. */
+export function mainCalendarSentence(calendar: { name: string; primary: boolean } | null): string {
+  if (!calendar)
+    return 'If this is your main calendar, all your previous events may be turned into Todoist tasks.';
+  return calendar.primary
+    ? `${calendar.name} is your main calendar: all your previous events may be turned into Todoist tasks.`
+    : `${calendar.name} is not your main calendar, but the events already in it may be turned into Todoist tasks.`;
+}

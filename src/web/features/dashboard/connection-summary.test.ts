@@ -33,7 +33,9 @@ describe('connectionSummary', () => {
           provider: 'Google Calendar',
           connected: true,
           calendarId: 'c1',
-          calendars: [{ id: 'c1', name: 'Work', color: '#039be5', timeZone: 'Europe/Berlin' }],
+          calendars: [
+            { id: 'c1', name: 'Work', color: '#039be5', timeZone: 'Europe/Berlin', primary: false },
+          ],
         },
       }),
     );

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useIsMutating } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -8,8 +9,9 @@ import { useConfirmedChange } from '../../../lib/change-preview.ts';
 import { sectionIds } from '../../../lib/paths.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { swatchColor } from '../calendar-colors.ts';
+import { calendarOptions } from '../calendar-label.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
-import { type CalendarChange, needsMainCalendarWarning } from '../main-calendar-warning.ts';
+import { type CalendarChange, needsMainCalendarWarning, warnedCalendar } from '../main-calendar-warning.ts';
 import { ColorSwatchOption, SwatchMark } from './color-swatch-option.tsx';
 import { EventMarkSelect } from './event-mark-select.tsx';
 import { MainCalendarWarningModal } from './main-calendar-warning-modal.tsx';
@@ -21,6 +23,7 @@ import { SettingSwitch } from './setting-switch.tsx';
  */
 export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettings }) {
   const [warningOpened, warning] = useDisclosure(false);
+  const [warned, setWarned] = useState<ReturnType<typeof warnedCalendar>>(null);
   const confirmation = useConfirmedChange();
   const setCalendar = useUserChange(calendarCalls.setCalendar);
   // While another setting saves (the colour, say), the warnings below would judge by the old one.
@@ -30,7 +33,9 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
   const chosen = calendar.calendars.find((entry) => entry.id === calendarId);
 
   const warnIfNeeded = (change: CalendarChange) => {
-    if (needsMainCalendarWarning(calendar, change)) warning.open();
+    if (!needsMainCalendarWarning(calendar, change)) return;
+    setWarned(warnedCalendar(calendar, change));
+    warning.open();
   };
 
   return (
@@ -45,7 +50,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           label="Calendar"
           description="Timeboxer creates its events here and turns new events here into tasks."
           placeholder={ready ? 'Choose a calendar' : 'No calendar connected'}
-          data={calendar.calendars.map((entry) => ({ value: entry.id, label: entry.name }))}
+          data={calendarOptions(calendar.calendars)}
           value={calendarId}
           onChange={(value) => {
             if (!value || value === calendar.calendarId) return;
@@ -92,7 +97,12 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           save={calendarCalls.setTodoistLink}
         />
       </Stack>
-      <MainCalendarWarningModal provider={calendar.provider} opened={warningOpened} onClose={warning.close} />
+      <MainCalendarWarningModal
+        provider={calendar.provider}
+        calendar={warned}
+        opened={warningOpened}
+        onClose={warning.close}
+      />
       <ChangePreviewModal confirmation={confirmation} />
     </SectionCard>
   );

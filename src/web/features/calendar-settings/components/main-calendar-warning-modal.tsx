@@ -1,14 +1,21 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { mainCalendarSentence } from '../main-calendar-warning.ts';
 
-type Props = { provider: CalendarSettings['provider']; opened: boolean; onClose: () => void };
+type Props = {
+  provider: CalendarSettings['provider'];
+  /** The calendar the warning is about (null: not known). */
+  calendar: { name: string; primary: boolean } | null;
+  opened: boolean;
+  onClose: () => void;
+};
 
 /**
  * Per docs/product-rules.md §4: the default colour or no category is strongly discouraged for a main
  * calendar.
  */
-export function MainCalendarWarningModal({ provider, opened, onClose }: Props) {
+export function MainCalendarWarningModal({ provider, calendar, opened, onClose }: Props) {
   const google = provider !== 'Microsoft';
   const what = google ? 'the default calendar colour' : 'no category';
   const mark = google ? 'event colour' : 'category';
@@ -23,8 +30,8 @@ export function MainCalendarWarningModal({ provider, opened, onClose }: Props) {
             style={{ flexShrink: 0 }}
           />
           <Text>
-            With {what}, Timeboxer cannot tell its events apart from your own. If this is your main calendar,
-            all your previous events may be turned into Todoist tasks.
+            With {what}, Timeboxer cannot tell its events apart from your own.{' '}
+            {mainCalendarSentence(calendar)}
           </Text>
         </Group>
         <Text>
