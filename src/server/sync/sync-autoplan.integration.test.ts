@@ -49,6 +49,19 @@ const calendars = {
           requestBody: { summary: 'Elsewhere', ...googleSpan(start, minutes) },
         });
       },
+      /** The wizard's advice: the sync writes to "Work"; a meeting lands in the main calendar. */
+      meetingInMain: async (start: Date, minutes: number) => {
+        const current = await user.send('GET', '/api/current_user');
+        const work = current.calendarSettings.calendars.find(
+          (entry: { name: string }) => entry.name === 'Work',
+        );
+        await user.send('PATCH', '/api/calendar/id', { calendarId: work.id });
+        await user.google.events.insert({
+          calendarId: email,
+          requestBody: { summary: 'Main', ...googleSpan(start, minutes) },
+        });
+        return current.calendarSettings.calendars as { id: string; primary: boolean }[];
+      },
     };
   },
   microsoft: async (app: App, email: string) => {
@@ -77,6 +90,19 @@ const calendars = {
           ...graphSpan(start, minutes),
         });
       },
+      /** The wizard's advice: the sync writes to a calendar of its own; a meeting lands in the default one. */
+      meetingInMain: async (start: Date, minutes: number) => {
+        const current = await user.send('GET', '/api/current_user');
+        const calendars = current.calendarSettings.calendars as { id: string; primary: boolean }[];
+        const main = calendars.find((entry) => entry.primary);
+        const own = calendars.find((entry) => !entry.primary);
+        await user.send('PATCH', '/api/calendar/id', { calendarId: own?.id });
+        await user.graph('POST', `/me/calendars/${encodeURIComponent(main?.id ?? '')}/events`, {
+          subject: 'Main',
+          ...graphSpan(start, minutes),
+        });
+        return calendars;
+      },
     };
   },
 };
@@ -95,14 +121,14 @@ for (const database of await testDatabases('plan my day while syncing')) {
     const planMyDay = (
       user: { send: Send },
       hours: { start: string; end: string },
-      options: { active?: boolean; otherCalendarsBusy?: boolean } = {},
+      options: { active?: boolean; otherCalendarsBusy?: boolean | null; gapMinutes?: number } = {},
     ) =>
       user.send('PATCH', '/api/settings/autoplan', {
         active: options.active ?? true,
         days: EVERY_DAY,
         ...hours,
-        gapMinutes: 0,
-        otherCalendarsBusy: options.otherCalendarsBusy ?? false,
+        gapMinutes: options.gapMinutes ?? 0,
+        otherCalendarsBusy: options.otherCalendarsBusy === undefined ? false : options.otherCalendarsBusy,
       });
 
     for (const [provider, syncingUserOn] of Object.entries(calendars)) {
@@ -161,6 +187,50 @@ for (const database of await testDatabases('plan my day while syncing')) {
         await user.run();
         await user.run();
         expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);
+      });
+
+      it(`never books over the main calendar's meetings while syncing into a calendar of its own (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `autoplan-own-${provider}@example.com`);
+        const day = tomorrowAt(9).day;
+        const calendars = await user.meetingInMain(tomorrowAt(9).instant, 60);
+        // The user view marks the account's main calendar, as the provider lists it.
+        expect(calendars.filter((entry) => entry.primary)).toHaveLength(1);
+        // The setting untouched (null): the main calendar's events count as busy.
+        await planMyDay(user, { start: '09:00', end: '17:00' }, { otherCalendarsBusy: null });
+        const current = await user.send('GET', '/api/current_user');
+        expect(current.calendarSettings.autoplan.otherCalendarsBusy).toBeNull();
+        const task = await user.todoist.addTask({ content: 'Write', labels: ['30min'], dueDate: day });
+        await user.run();
+        await user.run();
+        expect((await user.todoist.getTask(task.id)).due?.date).toBe(`${day}T10:00:00`);
+      });
+
+      it(`moves a placed block once the busy calendars, the gap or the hours change (${provider})`, async () => {
+        const user = await syncingUserOn(app(), `autoplan-replan-${provider}@example.com`);
+        const day = tomorrowAt(9).day;
+        const due = async () => (await user.todoist.getTask(task.id)).due?.date;
+        const nineToFive = { start: '09:00', end: '17:00' };
+        await user.meetingElsewhere(tomorrowAt(9).instant, 60);
+        await planMyDay(user, nineToFive, { otherCalendarsBusy: false });
+        const task = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+        await user.run();
+        await user.run();
+        expect(await due()).toBe(`${day}T09:00:00`);
+        // Counting the other calendars: the block leaves the meeting there, which nobody edited.
+        await planMyDay(user, nineToFive, { otherCalendarsBusy: true });
+        await user.run();
+        await user.run();
+        expect(await due()).toBe(`${day}T10:00:00`);
+        // A gap: 15 minutes after the meeting.
+        await planMyDay(user, nineToFive, { otherCalendarsBusy: true, gapMinutes: 15 });
+        await user.run();
+        await user.run();
+        expect(await due()).toBe(`${day}T10:15:00`);
+        // Hours that start later: into them.
+        await planMyDay(user, { start: '11:00', end: '17:00' }, { otherCalendarsBusy: true, gapMinutes: 15 });
+        await user.run();
+        await user.run();
+        expect(await due()).toBe(`${day}T11:00:00`);
       });
 
       it(`keeps the date of a task that does not fit, and places it once time frees up (${provider})`, async () => {

@@ -75,3 +75,15 @@ export function localDateIn(timeZone: string | null | undefined, at: Date = new 
   const part = (type: string) => format.formatToParts(at).find((each) => each.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** The "other calendars" checkbox's line when the user has not chosen (see `otherCalendarsCount`). */
+export const OTHER_CALENDARS_BUSY_BY_DEFAULT =
+  'Events in your other calendars count as busy, because Timeboxer writes to a calendar of its own.';
+/** The same line once it is the user's choice, or while the main calendar is chosen. */
+export const OTHER_CALENDARS_BUSY_CHOICE =
+  'Otherwise only the events in the calendar Timeboxer syncs with are avoided.';
+
+/** What the checkbox says under its label: why it is on, when the rule (not the user) decided it. */
+export function otherCalendarsBusyNote(byDefault: boolean): string {
+  return byDefault ? OTHER_CALENDARS_BUSY_BY_DEFAULT : OTHER_CALENDARS_BUSY_CHOICE;
+}

@@ -77,13 +77,16 @@ export const SYNC_ALL_TASKS = '__all__';
 
 export const TODOIST_ACCOUNT_TYPES_WITH_DURATION = ['Premium', 'Business'] as const;
 
-/** "Plan my day" (docs/product-rules.md): off until chosen; Monday to Friday, 09:00–17:00, no gap. */
+/**
+ * "Plan my day" (docs/product-rules.md): off until chosen; Monday to Friday, 09:00–17:00, no gap; other
+ * calendars busy as `otherCalendarsCount` says until the user chooses.
+ */
 export const AUTOPLAN_DEFAULTS = {
   active: false,
   days: [1, 2, 3, 4, 5],
   start: '09:00',
   end: '17:00',
   gapMinutes: 0,
-  otherCalendarsBusy: false,
+  otherCalendarsBusy: null,
 } as const;
 export const AUTOPLAN_MAX_GAP_MINUTES = 30;

@@ -140,7 +140,8 @@ export const autoplanSchema = z
       .int()
       .min(0, 'The gap is 0 to 30 minutes.')
       .max(AUTOPLAN_MAX_GAP_MINUTES, 'The gap is 0 to 30 minutes.'),
-    otherCalendarsBusy: z.boolean(),
+    /** The user's choice; null: not chosen, on when the calendar is not the main one (`otherCalendarsCount`). */
+    otherCalendarsBusy: z.boolean().nullable(),
   })
   .refine((hours) => hours.end > hours.start, {
     message: 'Working hours must end after they start.',

@@ -33,6 +33,11 @@ export type OtherSyncSeen = { tool: OtherSync; seenAt: string; dismissed: boolea
 export type AutoplanKept = {
   placements: { taskId: string; start: string; end: string }[];
   unplaced: { taskId: string; date: string; minutes: number; priority: number; order: number }[];
+  /**
+   * The hours, gap and busy calendars the placements were settled with (`autoplanKey`); other ones make
+   * the next run check every placed block again. Absent in a state kept before it was recorded.
+   */
+  plannedWith?: string;
 };
 
 export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };

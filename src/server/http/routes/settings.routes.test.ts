@@ -266,7 +266,8 @@ describe('settings routes', () => {
       start: '09:00',
       end: '17:00',
       gapMinutes: 0,
-      otherCalendarsBusy: false,
+      // Not chosen: counted or not by the calendar synced with (see `otherCalendarsCount`).
+      otherCalendarsBusy: null,
     });
 
     const saved = await call('PATCH', '/api/settings/autoplan', cookies, plan);

@@ -1,7 +1,7 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { AutoplanPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
-import { autoplanWork, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
+import { autoplanWork, busyCalendarIds, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
 import { localDate } from '../plan/timebox-when.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
@@ -57,7 +57,7 @@ export async function previewAutoplan(
   const window = await fromProvider(`window ${settings.calendarId} ${span}`, 'calendar', (token) =>
     calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
   );
-  const others = settings.autoplan.otherCalendarsBusy ? settings.otherCalendarIds : [];
+  const others = busyCalendarIds(settings);
   const elsewhere =
     others.length > 0
       ? await fromProvider(`busy ${others.join(' ')} ${span}`, 'calendar', (token) =>

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CalendarTarget } from '../calendar-target.port.ts';
-import { type AutoplanInput, autoplanWork, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
+import {
+  type AutoplanInput,
+  autoplanWork,
+  busyCalendarIds,
+  planAutoplan,
+} from '../plan/autoplan/autoplan-step.ts';
 import { instantToLocal } from '../plan/due-time.ts';
 import type { AutoplanKept } from '../sync-state.ts';
 import type { TaskCommand, TaskSnapshot, TaskSource } from '../task-source.port.ts';
@@ -37,7 +42,7 @@ export async function runAutoplan(
         calendar.eventsBetween(token, settings.calendarId, work.from, work.to),
       )
     : [];
-  const others = settings.autoplan.otherCalendarsBusy && work.readWindow ? settings.otherCalendarIds : [];
+  const others = work.readWindow ? busyCalendarIds(settings) : [];
   const elsewhere =
     others.length > 0
       ? await deps.withToken(userId, 'calendar', (token) =>
@@ -74,8 +79,8 @@ export async function runAutoplan(
     return date === null ? task : { ...task, due: { date, timezone: null, isRecurring: false, string: '' } };
   });
   const kept: AutoplanKept = {
+    ...result.kept,
     placements: result.kept.placements.filter((block) => !refused.has(block.taskId)),
-    unplaced: result.kept.unplaced,
   };
   return { tasks, kept };
 }

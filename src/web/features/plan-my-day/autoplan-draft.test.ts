@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import {
+  OTHER_CALENDARS_BUSY_BY_DEFAULT,
+  OTHER_CALENDARS_BUSY_CHOICE,
+} from '#shared/settings/autoplan-text.ts';
 import { AUTOPLAN_DEFAULTS } from '#shared/settings/constants.ts';
 import type { Autoplan } from '#shared/settings/settings.schema.ts';
 import {
@@ -9,6 +13,8 @@ import {
   draftStatus,
   gapOptions,
   hoursKey,
+  mainCalendarChosen,
+  otherCalendarsBox,
 } from './autoplan-draft.ts';
 
 const saved: Autoplan = { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] };
@@ -21,7 +27,7 @@ describe('the working hours draft', () => {
       start: '09:00',
       end: '17:00',
       gapMinutes: 0,
-      otherCalendarsBusy: false,
+      otherCalendarsBusy: null,
     });
   });
 
@@ -99,5 +105,34 @@ describe('the chips and the gap select', () => {
     ]);
     expect(gapOptions(25).map((option) => option.value)).toEqual(['0', '5', '10', '15', '20', '25', '30']);
     expect(gapOptions(45)).toHaveLength(6);
+  });
+});
+
+describe('the other calendars checkbox', () => {
+  const calendars = [
+    { id: 'main', name: 'Ada', color: null, timeZone: null, primary: true },
+    { id: 'own', name: 'Timeboxer', color: null, timeZone: null, primary: false },
+  ];
+
+  it('knows whether the chosen calendar is the main one', () => {
+    expect(mainCalendarChosen({ calendarId: 'main', calendars })).toBe(true);
+    expect(mainCalendarChosen({ calendarId: 'own', calendars })).toBe(false);
+    expect(mainCalendarChosen({ calendarId: null, calendars })).toBe(false);
+  });
+
+  it('is ticked beside a calendar of its own until the user chooses, and says why', () => {
+    expect(otherCalendarsBox({ otherCalendarsBusy: null }, false)).toEqual({
+      checked: true,
+      description: OTHER_CALENDARS_BUSY_BY_DEFAULT,
+    });
+    expect(otherCalendarsBox({ otherCalendarsBusy: null }, true)).toEqual({
+      checked: false,
+      description: OTHER_CALENDARS_BUSY_CHOICE,
+    });
+    expect(otherCalendarsBox({ otherCalendarsBusy: false }, false).checked).toBe(false);
+    expect(otherCalendarsBox({ otherCalendarsBusy: true }, true)).toEqual({
+      checked: true,
+      description: OTHER_CALENDARS_BUSY_CHOICE,
+    });
   });
 });

@@ -1,3 +1,6 @@
+import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { otherCalendarsBusyByDefault, otherCalendarsCount } from '#shared/settings/autoplan-busy.ts';
+import { otherCalendarsBusyNote } from '#shared/settings/autoplan-text.ts';
 import { AUTOPLAN_MAX_GAP_MINUTES } from '#shared/settings/constants.ts';
 import { type Autoplan, autoplanSchema } from '#shared/settings/settings.schema.ts';
 
@@ -43,6 +46,21 @@ export const draftOf = (saved: Autoplan): AutoplanDraft => ({
   gapMinutes: saved.gapMinutes,
   otherCalendarsBusy: saved.otherCalendarsBusy,
 });
+
+/** Whether the calendar the sync writes to is the account's main one (none chosen: no). */
+export const mainCalendarChosen = (calendar: Pick<CalendarSettings, 'calendarId' | 'calendars'>): boolean =>
+  calendar.calendars.some((entry) => entry.id === calendar.calendarId && entry.primary);
+
+/**
+ * The "other calendars" checkbox: ticked as the rule decides while the user has not chosen (on beside a
+ * calendar of its own), with the line that says why; ticking or unticking it is the user's choice.
+ */
+export function otherCalendarsBox(draft: Pick<AutoplanDraft, 'otherCalendarsBusy'>, mainChosen: boolean) {
+  return {
+    checked: otherCalendarsCount(draft.otherCalendarsBusy, mainChosen),
+    description: otherCalendarsBusyNote(otherCalendarsBusyByDefault(draft.otherCalendarsBusy, mainChosen)),
+  };
+}
 
 /** The chips' values (strings) as ISO weekdays, Monday first. */
 export function daysFromChips(values: readonly string[]): number[] {

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import type { CalendarSettings, TodoSettings } from '#shared/api/current-user.schema.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useUserChange } from '../../lib/user-change.ts';
-import { type AutoplanDraft, autoplanOf, draftOf, draftStatus, hoursKey } from './autoplan-draft.ts';
+import {
+  type AutoplanDraft,
+  autoplanOf,
+  draftOf,
+  draftStatus,
+  hoursKey,
+  mainCalendarChosen,
+} from './autoplan-draft.ts';
 import { displayTimeZone } from './autoplan-preview.ts';
 import { AutoplanHoursForm } from './components/autoplan-hours-form.tsx';
 import { AutoplanPreviewModal } from './components/autoplan-preview-modal.tsx';
@@ -91,6 +98,7 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
         errors={status.errors}
         disabled={!ready || busy}
         zoneLabel={zone.label}
+        mainCalendarChosen={mainCalendarChosen(calendar)}
         onChange={setDraft}
       />
       <Group gap="xs" mt="xs">

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import { calendarEvent, dueOn, syncLink, taskSnapshot } from '../plan.fixture.ts';
-import { type AutoplanInput, autoplanWork, busyTimes, planAutoplan } from './autoplan-step.ts';
+import {
+  type AutoplanInput,
+  autoplanKey,
+  autoplanWork,
+  busyCalendarIds,
+  busyTimes,
+  planAutoplan,
+} from './autoplan-step.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin, a Wednesday
 const on = syncSettings({
@@ -149,6 +156,58 @@ describe('plan my day in a run', () => {
     for (const landed of [meeting('new', nine(1), 1), meeting('theirs', nine(1), 0.5, { version: 'v1' })]) {
       expect(autoplanWork(input({ kept, links: linked, events: [echo, landed] }))?.readWindow).toBe(true);
     }
+  });
+
+  it('counts the other calendars as busy by default only when the chosen calendar is not the main one', () => {
+    const others = { otherCalendarIds: ['work'] };
+    const chosen = (otherCalendarsBusy: boolean | null, mainCalendar: boolean) =>
+      busyCalendarIds(
+        syncSettings({ ...others, mainCalendar, autoplan: { ...on.autoplan, otherCalendarsBusy } }),
+      );
+    expect(chosen(null, false)).toEqual(['work']);
+    expect(chosen(null, true)).toEqual([]);
+    // The user's choice stands either way.
+    expect(chosen(false, false)).toEqual([]);
+    expect(chosen(true, true)).toEqual(['work']);
+  });
+
+  it('checks its placed blocks again once the hours, the gap or the busy calendars changed', () => {
+    const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
+    const kept = { placements: [block], unplaced: [], plannedWith: autoplanKey(on) };
+    expect(autoplanWork(input({ kept }))?.readWindow).toBe(false);
+    const changes = [
+      { ...on.autoplan, gapMinutes: 15 },
+      { ...on.autoplan, start: '10:00' },
+      { ...on.autoplan, days: [1, 2] },
+      { ...on.autoplan, otherCalendarsBusy: true },
+    ];
+    for (const autoplan of changes) {
+      const settings = syncSettings({ autoplan, otherCalendarIds: ['work'] });
+      expect(autoplanWork(input({ settings, kept }))?.readWindow).toBe(true);
+    }
+    // A state kept before the settings were recorded: recorded by this run, not taken for a change.
+    const { plannedWith: _, ...older } = kept;
+    expect(autoplanWork(input({ kept: older }))?.readWindow).toBe(false);
+    const work = autoplanWork(input({ kept: older }));
+    if (!work) throw new Error('work expected');
+    expect(planAutoplan(input(), work, []).kept.plannedWith).toBe(autoplanKey(on));
+  });
+
+  it('moves a placed block the new hours leave out, or the new gap brings too close', () => {
+    const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
+    const kept = { placements: [block], unplaced: [], plannedWith: autoplanKey(on) };
+    const plan = (autoplan: typeof on.autoplan) => {
+      const settings = syncSettings({ autoplan });
+      const work = autoplanWork(input({ settings, kept }));
+      if (!work) throw new Error('work expected');
+      return planAutoplan(input({ settings }), work, [meeting('m', nine(), 1)]).writes.map((w) => w.due);
+    };
+    expect(plan({ ...on.autoplan, start: '13:00' })).toEqual([
+      { kind: 'floating', local: '2026-07-16T13:00:00' },
+    ]);
+    expect(plan({ ...on.autoplan, gapMinutes: 15 })).toEqual([
+      { kind: 'floating', local: '2026-07-16T10:15:00' },
+    ]);
   });
 
   it('remembers a task that did not fit, and tries it again in a later run', () => {

@@ -1,3 +1,4 @@
+import { otherCalendarsCount } from '#shared/settings/autoplan-busy.ts';
 import { type CalendarEvent, dayAfter } from '../../calendar-target.port.ts';
 import type { SyncLink } from '../../sync-link.ts';
 import type { SyncSettings } from '../../sync-settings.ts';
@@ -96,9 +97,32 @@ function calendarChanged(input: AutoplanInput, placed: readonly PlacedBlock[]): 
   return input.events.some((event) => echoes.get(event.id) !== event.version);
 }
 
+/** The account's other calendars whose busy times count (none unless `otherCalendarsCount` says so). */
+export function busyCalendarIds(settings: SyncSettings): string[] {
+  return otherCalendarsCount(settings.autoplan.otherCalendarsBusy, settings.mainCalendar)
+    ? settings.otherCalendarIds
+    : [];
+}
+
+/**
+ * What the placed blocks are settled against besides the calendar itself: the working days and hours,
+ * their zone, the gap, and the other calendars that count. Another value re-plans them (a block that
+ * now clashes or lies outside the hours moves) though no meeting changed.
+ */
+export function autoplanKey(settings: SyncSettings): string {
+  const { days, start, end, gapMinutes } = settings.autoplan;
+  const others = [...busyCalendarIds(settings)].sort();
+  return JSON.stringify([[...days].sort(), start, end, gapMinutes, settings.timeZone, others]);
+}
+
+/** The settings the blocks were settled with changed; a state kept before they were recorded records them. */
+function settingsChanged({ kept, settings }: Pick<AutoplanInput, 'kept' | 'settings'>): boolean {
+  return kept?.plannedWith !== undefined && kept.plannedWith !== autoplanKey(settings);
+}
+
 /**
  * The work this run has for "Plan my day"; null when there is none (off, nothing waiting, or only
- * placed blocks and no calendar change that could land on them).
+ * placed blocks and no calendar or settings change that could land on them).
  */
 export function autoplanWork(input: AutoplanInput): AutoplanWork | null {
   const { settings, now } = input;
@@ -128,8 +152,10 @@ export function autoplanWork(input: AutoplanInput): AutoplanWork | null {
   return {
     tasks,
     placed,
-    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed).
-    readWindow: tasks.length > 0 || (placed.length > 0 && calendarChanged(input, placed)),
+    // Placed blocks alone are checked again only when the calendar changed (a meeting may have landed)
+    // or the hours, the gap or the calendars that count did.
+    readWindow:
+      tasks.length > 0 || (placed.length > 0 && (calendarChanged(input, placed) || settingsChanged(input))),
     from: startOfToday,
     to: startOfDate(dayAfter(lastDate), settings.timeZone) ?? startOfToday,
   };
@@ -207,6 +233,7 @@ export function planAutoplan(
         end: placement.end.toISOString(),
       })),
       unplaced,
+      plannedWith: autoplanKey(settings),
     },
     unplacedDays: unplacedByDay(plan.unplaced),
   };

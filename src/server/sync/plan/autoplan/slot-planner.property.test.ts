@@ -143,6 +143,18 @@ function workingHoursOf(date: string, input: SlotPlanInput) {
   };
 }
 
+/** The block lies inside the working hours of its own day (else it moves, as hours that changed). */
+function inHours(block: Interval, input: SlotPlanInput): boolean {
+  const date = oracleDate(block.start.getTime(), input.timeZone);
+  const hours = workingHoursOf(date, input);
+  return (
+    input.hours.days.includes(oracleWeekday(date)) &&
+    hours.end > hours.start &&
+    ms(block).start >= hours.start &&
+    ms(block).end <= hours.end
+  );
+}
+
 const isPast = (task: PlannerTask, input: SlotPlanInput) =>
   task.date < oracleDate(input.now.getTime(), input.timeZone);
 
@@ -259,11 +271,13 @@ describe('slot planner properties', () => {
         const result = plan.placements.find((placed) => placed.taskId === block.taskId);
         const started = block.start <= input.now;
         const hit = input.busy.some((busy) => busy.end > busy.start && tooClose(block, busy, gap));
-        if (started || !hit) {
+        const outside = !inHours(block, input);
+        if (started || (!hit && !outside)) {
           expect(result).toEqual({ ...block, change: 'kept' } satisfies Placement);
         } else if (result) {
           expect(result.change).toBe('moved');
-          expect(result.start.getTime()).toBeGreaterThanOrEqual(block.start.getTime());
+          // Outside the hours it may move earlier, into them; else only later.
+          if (!outside) expect(result.start.getTime()).toBeGreaterThanOrEqual(block.start.getTime());
           expect(ms(result).end - ms(result).start).toBe(ms(block).end - ms(block).start);
         }
       }
@@ -279,7 +293,8 @@ describe('slot planner properties', () => {
       for (const left of plan.unplaced) {
         if (!input.hours.days.includes(oracleWeekday(left.date)) || left.minutes <= 0) continue;
         const hours = workingHoursOf(left.date, input);
-        const notBefore = left.previousBlock ? left.previousBlock.start.getTime() : 0;
+        const previous = left.previousBlock;
+        const notBefore = previous && inHours(previous, input) ? previous.start.getTime() : 0;
         const from = Math.max(hours.start, earliest, notBefore);
         const search = { from, startsBefore: Number.POSITIVE_INFINITY, until: hours.end, taken, gap };
         expect(roomExists({ ...search, duration: left.minutes * MINUTE }), left.taskId).toBe(false);

@@ -301,6 +301,20 @@ describe('re-placing blocks the app placed earlier', () => {
     expect(times(plan)).toEqual(['hit 09:30-10:30', 'new 10:30-11:30']);
   });
 
+  it('moves a block the working hours no longer hold into them, earlier too', () => {
+    const hours = { ...input().hours, start: '12:00', end: '14:00' };
+    const placed = [block('late', '15:00', '16:00'), block('early', '09:00', '10:00')];
+    const plan = planSlots(input({ now, hours, placed, busy: [utc('12:00', '12:30')] }));
+    expect(plan.placements).toEqual([{ taskId: 'early', ...utc('12:30', '13:30'), change: 'moved' }]);
+    expect(plan.unplaced).toEqual([
+      { taskId: 'late', date: MONDAY, minutes: 60, previousBlock: utc('15:00', '16:00') },
+    ]);
+    // A day that is no longer a working day gives its blocks their dates back.
+    const weekend = planSlots(input({ now, hours: { ...input().hours, days: [6, 7] }, placed }));
+    expect(weekend.placements).toEqual([]);
+    expect(weekend.unplaced.map((left) => left.taskId)).toEqual(['early', 'late']);
+  });
+
   it('moves the later of two placed blocks that overlap each other', () => {
     const plan = planSlots(
       input({ now, placed: [block('b', '09:30', '10:30'), block('a', '09:00', '10:00')] }),

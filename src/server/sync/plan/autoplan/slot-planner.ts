@@ -24,9 +24,11 @@
  * - a block that has started (start ≤ now) stays, even if a meeting now overlaps it;
  * - a block that still fits (no overlap with busy times or the blocks kept before it, gap
  *   included) stays exactly where it is;
+ * - a block that no longer lies inside its day's working hours (they changed, or the day is no
+ *   longer a working day) moves to the earliest free slot of that day inside them;
  * - any other block moves to the next free slot of the same day, at or after its old start (never
- *   earlier than planned) and inside working hours, with the same length; if there is none, it
- *   becomes unplaced and its task goes back to its date.
+ *   earlier than planned) and inside working hours, with the same length;
+ * - a block to move that finds no slot becomes unplaced and its task goes back to its date.
  * Kept blocks count as busy for everything else; blocks to move are placed before new tasks (they
  * were already promised a time). A task id present in `placed` is not placed again from `tasks`;
  * duplicate ids count once (the first in planning order).
@@ -140,30 +142,47 @@ function settlePlacedBlocks(placed: readonly PlacedBlock[], planning: Planning):
     (block) => block.taskId,
   );
   const placements: Placement[] = [];
-  const toMove: PlacedBlock[] = [];
+  const toMove: { block: PlacedBlock; inHours: boolean }[] = [];
   for (const block of byStart) {
     const span = toSpan(block);
     const started = span.start <= planning.nowMs;
-    if (started || !collides(span, planning.occupied, planning.hours.gapMs)) {
+    const inHours = insideHours(block, planning);
+    if (started || (inHours && !collides(span, planning.occupied, planning.hours.gapMs))) {
       planning.occupied.push(span);
       placements.push({ taskId: block.taskId, start: block.start, end: block.end, change: 'kept' });
     } else {
-      toMove.push(block);
+      toMove.push({ block, inHours });
     }
   }
   const unplaced: UnplacedTask[] = [];
-  for (const block of toMove) {
-    const moved = moveBlock(block, planning);
+  for (const { block, inHours } of toMove) {
+    const moved = moveBlock(block, inHours, planning);
     if ('change' in moved) placements.push(moved);
     else unplaced.push(moved);
   }
   return { placements, unplaced };
 }
 
-function moveBlock(block: PlacedBlock, planning: Planning): Placement | UnplacedTask {
+/** The block lies inside the working hours of its day (the hours it was placed in may have changed since). */
+function insideHours(block: PlacedBlock, planning: Planning): boolean {
+  const window = workingWindow(
+    localDateOf(block.start, planning.timeZone),
+    planning.hours,
+    planning.timeZone,
+  );
+  return (
+    window !== null &&
+    block.start.getTime() >= window.start.getTime() &&
+    block.end.getTime() <= window.end.getTime()
+  );
+}
+
+/** A block inside the hours moves on to a later time; one outside them to the earliest time inside. */
+function moveBlock(block: PlacedBlock, inHours: boolean, planning: Planning): Placement | UnplacedTask {
   const date = localDateOf(block.start, planning.timeZone);
   const durationMs = block.end.getTime() - block.start.getTime();
-  const span = findSlot(date, durationMs, block.start.getTime(), planning);
+  const notBefore = inHours ? block.start.getTime() : Number.NEGATIVE_INFINITY;
+  const span = findSlot(date, durationMs, notBefore, planning);
   if (span) return { taskId: block.taskId, ...toInterval(span), change: 'moved' };
   return {
     taskId: block.taskId,

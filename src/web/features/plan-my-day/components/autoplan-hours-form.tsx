@@ -6,6 +6,7 @@ import {
   type DraftField,
   daysFromChips,
   gapOptions,
+  otherCalendarsBox,
   WEEKDAYS,
 } from '../autoplan-draft.ts';
 
@@ -15,11 +16,21 @@ type Props = {
   disabled: boolean;
   /** How the zone the working hours are read in is named (the Todoist account's). */
   zoneLabel: string;
+  /** The sync writes to the account's main calendar (other calendars then count only when chosen). */
+  mainCalendarChosen: boolean;
   onChange: (draft: AutoplanDraft) => void;
 };
 
 /** Working days, working hours, the gap between blocks and which calendars count as busy. */
-export function AutoplanHoursForm({ draft, errors, disabled, zoneLabel, onChange }: Props) {
+export function AutoplanHoursForm({
+  draft,
+  errors,
+  disabled,
+  zoneLabel,
+  mainCalendarChosen,
+  onChange,
+}: Props) {
+  const others = otherCalendarsBox(draft, mainCalendarChosen);
   const daysLabel = useId();
   const daysError = useId();
   const hoursLabel = useId();
@@ -96,8 +107,8 @@ export function AutoplanHoursForm({ draft, errors, disabled, zoneLabel, onChange
         />
         <Checkbox
           label="Events in my other calendars count as busy"
-          description="Otherwise only the events in the calendar Timeboxer syncs with are avoided."
-          checked={draft.otherCalendarsBusy}
+          description={others.description}
+          checked={others.checked}
           onChange={(event) => onChange({ ...draft, otherCalendarsBusy: event.currentTarget.checked })}
           disabled={disabled}
         />
