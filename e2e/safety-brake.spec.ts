@@ -7,8 +7,9 @@ import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
 /**
  * The safety brake as a user meets it: six timeboxed tasks have their events; the timebox label is
  * deleted in Todoist, which would take all six events away at once. The sync holds the removals and
- * asks, on /sandbox and on the dashboard; "Keep them" leaves the events and unlinks them, "Remove them"
- * removes them once.
+ * asks, on /sandbox and on the dashboard, naming each held task; "Keep them" leaves the events and
+ * unlinks them, "Remove them" asks to confirm the count and removes them once. The activity names the
+ * tasks throughout (read live from the emulated Todoist and calendar).
  */
 
 const LABEL = '30Minutes';
@@ -24,11 +25,28 @@ const HELD_TITLE = `Timeboxer held back removing ${TASKS.length} events`;
 /** A sync run is a notification away; /sandbox re-reads every 1.5 s, the dashboard every 5 s. */
 const SYNCED = { timeout: 20_000 };
 
-const heldAlert = (scope: Locator) => scope.getByRole('status', { name: /^Timeboxer held back/ });
+const heldAlert = (scope: Locator) => scope.getByRole('region', { name: /^Timeboxer held back/ });
 
-/** The sync activity's entries (not the alert's own list) whose action reads `action`. */
-const entries = (scope: Locator, action: string) =>
+/** The sync activity's lines (not the alert's own list) whose headline reads `action`. */
+const entries = (scope: Locator, action: string | RegExp) =>
   scope.getByRole('list', { name: 'Recent sync actions' }).getByRole('listitem').filter({ hasText: action });
+
+/** Each of the six tasks is named, by its title, on exactly one line of the activity reading `action`. */
+async function expectNamed(scope: Locator, action: string | RegExp) {
+  for (const title of TASKS) {
+    await expect(entries(scope, action).filter({ hasText: title })).toHaveCount(1, SYNCED);
+  }
+}
+
+/** No button label of the alert is cut off: each label's text fits in its box. */
+async function expectButtonsFit(alert: Locator) {
+  const cut = await alert
+    .locator('.mantine-Button-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
+    );
+  expect(cut, 'button labels cut off').toEqual([]);
+}
 
 /** The calendar panel shows exactly the six tasks' events, each once. */
 async function expectAllEvents(calendar: Locator) {
@@ -49,7 +67,7 @@ async function holdSixRemovals(page: Page, person: Person) {
     await addSandboxTask(page, sandbox.todoist, { content, due: tomorrowAt(8 + index), labels: [LABEL] });
   }
   await expectAllEvents(sandbox.calendar);
-  await expect(entries(sandbox.activity, 'Created')).toHaveCount(TASKS.length, SYNCED);
+  await expectNamed(sandbox.activity, /Created \d events?/);
 
   const labels = sandbox.todoist.getByRole('region', { name: 'Labels' });
   await expect(labels.getByRole('listitem').filter({ hasText: `@${LABEL}` })).toContainText(
@@ -69,7 +87,10 @@ async function holdSixRemovals(page: Page, person: Person) {
   await expect(alert).toHaveAccessibleName(HELD_TITLE);
   await expect(alert.getByRole('button', { name: 'Remove them' })).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Keep them' })).toBeVisible();
-  await expect(entries(sandbox.activity, 'Held back')).toHaveCount(TASKS.length);
+  // The card names every held task; the activity has them on one line.
+  const held = alert.getByRole('list', { name: 'Held back' });
+  for (const title of TASKS) await expect(held.getByText(title)).toBeVisible(SYNCED);
+  await expectNamed(sandbox.activity, 'Held back removing 6 events');
   return sandbox;
 }
 
@@ -98,7 +119,13 @@ for (const width of [1280, 375]) {
       const activity = section(page, 'Sync activity');
       const alert = heldAlert(activity);
       await expect(alert).toHaveAccessibleName(HELD_TITLE, SYNCED);
-      await expect(entries(activity, 'Held back')).toHaveCount(TASKS.length);
+      await expectNamed(activity, 'Held back removing 6 events');
+      // The Status card, first on the page, says that a decision waits.
+      await expect(section(page, 'Status')).toContainText('Sync waits for your decision');
+      await expect(section(page, 'Status')).toContainText(
+        'Your tasks and calendar events are kept in sync, except the removals that wait for your decision.',
+      );
+      await expectButtonsFit(alert);
       // The timebox row says why: its label is gone from Todoist.
       await expect(timeboxRow(page, LABEL).getByRole('button', { name: /Missing in Todoist/ })).toBeVisible();
       expect(await seriousViolations(page), 'dashboard with the held alert').toEqual([]);
@@ -110,12 +137,19 @@ for (const width of [1280, 375]) {
       await page.screenshot({ path: `e2e-artifacts/safety-brake-held-dashboard-${width}-dark.png` });
       await page.emulateMedia({ colorScheme: 'light' });
 
+      // From 320 px on, no label is cut off.
+      await page.setViewportSize({ width: 320, height: 700 });
+      await expectButtonsFit(alert);
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+
       await alert.getByRole('button', { name: 'Keep them' }).click();
       await expect(alert).toBeHidden(SYNCED);
-      await expect(entries(activity, 'Kept, unlinked')).toHaveCount(TASKS.length, SYNCED);
+      const kept = 'Stopped syncing 6 tasks and their events, both kept';
+      await expectNamed(activity, kept);
+      await expect(section(page, 'Status')).not.toContainText('Sync waits for your decision');
 
       sandbox = await openSandbox(page, person);
-      await expect(entries(sandbox.activity, 'Kept, unlinked')).toHaveCount(TASKS.length, SYNCED);
+      await expectNamed(sandbox.activity, kept);
       await expect(heldAlert(sandbox.activity)).toHaveCount(0);
       await expectAllEvents(sandbox.calendar);
       for (const content of TASKS) {
@@ -135,10 +169,20 @@ for (const width of [1280, 375]) {
 
         const alert = heldAlert(sandbox.activity);
         await alert.getByRole('button', { name: 'Remove them' }).click();
+        // Removing asks first, with the count; Cancel leaves everything as it is.
+        let confirm = page.getByRole('dialog', { name: 'Remove 6 events?' });
+        await expect(confirm).toContainText('6 events are deleted from your calendar.');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await expect(confirm).toBeHidden();
+        await expect(alert.getByRole('button', { name: 'Remove them' })).toBeVisible();
+        await alert.getByRole('button', { name: 'Remove them' }).click();
+        confirm = page.getByRole('dialog', { name: 'Remove 6 events?' });
+        await confirm.getByRole('button', { name: 'Remove 6 events' }).click();
         await expect(sandbox.calendar.getByRole('listitem')).toHaveCount(0, SYNCED);
         await expect(sandbox.calendar.getByText('No events in the next two weeks.')).toBeVisible();
         await expect(alert).toBeHidden(SYNCED);
-        await expect(entries(sandbox.activity, 'Deleted')).toHaveCount(TASKS.length, SYNCED);
+        const removed = 'Removed 6 events (you chose Remove)';
+        await expectNamed(sandbox.activity, removed);
         // Only the events go: the tasks stay in Todoist, without the label.
         for (const content of TASKS) {
           await expect(sandbox.todoist.getByRole('listitem', { name: content })).toBeVisible();
@@ -146,7 +190,7 @@ for (const width of [1280, 375]) {
 
         await page.goto('/dashboard');
         const activity = section(page, 'Sync activity');
-        await expect(entries(activity, 'Deleted')).toHaveCount(TASKS.length, SYNCED);
+        await expectNamed(activity, removed);
         await expect(heldAlert(activity)).toHaveCount(0);
       });
     }

@@ -329,6 +329,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     settings: settingsService,
     sync,
     syncPreview: syncModule.preview,
+    activityNames: syncModule.names,
     notices,
     jobs,
     metrics,
@@ -396,5 +397,6 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
 const unavailableTaskSource: TaskSource = {
   changes: () => Promise.reject(new Error('Todoist is not configured')),
   task: () => Promise.reject(new Error('Todoist is not configured')),
+  openTasks: () => Promise.reject(new Error('Todoist is not configured')),
   apply: () => Promise.reject(new Error('Todoist is not configured')),
 };

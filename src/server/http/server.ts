@@ -19,6 +19,7 @@ import type { UserService } from '#server/domain/users/user.service.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { Metrics } from '#server/metrics/metrics.ts';
 import type { SandboxConsole } from '#server/sandbox/sandbox-console.ts';
+import type { ActivityNamesReader } from '#server/sync/inbound/activity-names.ts';
 import type { SyncPreviewService } from '#server/sync/inbound/sync-preview.ts';
 import type { SyncService } from '#server/sync/sync.service.ts';
 import { createCookiePolicy } from './cookies.ts';
@@ -54,6 +55,8 @@ export type ServerDeps = {
   todoistLabels: TodoistLabelService;
   sync: SyncService;
   syncPreview: SyncPreviewService;
+  /** The names the sync activity and the brake show, read live. */
+  activityNames: ActivityNamesReader;
   notices: NoticeService;
   jobs: JobQueue;
   metrics: Metrics;
@@ -151,7 +154,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     accounts: deps.accounts,
   });
   await app.register(stripeWebhookRoutes, { billing: deps.billing, jobs: deps.jobs });
-  await app.register(syncRoutes, { sync: deps.sync, preview: deps.syncPreview });
+  await app.register(syncRoutes, {
+    sync: deps.sync,
+    preview: deps.syncPreview,
+    names: deps.activityNames,
+  });
   await app.register(noticesRoutes, { notices: deps.notices });
   if (deps.sandbox) await app.register(sandboxRoutes, { sandbox: deps.sandbox, accounts: deps.accounts });
   await app.register(webAppPlugin, { webRoot: deps.webRoot, contentRoot: deps.contentRoot });

@@ -4,6 +4,7 @@ import type { SettingsRepository } from '#server/domain/settings/settings.reposi
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { CalendarTarget } from './calendar-target.port.ts';
+import { createActivityNames } from './inbound/activity-names.ts';
 import { createNotificationIntake } from './inbound/notification-intake.ts';
 import { createChannelVerifier, createSyncChannels } from './inbound/sync-channels.ts';
 import { createSyncPreview } from './inbound/sync-preview.ts';
@@ -50,7 +51,7 @@ export type SyncModule = ReturnType<typeof createSyncModule>;
 
 /**
  * The sync's parts put together: its repositories, push channels, the engine (run by the worker), the
- * service the HTTP routes call and the preview of a settings change.
+ * service the HTTP routes call, the preview of a settings change and the names the activity shows.
  */
 export function createSyncModule(deps: SyncModuleDeps) {
   const { database, calendars, withToken, clock, log } = deps;
@@ -98,5 +99,6 @@ export function createSyncModule(deps: SyncModuleDeps) {
   });
   const service = createSyncService({ ...deps, intake, channels, states, activity, appBudget });
   const preview = createSyncPreview({ ...deps, settings, links, states, appBudget });
-  return { engine, service, preview, settings };
+  const names = createActivityNames({ ...deps, activity, states, links, appBudget });
+  return { engine, service, preview, names, settings };
 }

@@ -18,8 +18,8 @@ import {
 /**
  * "Without us keeping the text of their tasks or events": canary titles and descriptions travel both
  * ways through the whole loop (webhooks, queue, worker, both calendars), then every table of every
- * schema (ours and the job queue's) and every log line at the most verbose level are searched. No
- * canary may be found, and no access or refresh token, session id or webhook secret in plain text.
+ * schema (ours and the job queue's) and every log line at the most verbose level are searched, after the
+ * activity's names (read live for the screen) were asked for too. No canary may be found, and no access or refresh token, session id or webhook secret in plain text.
  */
 for (const database of await testDatabases('sync privacy')) {
   describe.skipIf(!database.enabled)(`sync keeps no text and no plain token (${database.name})`, () => {
@@ -151,6 +151,13 @@ for (const database of await testDatabases('sync privacy')) {
       for (const path of ['/api/sync/activity', '/api/sync/preview', '/api/current_user']) {
         const response = await app().server.inject({ url: path, cookies: google.cookies });
         expect(response.statusCode).toBe(200);
+      }
+      // The activity's names are read live: the screen gets the titles, and nothing keeps them.
+      for (const user of [google, microsoft]) {
+        const names = await app().server.inject({ url: '/api/sync/activity/names', cookies: user.cookies });
+        expect(names.statusCode).toBe(200);
+        expect(names.json().unavailable).toEqual([]);
+        expect(names.body).toContain(canary);
       }
 
       const dump = await dumpEveryTable();

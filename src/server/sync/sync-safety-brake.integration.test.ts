@@ -65,6 +65,10 @@ for (const database of await testDatabases('the safety brake')) {
 
         const held = await activity(user);
         expect(held.heldRemovals).toMatchObject({ events: 7, tasks: 0, choice: null });
+        // The card names the held items: the seven events, by the ids the names are read for.
+        expect(held.heldRemovals.items.map((item: { eventId: string }) => item.eventId).sort()).toEqual(
+          before,
+        );
         expect(held.problems.map((problem: { code: string }) => problem.code)).toContain('removals-held');
         const heldEntries = held.entries.filter((entry: { action: string }) => entry.action === 'held');
         expect(heldEntries).toHaveLength(7);

@@ -70,13 +70,14 @@ const unplacedNote = (kept: SyncState['autoplan']): SyncActivity['autoplanUnplac
     minutes: day.minutes,
   }));
 
-/** Removals the safety brake holds back, with the user's choice if made. */
-function heldNote(state: SyncState | null): SyncActivity['heldRemovals'] {
+/** Removals the safety brake holds back (the items as last logged), with the user's choice if made. */
+async function heldNote(deps: SyncServiceDeps, userId: string, state: SyncState | null) {
   if (!state || heldCount(state) === 0 || !state.heldSince) return null;
   return {
     events: state.heldEvents,
     tasks: state.heldTasks,
     since: state.heldSince.toISOString(),
+    items: await deps.activity.lastHeld(userId),
     choice: state.brakeChoice ?? null,
   };
 }
@@ -89,12 +90,15 @@ async function readActivity(deps: SyncServiceDeps, userId: string, limit = 30): 
     deps.states.find(userId),
   ]);
   const provider = state?.calendarProvider;
-  const busyUntil = provider ? await deps.appBudget.heldUntil(provider, deps.clock()) : null;
+  const [busyUntil, heldRemovals] = await Promise.all([
+    provider ? deps.appBudget.heldUntil(provider, deps.clock()) : null,
+    heldNote(deps, userId, state),
+  ]);
   return {
     entries,
     problems,
     lastRunAt: state?.lastRunAt?.toISOString() ?? null,
-    heldRemovals: heldNote(state),
+    heldRemovals,
     leftBehind: state?.leftBehind ?? null,
     otherSync: otherSyncNote(state?.otherSync ?? null),
     autoplanUnplaced: unplacedNote(state?.autoplan ?? null),
@@ -155,10 +159,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       await deps.activity.raise(userId, 'sync-failing', deps.clock());
     },
 
-    /**
-     * The user's choice on the removals the safety brake held back: saved, and carried out by the run it
-     * queues (which reads both sides again, so what is removed is what both sides say then).
-     */
+    /** The user has read where events were left behind by a switch of account or provider. */
     async dismissLeftBehind(userId: string): Promise<SyncActivity> {
       await deps.states.save(userId, { leftBehind: null }, deps.clock());
       return activity(userId);
@@ -173,6 +174,10 @@ export function createSyncService(deps: SyncServiceDeps) {
       return activity(userId);
     },
 
+    /**
+     * The user's choice on the removals the safety brake held back: saved, and carried out by the run it
+     * queues (which reads both sides again, so what is removed is what both sides say then).
+     */
     async chooseHeld(userId: string, choice: BrakeChoice): Promise<SyncActivity> {
       const state = await deps.states.find(userId);
       if (!state || heldCount(state) === 0) throw new StateConflictError('Nothing is held back.');

@@ -107,5 +107,7 @@ export type TaskSource = {
   changes(accessToken: string, syncToken: string | null): Promise<TaskChanges>;
   /** One task, completed or not; null when it no longer exists. */
   task(accessToken: string, id: string): Promise<TaskSnapshot | null>;
+  /** The open tasks among `ids`, in one read (Todoist's `GET /tasks?ids=`); completed and deleted ones are left out. */
+  openTasks(accessToken: string, ids: readonly string[]): Promise<TaskSnapshot[]>;
   apply(accessToken: string, commands: TaskCommand[]): Promise<TaskCommandResult>;
 };

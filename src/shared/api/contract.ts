@@ -21,6 +21,7 @@ import {
   updateTodoistLabelSchema,
   wizardSeenSchema,
 } from '../settings/settings.schema.ts';
+import { activityNamesSchema } from './activity-names.schema.ts';
 import { CONNECT_PATHS, SIGN_IN_PATHS } from './auth.schema.ts';
 import { currentUserSchema } from './current-user.schema.ts';
 import { endpoint } from './endpoint.ts';
@@ -265,6 +266,12 @@ export const contract = {
   },
   sync: {
     activity: endpoint({ method: 'GET', path: SYNC_PATHS.activity, response: syncActivitySchema }),
+    /** The titles and times of the items the activity and the brake name, read live (never stored). */
+    activityNames: endpoint({
+      method: 'GET',
+      path: SYNC_PATHS.activityNames,
+      response: activityNamesSchema,
+    }),
     preview: endpoint({ method: 'GET', path: SYNC_PATHS.preview, response: syncPreviewSchema }),
     /** What a settings change would do to what is already synced, before it is saved. */
     previewChange: endpoint({

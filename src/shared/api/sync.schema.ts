@@ -78,6 +78,11 @@ export const syncActivitySchema = z.object({
       /** Tasks that would be deleted, or lose their time and timebox label. */
       tasks: z.number().int().nonnegative(),
       since: z.iso.datetime({ offset: true }),
+      /**
+       * The held items as the brake last logged them (ids; their names come from the activity names),
+       * at most `events + tasks` of them, fewer when the activity kept fewer.
+       */
+      items: z.array(z.object({ taskId: z.string().nullable(), eventId: z.string().nullable() })),
       /** The user's choice, made and waiting for the next run. */
       choice: z.enum(['remove', 'keep']).nullable(),
     })
@@ -224,6 +229,7 @@ export const brakeChoiceParamsSchema = z.object({ choice: z.enum(BRAKE_CHOICES) 
 /** The sync's paths: the dashboard's two calls (see the contract) and the providers' notifications. */
 export const SYNC_PATHS = {
   activity: '/api/sync/activity',
+  activityNames: '/api/sync/activity/names',
   preview: '/api/sync/preview',
   previewChange: '/api/sync/preview/change',
   previewAutoplan: '/api/sync/preview/autoplan',

@@ -12,15 +12,18 @@ import {
   IconUnlink,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import type { ActivityNames } from '#shared/api/activity-names.schema.ts';
 import type { SyncAction, SyncActivityEntry, SyncDirection } from '#shared/api/sync.schema.ts';
 import {
-  actionLabel,
-  DIRECTION_SIDES,
-  detailLabel,
-  formatActivityTime,
-  formatFullTime,
-  shortId,
-} from '../lib/sync-activity-format.ts';
+  type ActivityGroup,
+  detailWords,
+  groupHeadline,
+  groupRuns,
+  idsText,
+  namedItem,
+} from '../lib/activity-groups.ts';
+import { formatWhen } from '../lib/date-time-format.ts';
+import { DIRECTION_SIDES, formatActivityTime, formatFullTime, shortId } from '../lib/sync-activity-format.ts';
 
 type IconType = ComponentType<{ size?: number; 'aria-hidden'?: boolean; style?: object }>;
 
@@ -38,14 +41,16 @@ const SIDE_ICONS: Record<string, IconType> = { Todoist: IconChecklist, Calendar:
 
 type Props = {
   entries: SyncActivityEntry[];
-  /** The sandbox's narrow column: smaller type, each entry on two lines. */
+  /** The items' titles and times, read live; undefined while they are read (items show by id). */
+  names: ActivityNames | undefined;
+  /** The sandbox's narrow column: smaller type. */
   compact?: boolean;
   /** The list's accessible name. */
   label?: string;
 };
 
-/** What the sync did, newest first: when, which way, what, and the provider ids (never task or event text). */
-export function SyncActivityList({ entries, compact = false, label = 'Recent sync actions' }: Props) {
+/** What the sync did, newest first: a run's items of one kind on one line, each by its name. */
+export function SyncActivityList({ entries, names, compact = false, label = 'Recent sync actions' }: Props) {
   return (
     <Stack
       component="ul"
@@ -55,102 +60,100 @@ export function SyncActivityList({ entries, compact = false, label = 'Recent syn
       style={{ listStyle: 'none' }}
       aria-label={label}
     >
-      {entries.map((entry) => (
+      {groupRuns(entries).map((group) => (
         <li
-          key={entry.id}
+          key={group.key}
           style={{ padding: '4px 0', borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
-          <EntryRow entry={entry} compact={compact} />
+          <GroupRow group={group} names={names} compact={compact} />
         </li>
       ))}
     </Stack>
   );
 }
 
-/**
- * Wide: one line, the ids kept together at the end. Compact: when and what with the direction on the
- * first line, the ids on the second.
- */
-function EntryRow({ entry, compact }: { entry: SyncActivityEntry; compact: boolean }) {
+/** First line: when, what (with the direction); then the items by name. */
+function GroupRow({
+  group,
+  names,
+  compact,
+}: {
+  group: ActivityGroup;
+  names: ActivityNames | undefined;
+  compact: boolean;
+}) {
   const size = compact ? 'xs' : 'sm';
-  const what = (
-    <Group gap="sm" wrap="nowrap">
-      <Text
-        component="time"
-        dateTime={entry.at}
-        title={formatFullTime(entry.at)}
-        size={size}
-        ff="monospace"
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {formatActivityTime(entry.at)}
-      </Text>
-      <ActionText action={entry.action} detail={entry.detail} compact={compact} />
-    </Group>
-  );
-  const ids = (
-    <Group gap={compact ? 'xs' : 'md'} wrap="nowrap">
-      <ProviderId label="Task" id={entry.taskId} compact={compact} />
-      <ProviderId label="Event" id={entry.eventId} compact={compact} />
-    </Group>
-  );
-  if (compact) {
-    return (
-      <Stack gap={2}>
-        <Group gap={4} wrap="wrap" justify="space-between">
-          {what}
-          <DirectionText direction={entry.direction} compact />
-        </Group>
-        {ids}
-      </Stack>
-    );
-  }
+  const Icon = ACTION_ICONS[group.action];
+  const why = detailWords(group.detail);
   return (
-    <Group gap="md" wrap="wrap" justify="space-between" style={{ rowGap: 4 }}>
-      {what}
-      <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
-        <DirectionText direction={entry.direction} />
-        {ids}
+    <Stack gap={2}>
+      <Group gap="sm" wrap="wrap" justify="space-between" style={{ rowGap: 2 }}>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Text
+            component="time"
+            dateTime={group.at}
+            title={formatFullTime(group.at)}
+            size={size}
+            ff="monospace"
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {formatActivityTime(group.at)}
+          </Text>
+          <Group gap={4} wrap="nowrap" align="flex-start">
+            <Icon size={compact ? 14 : 16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size={size} fw={600}>
+              {groupHeadline(group)}
+              {why && (
+                <Text span inherit fw={400} c="dimmed">
+                  {' '}
+                  ({why})
+                </Text>
+              )}
+            </Text>
+          </Group>
+        </Group>
+        <DirectionText direction={group.direction} compact={compact} />
       </Group>
-    </Group>
+      <Text size={size} component="div" pl={compact ? 0 : 'xl'}>
+        {group.entries.map((entry, index) => (
+          <span key={entry.id}>
+            {index > 0 && ', '}
+            <ItemText entry={entry} names={names} />
+          </span>
+        ))}
+      </Text>
+    </Stack>
   );
 }
 
-function ActionText({
-  action,
-  detail,
-  compact,
-}: {
-  action: SyncAction;
-  detail: string | null;
-  compact: boolean;
-}) {
-  const Icon = ACTION_ICONS[action];
-  const words = detailLabel(detail);
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Icon size={compact ? 14 : 16} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size={compact ? 'xs' : 'sm'} fw={600}>
-        {actionLabel(action)}
-        {words && (
-          <Text span inherit fw={400} c="dimmed">
-            {' '}
-            ({words})
-          </Text>
-        )}
+/** An item by its title and time; by its id while its name is not known. The ids stay in the tooltip. */
+function ItemText({ entry, names }: { entry: SyncActivityEntry; names: ActivityNames | undefined }) {
+  const item = namedItem(entry, names);
+  const ids = idsText(entry);
+  if (item.title === null) {
+    const id = entry.taskId ?? entry.eventId;
+    return (
+      <Text span inherit c="dimmed" title={ids}>
+        {entry.taskId ? 'Task' : 'Event'}{' '}
+        <span style={{ fontFamily: 'monospace' }}>{id ? shortId(id) : ''}</span>
       </Text>
-    </Group>
+    );
+  }
+  return (
+    <Text span inherit title={ids} fs={item.gone ? 'italic' : undefined} c={item.gone ? 'dimmed' : undefined}>
+      {item.title}
+      {item.when && (
+        <Text span inherit c="dimmed">
+          {' '}
+          ({formatWhen(item.when)})
+        </Text>
+      )}
+    </Text>
   );
 }
 
 /** The two sides as icons and words; the arrow is read as 'to'. */
-export function DirectionText({
-  direction,
-  compact = false,
-}: {
-  direction: SyncDirection;
-  compact?: boolean;
-}) {
+function DirectionText({ direction, compact = false }: { direction: SyncDirection; compact?: boolean }) {
   const { from, to } = DIRECTION_SIDES[direction];
   const size = compact ? 14 : 16;
   const From = SIDE_ICONS[from] ?? IconChecklist;
@@ -158,6 +161,7 @@ export function DirectionText({
   return (
     <Text
       size={compact ? 'xs' : 'sm'}
+      c="dimmed"
       component="span"
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
@@ -167,28 +171,6 @@ export function DirectionText({
       <VisuallyHidden>to</VisuallyHidden>
       <To size={size} aria-hidden />
       {to}
-    </Text>
-  );
-}
-
-function ProviderId({ label, id, compact }: { label: string; id: string | null; compact: boolean }) {
-  return (
-    <Text size={compact ? 'xs' : 'sm'} c="dimmed" component="span">
-      {label}{' '}
-      {id ? (
-        <Text
-          component="abbr"
-          inherit
-          c="var(--mantine-color-text)"
-          ff="monospace"
-          title={id}
-          style={{ textDecoration: 'none' }}
-        >
-          {shortId(id)}
-        </Text>
-      ) : (
-        'none'
-      )}
     </Text>
   );
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { heldRemovalsTitle } from './held-removals.ts';
+import { heldRemovalsTitle, removeConsequences, removeQuestion } from './held-removals.ts';
 
 const held = (events: number, tasks: number) => ({
   events,
   tasks,
   since: '2026-11-26T10:00:00.000Z',
+  items: [],
   choice: null,
 });
 
@@ -15,5 +16,16 @@ describe('heldRemovalsTitle', () => {
     expect(heldRemovalsTitle(held(1, 6))).toBe(
       'Timeboxer held back removing 1 event and deleting or unscheduling 6 tasks',
     );
+  });
+});
+
+describe('removing held items', () => {
+  it('asks with the count and says what each side loses', () => {
+    expect(removeQuestion(held(6, 0))).toBe('Remove 6 events?');
+    expect(removeQuestion(held(1, 2))).toBe('Remove 1 event and 2 tasks?');
+    expect(removeConsequences(held(6, 1))).toEqual([
+      '6 events are deleted from your calendar. Their tasks stay in Todoist as they are.',
+      '1 task is deleted in Todoist, or loses its time and timebox label.',
+    ]);
   });
 });

@@ -23,3 +23,21 @@ export const HELD_REMOVALS_TEXT = {
     keep: 'Keeping them and unlinking the pairs now…',
   },
 } as const;
+
+/** The confirmation before removing: what goes, by count ("Remove 6 events?"). */
+export function removeQuestion({ events, tasks }: Pick<HeldRemovals, 'events' | 'tasks'>): string {
+  const parts = [events > 0 && count(events, 'event', 'events'), tasks > 0 && count(tasks, 'task', 'tasks')];
+  return `Remove ${parts.filter(Boolean).join(' and ')}?`;
+}
+
+/** What removing does to each side, said before the user confirms. */
+export function removeConsequences({ events, tasks }: Pick<HeldRemovals, 'events' | 'tasks'>): string[] {
+  return [
+    events > 0 &&
+      `${count(events, 'event is', 'events are')} deleted from your calendar. Their tasks stay in Todoist as they are.`,
+    tasks > 0 &&
+      (tasks === 1
+        ? '1 task is deleted in Todoist, or loses its time and timebox label.'
+        : `${tasks} tasks are deleted in Todoist, or lose their time and timebox label.`),
+  ].filter((line): line is string => typeof line === 'string');
+}

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncActivityEntry } from '#shared/api/sync.schema.ts';
-import {
-  actionLabel,
-  detailLabel,
-  directionLabel,
-  formatActivityTime,
-  lastSyncedText,
-  latestEntries,
-  shortId,
-} from './sync-activity-format.ts';
+import { formatActivityTime, lastSyncedText, latestEntries, shortId } from './sync-activity-format.ts';
 
 // Local times, so the expectations hold in any time zone.
 const local = (...parts: [number, number, number, number, number, number]) =>
@@ -21,24 +13,6 @@ describe('shortId', () => {
     expect(shortId('123456789')).toBe('123456789');
     expect(shortId('6X7rM8fHq2Wc')).toBe('6X7rM8fH…');
     expect(shortId('AAMkADnothing=', 4)).toBe('AAMk…');
-  });
-});
-
-describe('labels', () => {
-  it('names both directions and every action', () => {
-    expect(directionLabel('todoist-to-calendar')).toBe('Todoist → Calendar');
-    expect(directionLabel('calendar-to-todoist')).toBe('Calendar → Todoist');
-    expect(
-      ['created', 'updated', 'completed', 'deleted', 'skipped'].map((a) => actionLabel(a as never)),
-    ).toEqual(['Created', 'Updated', 'Completed', 'Deleted', 'Skipped']);
-  });
-
-  it('turns detail codes into words, and nothing into nothing', () => {
-    expect(detailLabel('no-timebox-label')).toBe('no timebox label');
-    expect(detailLabel('title')).toBe('title');
-    expect(detailLabel('recurring_event')).toBe('recurring event');
-    expect(detailLabel(null)).toBeNull();
-    expect(detailLabel('')).toBeNull();
   });
 });
 

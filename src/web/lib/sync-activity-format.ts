@@ -1,5 +1,5 @@
 import { format, isSameDay } from 'date-fns';
-import type { SyncAction, SyncActivityEntry, SyncDirection } from '#shared/api/sync.schema.ts';
+import type { SyncActivityEntry, SyncDirection } from '#shared/api/sync.schema.ts';
 
 /** Provider ids are long; lists show their start and keep the whole id for a tooltip. */
 export function shortId(id: string, keep = 8): string {
@@ -10,39 +10,6 @@ export const DIRECTION_SIDES: Record<SyncDirection, { from: string; to: string }
   'todoist-to-calendar': { from: 'Todoist', to: 'Calendar' },
   'calendar-to-todoist': { from: 'Calendar', to: 'Todoist' },
 };
-
-/** 'Todoist → Calendar', as the lists read. */
-export function directionLabel(direction: SyncDirection): string {
-  const { from, to } = DIRECTION_SIDES[direction];
-  return `${from} → ${to}`;
-}
-
-const ACTION_LABELS: Record<SyncAction, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  completed: 'Completed',
-  deleted: 'Deleted',
-  skipped: 'Skipped',
-  held: 'Held back',
-  kept: 'Kept, unlinked',
-};
-
-export function actionLabel(action: SyncAction): string {
-  return ACTION_LABELS[action];
-}
-
-const DETAIL_LABELS: Record<string, string> = {
-  title: 'title',
-  time: 'time',
-  duration: 'duration',
-  'no-timebox-label': 'no timebox label',
-};
-
-/** The engine's short detail code as words ('no-timebox-label' → 'no timebox label'); never user text. */
-export function detailLabel(detail: string | null): string | null {
-  if (!detail) return null;
-  return DETAIL_LABELS[detail] ?? detail.replaceAll(/[-_]+/g, ' ').trim();
-}
 
 /** Today's entries show the time to the second, so a change just made is easy to spot; older ones the day. */
 export function formatActivityTime(iso: string, now: Date = new Date()): string {

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '#shared/api/contract.ts';
-import type { BrakeChoice } from '#shared/api/sync.schema.ts';
+import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
 import { api } from './api-client.ts';
 
 export const syncActivityQueryKey = ['sync', 'activity'] as const;
@@ -25,6 +25,33 @@ export function useSyncActivity({ refetchMs, enabled = true }: Options) {
     refetchInterval: refetchMs,
     retry: false,
     enabled,
+  });
+}
+
+/** While a side's names could not be read (busy, or to reconnect), they are asked for again this often. */
+const NAMES_RETRY_MS = 30_000;
+
+/** What the names are asked for: the entries shown and the held items (a new entry asks again). */
+const namesKey = (activity: SyncActivity) =>
+  [
+    ...activity.entries.map((entry) => entry.id),
+    ...(activity.heldRemovals?.items ?? []).map((item) => `${item.taskId} ${item.eventId}`),
+  ].join(',');
+
+/**
+ * The titles and times of the items the activity names, read live from Todoist and the calendar by the
+ * server (never stored) whenever the activity names new ones; the previous names stay shown meanwhile.
+ */
+export function useActivityNames(activity: SyncActivity | undefined) {
+  const key = activity ? namesKey(activity) : '';
+  return useQuery({
+    queryKey: ['sync', 'activity-names', key],
+    queryFn: () => api(contract.sync.activityNames),
+    enabled: key !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    refetchInterval: (query) => ((query.state.data?.unavailable.length ?? 0) > 0 ? NAMES_RETRY_MS : false),
+    retry: false,
   });
 }
 

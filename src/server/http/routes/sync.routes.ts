@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
+import type { ActivityNamesReader } from '#server/sync/inbound/activity-names.ts';
 import type { SyncPreviewService } from '#server/sync/inbound/sync-preview.ts';
 import { proposedChange } from '#server/sync/plan/change-effect.ts';
 import type { SyncService, WebhookOutcome } from '#server/sync/sync.service.ts';
@@ -8,7 +9,7 @@ import { contract } from '#shared/api/contract.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { fromContract } from './contract-route.ts';
 
-type Options = { sync: SyncService; preview: SyncPreviewService };
+type Options = { sync: SyncService; preview: SyncPreviewService; names: ActivityNamesReader };
 
 const STATUS_OF_OUTCOME: Record<WebhookOutcome, number> = {
   queued: 200,
@@ -22,7 +23,7 @@ const statusOf = (outcome: WebhookOutcome) => STATUS_OF_OUTCOME[outcome];
  * Sync activity and preview for the dashboard, and the providers' notifications. Notifications are
  * verified and queued, nothing else: providers want an answer within a few hundred milliseconds.
  */
-export async function syncRoutes(app: FastifyInstance, { sync, preview }: Options) {
+export async function syncRoutes(app: FastifyInstance, { sync, preview, names }: Options) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -30,6 +31,14 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview }: Option
     handler: async (request) => {
       const userId = await request.requireUserId();
       return sync.activity(userId);
+    },
+  });
+
+  routes.route({
+    ...fromContract(contract.sync.activityNames),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      return names.names(userId);
     },
   });
 

@@ -39,4 +39,30 @@ describe('Todoist tasks adapter', () => {
     expect(read.full).toBe(true);
     expect(read.nextToken).toBeTruthy();
   });
+
+  it('reads the open tasks among some ids in one request, leaving out completed and deleted ones', async () => {
+    const tasks = createTodoistTasks(config());
+    const token = user.accessToken ?? user.personalToken;
+    const uuid = () => crypto.randomUUID();
+    const added = await tasks.apply(
+      token,
+      ['Open one', 'Done one', 'Deleted one'].map((content, index) => ({
+        kind: 'add' as const,
+        uuid: uuid(),
+        tempId: `t${index}`,
+        content,
+        due: { kind: 'floating' as const, local: '2026-12-03T10:00:00' },
+        labels: [],
+        duration: null,
+      })),
+    );
+    const [open, done, deleted] = ['t0', 't1', 't2'].map((tempId) => added.idsByTempId[tempId] ?? '');
+    await tasks.apply(token, [{ kind: 'delete', uuid: uuid(), id: deleted ?? '' }]);
+    const api = new (await import('@doist/todoist-sdk')).TodoistApi(token, { baseUrl: todoist.origin });
+    await api.closeTask(done ?? '');
+    const read = await tasks.openTasks(token, [open ?? '', done ?? '', deleted ?? '', 'no-such-task']);
+    expect(read.map((task) => [task.content, task.due?.date.slice(0, 16)])).toEqual([
+      ['Open one', '2026-12-03T10:00'],
+    ]);
+  });
 });

@@ -18,6 +18,8 @@ import { isTodoistRequestError, isTodoistSyncError, todoistSdk } from './todoist
 
 /** A call that has not answered by then is abandoned, so a hanging Todoist cannot stall a user's sync. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Todoist's largest page of `GET /tasks`; as many ids go in one request. */
+const TASKS_PER_PAGE = 200;
 
 type SdkTask = {
   id: string;
@@ -81,6 +83,20 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
           if (isTodoistRequestError(error) && error.httpStatusCode === 404) return null;
           throw error;
         }
+      }),
+
+    openTasks: (token, ids) =>
+      call('read Todoist tasks by id', async () => {
+        const client = await api(token);
+        const tasks: TaskSnapshot[] = [];
+        for (let at = 0; at < ids.length; at += TASKS_PER_PAGE) {
+          const page = await client.getTasks({
+            ids: ids.slice(at, at + TASKS_PER_PAGE),
+            limit: TASKS_PER_PAGE,
+          });
+          tasks.push(...page.results.map((task) => toSnapshot(task as SdkTask)));
+        }
+        return tasks;
       }),
 
     apply: (token, commands) =>

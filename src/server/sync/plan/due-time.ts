@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import type { ItemWhen } from '#shared/api/activity-names.schema.ts';
 import type { DueWrite, TaskDue } from '../task-source.port.ts';
 
 /**
@@ -113,4 +114,18 @@ export function dueWriteFor(start: Date, previous: TaskDue | null, userTimeZone:
 /** The all-day due on the user's date of `start` (an event deleted: the task keeps its date). */
 export function dateOnlyDue(start: Date, userTimeZone: string): DueWrite {
   return { kind: 'date', date: instantToLocal(start, userTimeZone).slice(0, 10) };
+}
+
+/**
+ * When a due is, as a screen shows it: a fixed due is an instant; a floating one its wall time (the same
+ * in every zone, so it is never turned into an instant of ours); a date its day. Null for none, or one
+ * we cannot read.
+ */
+export function dueWhen(due: TaskDue | null): ItemWhen | null {
+  if (!due) return null;
+  if (DATE_ONLY.test(due.date)) return { kind: 'date', date: due.date };
+  const floating = FLOATING.exec(due.date);
+  if (floating) return { kind: 'floating', local: due.date.slice(0, 16) };
+  const instant = dueInstant(due, 'UTC');
+  return instant ? { kind: 'instant', start: instant.toISOString() } : null;
 }

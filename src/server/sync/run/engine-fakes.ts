@@ -77,7 +77,7 @@ const dueOf = (write: DueWrite): TaskDue => {
 };
 
 type StoredTask = TaskSnapshot & { changedAt: number };
-type TodoistMethod = 'changes' | 'task' | 'apply';
+type TodoistMethod = 'changes' | 'task' | 'openTasks' | 'apply';
 
 export type FakeTodoist = ReturnType<typeof fakeTodoist>;
 
@@ -190,6 +190,15 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
         const task = tasks.get(id);
         return task && !task.isDeleted ? snapshot(task) : null;
       });
+    },
+    async openTasks(_token, wanted) {
+      calls.push({ method: 'openTasks' });
+      return withFault(injected.take('openTasks'), () =>
+        wanted.flatMap((id) => {
+          const task = tasks.get(id);
+          return task && !task.isDeleted && !task.checked ? [snapshot(task)] : [];
+        }),
+      );
     },
     async apply(_token, batch) {
       calls.push({ method: 'apply' });

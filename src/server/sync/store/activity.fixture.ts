@@ -44,3 +44,27 @@ export async function playKeepsTheNewest(
   await activity.add(ada, [], minute(ACTIVITY_KEPT + 20));
   expect(await rowsOf(ada)).toBe(ACTIVITY_KEPT + 3);
 }
+
+/**
+ * The held items as the brake last logged them: the newest run's `held` entries only (an earlier
+ * run's held ones and other actions left out), another user's apart.
+ */
+export async function playLastHeld(
+  activity: Pick<SyncActivityRepository, 'add' | 'lastHeld'>,
+  users: { ada: string; bob: string },
+) {
+  const { ada, bob } = users;
+  const held = (taskId: string): NewActivity => ({
+    ...createdEntry(taskId),
+    action: 'held',
+    eventId: `e-${taskId}`,
+  });
+  expect(await activity.lastHeld(ada)).toEqual([]);
+  await activity.add(ada, [held('a1'), held('a2')], minute(1));
+  await activity.add(ada, [held('b1'), held('b2'), held('b3'), createdEntry('c1')], minute(2));
+  await activity.add(ada, [createdEntry('c2')], minute(3));
+  await activity.add(bob, [held('bob')], minute(4));
+  const last = await activity.lastHeld(ada);
+  expect(last.map((item) => item.taskId).sort()).toEqual(['b1', 'b2', 'b3']);
+  expect(last[0]).toEqual({ taskId: expect.any(String), eventId: `e-${last[0]?.taskId}` });
+}

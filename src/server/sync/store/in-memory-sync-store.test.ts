@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { playKeepsTheNewest } from './activity.fixture.ts';
+import { playKeepsTheNewest, playLastHeld } from './activity.fixture.ts';
 import { inMemorySyncActivity } from './in-memory-sync-store.ts';
 
 /** The in-memory activity keeps what the repository's one statement keeps (the same play as its test). */
@@ -8,5 +8,9 @@ describe('in-memory sync activity', () => {
     const activity = inMemorySyncActivity();
     const rowsOf = async (userId: string) => activity.rows.filter((row) => row.userId === userId).length;
     await playKeepsTheNewest(activity, rowsOf, { ada: 'ada', bob: 'bob' });
+  });
+
+  it('names the held items of the newest run that held any, as the repository does', async () => {
+    await playLastHeld(inMemorySyncActivity(), { ada: 'ada', bob: 'bob' });
   });
 });

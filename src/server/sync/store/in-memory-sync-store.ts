@@ -180,6 +180,13 @@ export function inMemorySyncActivity(): InMemorySyncActivity {
         .slice(0, limit)
         .map(({ userId: _user, at, ...entry }) => ({ ...entry, at: at.toISOString() }));
     },
+    async lastHeld(userId) {
+      const held = newestFirst(userId).filter((row) => row.action === 'held');
+      const newest = held[0]?.at.getTime();
+      return held
+        .filter((row) => row.at.getTime() === newest)
+        .map((row) => ({ taskId: row.taskId, eventId: row.eventId }));
+    },
     async problems(userId) {
       return problemRows
         .filter((row) => row.userId === userId)

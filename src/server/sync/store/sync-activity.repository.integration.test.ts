@@ -4,7 +4,7 @@ import { syncActivity } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
-import { playKeepsTheNewest } from './activity.fixture.ts';
+import { playKeepsTheNewest, playLastHeld } from './activity.fixture.ts';
 import { createSyncActivityRepository } from './sync-activity.repository.ts';
 
 const ADA = '00000000-0000-4000-8000-0000000000ad';
@@ -32,6 +32,11 @@ for (const database of await testDatabases('sync activity')) {
       const rowsOf = async (userId: string) =>
         (await opened().db.select().from(syncActivity).where(eq(syncActivity.userId, userId))).length;
       await playKeepsTheNewest(createSyncActivityRepository(opened().db), rowsOf, { ada: ADA, bob: BOB });
+    });
+
+    it('names the held items of the newest run that held any', async () => {
+      await opened().db.delete(syncActivity);
+      await playLastHeld(createSyncActivityRepository(opened().db), { ada: ADA, bob: BOB });
     });
   });
 }

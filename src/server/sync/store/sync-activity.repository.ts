@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, notInArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncActivity, syncProblems } from '#server/db/schema/sync.tables.ts';
 import type { SyncActivityEntry, SyncProblem, SyncProblemCode } from '#shared/api/sync.schema.ts';
@@ -11,6 +11,8 @@ export const ACTIVITY_KEPT = 100;
 export type SyncActivityRepository = {
   add(userId: string, entries: NewActivity[], at: Date): Promise<void>;
   recent(userId: string, limit: number): Promise<SyncActivityEntry[]>;
+  /** The held removals as the brake last logged them (the newest run's `held` entries), ids only. */
+  lastHeld(userId: string): Promise<Pick<SyncActivityEntry, 'taskId' | 'eventId'>[]>;
   problems(userId: string): Promise<SyncProblem[]>;
   raise(userId: string, code: SyncProblemCode, now: Date): Promise<void>;
   /** Clears the problems a successful run proves solved (all when `codes` is omitted). */
@@ -52,6 +54,17 @@ export function createSyncActivityRepository(db: Db): SyncActivityRepository {
         .orderBy(desc(syncActivity.at))
         .limit(limit);
       return rows.map(({ userId: _user, at, ...entry }) => ({ ...entry, at: at.toISOString() }));
+    },
+    async lastHeld(userId) {
+      const ofUser = and(eq(syncActivity.userId, userId), eq(syncActivity.action, 'held'));
+      const newest = db
+        .select({ at: max(syncActivity.at) })
+        .from(syncActivity)
+        .where(ofUser);
+      return db
+        .select({ taskId: syncActivity.taskId, eventId: syncActivity.eventId })
+        .from(syncActivity)
+        .where(and(ofUser, eq(syncActivity.at, newest)));
     },
     async problems(userId) {
       const rows = await db.select().from(syncProblems).where(eq(syncProblems.userId, userId));

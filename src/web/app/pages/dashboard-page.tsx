@@ -10,6 +10,7 @@ import { useConnectToast } from '../../features/dashboard/use-connect-toast.ts';
 import { useProviderRefresh } from '../../features/dashboard/use-provider-refresh.ts';
 import { PlanMyDaySection } from '../../features/plan-my-day/plan-my-day-section.tsx';
 import { SubscriptionBanner } from '../../features/subscription/subscription-banner.tsx';
+import { HeldRemovalsStatus } from '../../features/sync-activity/components/held-removals-status.tsx';
 import { SyncActivitySection } from '../../features/sync-activity/sync-activity-section.tsx';
 import { TimeboxSettingsSection } from '../../features/timeboxes/timebox-settings-section.tsx';
 import { WelcomeWizard } from '../../features/welcome-wizard/welcome-wizard.tsx';
@@ -37,6 +38,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         user={user}
         banner={
           <>
+            <HeldRemovalsStatus syncActive={user.syncActive} />
             <SubscriptionBanner user={user} />
             <MissingProjectsAlert todo={user.todoSettings} where="status" />
           </>

@@ -6,7 +6,7 @@ import { HeldRemovalsAlert } from '../../components/held-removals-alert.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { SyncActivityList } from '../../components/sync-activity-list.tsx';
 import { sectionIds } from '../../lib/paths.ts';
-import { useSyncActivity } from '../../lib/sync-activity.ts';
+import { useActivityNames, useSyncActivity } from '../../lib/sync-activity.ts';
 import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
 import { AutoplanUnplacedNote } from './components/autoplan-unplaced-note.tsx';
 import { LeftBehindNote } from './components/left-behind-note.tsx';
@@ -25,9 +25,10 @@ const otherProblems = (activity: SyncActivity) =>
     ? activity.problems.filter((problem) => problem.code !== 'removals-held')
     : activity.problems;
 
-/** What only the user can fix, then what the sync did lately (provider ids only, never task or event text). */
+/** What only the user can fix, then what the sync did lately, its items named as Todoist and the calendar read now. */
 export function SyncActivitySection({ user }: { user: CurrentUser }) {
   const activity = useSyncActivity({ refetchMs: user.syncActive ? REFRESH_MS : false });
+  const names = useActivityNames(activity.data);
 
   return (
     <SectionCard title="Sync activity" id={sectionIds.syncActivity}>
@@ -52,7 +53,9 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
       )}
       {activity.data && (
         <>
-          {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
+          {activity.data.heldRemovals && (
+            <HeldRemovalsAlert held={activity.data.heldRemovals} names={names.data} />
+          )}
           {activity.data.providerBusy && <ProviderBusyNote busy={activity.data.providerBusy} />}
           {activity.data.leftBehind && <LeftBehindNote leftBehind={activity.data.leftBehind} />}
           {activity.data.otherSync && <OtherSyncNote otherSync={activity.data.otherSync} />}
@@ -88,7 +91,10 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
           {activity.data.entries.length === 0 ? (
             <Text c="dimmed">No sync activity yet.</Text>
           ) : (
-            <SyncActivityList entries={latestEntries(activity.data.entries, SHOWN_ENTRIES)} />
+            <SyncActivityList
+              entries={latestEntries(activity.data.entries, SHOWN_ENTRIES)}
+              names={names.data}
+            />
           )}
         </>
       )}

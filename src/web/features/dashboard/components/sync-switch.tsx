@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { syncToggleAllowed } from '#shared/settings/rules.ts';
+import { useSyncActivity } from '../../../lib/sync-activity.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { dashboardCalls } from '../dashboard-api.ts';
 import { joinSteps, missingForSync, syncReadiness } from '../sync-readiness.ts';
@@ -20,11 +21,16 @@ export function SyncSwitch({ user }: { user: CurrentUser }) {
   const canTurnOn = syncToggleAllowed(readiness, true);
   const checked = change.isPending ? change.variables : user.syncActive;
   const paused = user.syncActive && !isEntitled(user.payment, new Date());
+  const activity = useSyncActivity({ refetchMs: false, enabled: user.syncActive });
+  const decisionWaits = !!activity.data?.heldRemovals && !activity.data.heldRemovals.choice;
 
   let description: string;
   if (!user.syncActive && !canTurnOn) description = `To switch sync on, ${joinSteps(missing)}.`;
   else if (user.syncActive && missing.length > 0)
     description = `Sync cannot run until you ${joinSteps(missing)}.`;
+  else if (user.syncActive && decisionWaits)
+    description =
+      'Your tasks and calendar events are kept in sync, except the removals that wait for your decision.';
   else if (user.syncActive) description = 'Your tasks and calendar events are kept in sync.';
   else description = 'Everything is in place. Switch sync on to start.';
 

@@ -4,7 +4,7 @@ import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { HeldRemovalsAlert } from '../../../components/held-removals-alert.tsx';
 import { SyncActivityList } from '../../../components/sync-activity-list.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useSyncActivity } from '../../../lib/sync-activity.ts';
+import { useActivityNames, useSyncActivity } from '../../../lib/sync-activity.ts';
 import { lastSyncedText, latestEntries } from '../../../lib/sync-activity-format.ts';
 import { SANDBOX_REFRESH_MS } from '../sandbox-api.ts';
 
@@ -33,6 +33,7 @@ export function SandboxSyncActivity({ user }: { user: CurrentUser | false }) {
 
 function SignedInActivity({ syncActive }: { syncActive: boolean }) {
   const activity = useSyncActivity({ refetchMs: SANDBOX_REFRESH_MS });
+  const names = useActivityNames(activity.data);
   const problems =
     activity.data?.problems.filter(
       (problem) => problem.code !== 'removals-held' || !activity.data?.heldRemovals,
@@ -55,7 +56,9 @@ function SignedInActivity({ syncActive }: { syncActive: boolean }) {
       )}
       {activity.data && (
         <>
-          {activity.data.heldRemovals && <HeldRemovalsAlert held={activity.data.heldRemovals} />}
+          {activity.data.heldRemovals && (
+            <HeldRemovalsAlert held={activity.data.heldRemovals} names={names.data} />
+          )}
           {problems > 0 && (
             <Text size="sm" fw={600}>
               {problems === 1 ? 'One problem needs' : `${problems} problems need`} your attention: see the{' '}
@@ -75,7 +78,11 @@ function SignedInActivity({ syncActive }: { syncActive: boolean }) {
               No sync activity yet.
             </Text>
           ) : (
-            <SyncActivityList entries={latestEntries(activity.data.entries, SHOWN_ENTRIES)} compact />
+            <SyncActivityList
+              entries={latestEntries(activity.data.entries, SHOWN_ENTRIES)}
+              names={names.data}
+              compact
+            />
           )}
         </>
       )}
