@@ -91,6 +91,11 @@ async function holdSixRemovals(page: Page, person: Person) {
   const held = alert.getByRole('list', { name: 'Held back' });
   for (const title of TASKS) await expect(held.getByText(title)).toBeVisible(SYNCED);
   await expectNamed(sandbox.activity, 'Held back removing 6 events');
+  // The cause, on the card and in the mail (which names the count, never a title).
+  const cause = `6 events held back after the label @${LABEL} was deleted in Todoist.`;
+  await expect(alert).toContainText(cause);
+  const inbox = page.getByRole('region', { name: 'Inbox' });
+  await expect(inbox).toContainText(HELD_TITLE, SYNCED);
   return sandbox;
 }
 

@@ -64,7 +64,12 @@ for (const database of await testDatabases('the safety brake')) {
         expect(await user.eventIds()).toHaveLength(8);
 
         const held = await activity(user);
-        expect(held.heldRemovals).toMatchObject({ events: 7, tasks: 0, choice: null });
+        expect(held.heldRemovals).toMatchObject({
+          events: 7,
+          tasks: 0,
+          choice: null,
+          cause: { kind: 'label-removed', label: '30min', deleted: true },
+        });
         // The card names the held items: the seven events, by the ids the names are read for.
         expect(held.heldRemovals.items.map((item: { eventId: string }) => item.eventId).sort()).toEqual(
           before,

@@ -1,4 +1,4 @@
-import type { AutoplanKept, LeftBehind, OtherSyncSeen } from '#server/db/schema/sync.tables.ts';
+import type { AutoplanKept, HeldCause, LeftBehind, OtherSyncSeen } from '#server/db/schema/sync.tables.ts';
 
 /**
  * Where a user's sync stands between runs (one row of `sync_states`; the columns are explained in
@@ -28,6 +28,7 @@ export type SyncState = {
   heldTasks: number;
   heldSince: Date | null;
   brakeChoice: 'remove' | 'keep' | null;
+  heldCause: HeldCause | null;
   removalWindowStart: Date | null;
   removalWindowCount: number;
   scopeHash: string | null;
@@ -64,6 +65,7 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
     heldTasks: 0,
     heldSince: null,
     brakeChoice: null,
+    heldCause: null,
     removalWindowStart: null,
     removalWindowCount: 0,
     scopeHash: null,
@@ -77,4 +79,4 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
   };
 }
 
-export type { AutoplanKept, LeftBehind, OtherSyncSeen };
+export type { AutoplanKept, HeldCause, LeftBehind, OtherSyncSeen };

@@ -78,6 +78,7 @@ async function heldNote(deps: SyncServiceDeps, userId: string, state: SyncState 
     tasks: state.heldTasks,
     since: state.heldSince.toISOString(),
     items: await deps.activity.lastHeld(userId),
+    cause: state.heldCause,
     choice: state.brakeChoice ?? null,
   };
 }

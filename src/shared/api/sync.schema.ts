@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATED_TASKS_SETTINGS } from '../settings/dated-tasks.ts';
+import { heldCauseSchema } from '../sync/held-removals.ts';
 
 /** The sync activity and preview the dashboard shows. Provider ids only: never a task's or event's text. */
 
@@ -83,6 +84,8 @@ export const syncActivitySchema = z.object({
        * at most `events + tasks` of them, fewer when the activity kept fewer.
        */
       items: z.array(z.object({ taskId: z.string().nullable(), eventId: z.string().nullable() })),
+      /** Why they were held, when they share one cause (a label deleted in Todoist, say). */
+      cause: heldCauseSchema.nullable(),
       /** The user's choice, made and waiting for the next run. */
       choice: z.enum(['remove', 'keep']).nullable(),
     })

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine
 import { IconHandStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ActivityNames } from '#shared/api/activity-names.schema.ts';
+import { heldRemovalsTitle, heldSentence } from '#shared/sync/held-removals.ts';
 import { idsText, namedItem } from '../lib/activity-groups.ts';
 import { formatWhen } from '../lib/date-time-format.ts';
 import {
   HELD_REMOVALS_TEXT,
   type HeldRemovals,
-  heldRemovalsTitle,
   removeConsequences,
   removeQuestion,
 } from '../lib/held-removals.ts';
@@ -42,6 +42,11 @@ export function HeldRemovalsAlert({ held, names }: Props) {
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="xs" align="flex-start">
+        {held.cause && (
+          <Text size="sm" fw={600}>
+            {heldSentence(held)}
+          </Text>
+        )}
         <Text size="sm">{HELD_REMOVALS_TEXT.why}</Text>
         <HeldItems held={held} names={names} />
         <List size="sm" spacing={2}>

@@ -4,15 +4,6 @@ export type HeldRemovals = NonNullable<SyncActivity['heldRemovals']>;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "Timeboxer held back removing 37 events" (and/or deleting or unscheduling tasks): the brake's headline. */
-export function heldRemovalsTitle({ events, tasks }: HeldRemovals): string {
-  const parts = [
-    events > 0 && `removing ${count(events, 'event', 'events')}`,
-    tasks > 0 && `deleting or unscheduling ${count(tasks, 'task', 'tasks')}`,
-  ].filter(Boolean);
-  return `Timeboxer held back ${parts.join(' and ')}`;
-}
-
 /** What each choice does, in words the user reads before choosing. */
 export const HELD_REMOVALS_TEXT = {
   why: 'So many removals at once usually come from a change around the sync, such as a label deleted in Todoist or a calendar emptied, rather than from edits one by one. Nothing has been removed.',

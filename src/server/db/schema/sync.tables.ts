@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
+import type { HeldCause } from '#shared/sync/held-removals.ts';
 import { users } from './users.table.ts';
 
 export type LeftBehind = {
@@ -39,6 +40,8 @@ export type AutoplanKept = {
    */
   plannedWith?: string;
 };
+
+export type { HeldCause };
 
 export type LinkTaskMeta = { labels: string[]; dueTimezone: string | null; recurrence: string | null };
 
@@ -141,6 +144,8 @@ export const syncStates = pgTable('sync_states', {
   heldTasks: integer('held_tasks').notNull().default(0),
   heldSince: timestamp('held_since', { withTimezone: true }),
   brakeChoice: text('brake_choice').$type<'remove' | 'keep'>(),
+  /** Why the held removals came about (null: none held, or no single cause). */
+  heldCause: jsonb('held_cause').$type<HeldCause>(),
   /** Removals carried out since `removalWindowStart`: many in a short time trip the brake too. */
   removalWindowStart: timestamp('removal_window_start', { withTimezone: true }),
   removalWindowCount: integer('removal_window_count').notNull().default(0),

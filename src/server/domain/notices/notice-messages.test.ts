@@ -30,6 +30,22 @@ describe('notice mail words', () => {
     );
   });
 
+  it('names the count and the cause of held removals, and only them', () => {
+    const held = {
+      events: 6,
+      tasks: 0,
+      cause: { kind: 'label-removed', label: '30Minutes', deleted: true },
+    } as const;
+    const message = noticeMessage('removals-held', false, { ...context, held });
+    expect(message.subject).toBe('Timeboxer held back removing 6 events');
+    expect(message.text).toContain('6 events held back after the label @30Minutes was deleted in Todoist');
+    expect(message.html).toContain('6 events held back after the label @30Minutes was deleted in Todoist');
+    // Settled before the mail went: no count to name.
+    expect(noticeMessage('removals-held', false, { ...context, held: null }).subject).toBe(
+      'Timeboxer held back removals for your decision',
+    );
+  });
+
   it('words the end of a problem as good news', () => {
     const solved = noticeMessage('reconnect-calendar', true, context);
     expect(solved.subject).toBe('Your sync is running again');

@@ -1,3 +1,4 @@
+import { type HeldCause, heldRemovalsTitle, heldSentence } from '#shared/sync/held-removals.ts';
 import type { NoticeKind } from './notice-rules.ts';
 
 /**
@@ -38,9 +39,9 @@ const STARTED: Record<NoticeKind, Words> = {
     action: 'Open your dashboard',
   },
   'removals-held': {
-    subject: 'Timeboxer held back removing many items',
+    subject: 'Timeboxer held back removals for your decision',
     happened:
-      'A change removed many of your synced tasks or events at once, so Timeboxer held those removals back. Nothing has been removed.',
+      'A change would have removed several of your synced tasks or events at once, so Timeboxer held those removals back. Nothing has been removed.',
     todo: 'Choose on your dashboard whether to remove them or keep them.',
     action: 'Choose on your dashboard',
   },
@@ -105,7 +106,19 @@ export type MessageContext = {
   dashboardUrl: string;
   profileUrl: string;
   unsubscribeUrl: string;
+  /** The removals held back now, for their mail: the counts and the cause (never a title). */
+  held?: { events: number; tasks: number; cause: HeldCause | null } | null;
 };
+
+/** The held-removals mail names how many and why: "6 events held back after the label @30Minutes was deleted in Todoist". */
+function heldWords(held: NonNullable<MessageContext['held']>): Words {
+  return {
+    ...STARTED['removals-held'],
+    subject: heldRemovalsTitle(held),
+    happened: `${heldSentence(held)} So many removals at once usually come from a change around the sync, so Timeboxer asks first. Nothing has been removed.`,
+    todo: 'Your dashboard lists each of them by name: choose there whether to remove them or keep them.',
+  };
+}
 
 const PAYMENT: ReadonlySet<NoticeKind> = new Set([
   'trial-ending',
@@ -127,7 +140,7 @@ export function noticeMessage(kind: NoticeKind, resolved: boolean, context: Mess
       html: page(greeting, [body], { label: 'Open your dashboard', url: link }, context.unsubscribeUrl),
     };
   }
-  const words = STARTED[kind];
+  const words = kind === 'removals-held' && context.held ? heldWords(context.held) : STARTED[kind];
   return {
     subject: words.subject,
     text: [

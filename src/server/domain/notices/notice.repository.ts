@@ -1,10 +1,11 @@
 import { and, between, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { noticeMails } from '#server/db/schema/notices.table.ts';
-import { syncProblems } from '#server/db/schema/sync.tables.ts';
+import { syncProblems, syncStates } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import type { HeldCause } from '#shared/sync/held-removals.ts';
 import { type NoticeKind, type NoticeRecord, TRIAL_WARNING_MS } from './notice-rules.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +21,8 @@ export type NoticeSubject = {
   payment: { subscriptionStatus: SubscriptionStatus; validUntil: Date };
   problems: { code: SyncProblemCode; since: Date }[];
   mailed: NoticeRecord[];
+  /** The removals the safety brake holds back now (counts and cause, for the mail); null when none. */
+  held: { events: number; tasks: number; cause: HeldCause | null } | null;
 };
 
 export type NoticeRepository = {
@@ -41,9 +44,13 @@ export function createNoticeRepository(db: Db): NoticeRepository {
     async subject(userId) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) return undefined;
-      const [problems, mailed] = await Promise.all([
+      const [problems, mailed, [state]] = await Promise.all([
         db.select().from(syncProblems).where(eq(syncProblems.userId, userId)),
         db.select().from(noticeMails).where(eq(noticeMails.userId, userId)),
+        db
+          .select({ events: syncStates.heldEvents, tasks: syncStates.heldTasks, cause: syncStates.heldCause })
+          .from(syncStates)
+          .where(eq(syncStates.userId, userId)),
       ]);
       return {
         email: user.email,
@@ -61,6 +68,7 @@ export function createNoticeRepository(db: Db): NoticeRepository {
           sentAt: row.sentAt,
           endedAt: row.endedAt,
         })),
+        held: state && state.events + state.tasks > 0 ? state : null,
       };
     },
 

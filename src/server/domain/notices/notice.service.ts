@@ -96,6 +96,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         dashboardUrl: `${deps.appUrl}/dashboard`,
         profileUrl: `${deps.appUrl}/profile`,
         unsubscribeUrl: unsubscribePageUrl(deps.appUrl, deps.secret, job.userId, subject.offLinkVersion),
+        held: subject.held,
       });
       const oneClick = `${deps.appUrl}/api/notices/off?${unsubscribeQuery(deps.secret, job.userId, subject.offLinkVersion)}`;
       await deps.mailer.send({

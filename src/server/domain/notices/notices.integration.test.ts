@@ -95,7 +95,10 @@ for (const database of await testDatabases('notice mails')) {
       await user.todoist.deleteLabel(label?.id ?? '');
       await app().sync.service.request(user.userId);
       const [mail] = await mailsSettle(email, 1);
-      expect(mail?.subject).toBe('Timeboxer held back removing many items');
+      // The count and the cause, never a title.
+      expect(mail?.subject).toBe('Timeboxer held back removing 6 events');
+      expect(mail?.text).toContain('6 events held back after the label @30min was deleted in Todoist');
+      expect(`${mail?.subject}${mail?.text}${mail?.html}`).not.toContain('Task 0');
       expect(await user.events()).toHaveLength(6);
     });
 

@@ -1,10 +1,12 @@
 import { SYNC_PROBLEMS } from '#shared/api/sync.schema.ts';
+import { heldCause } from '../plan/held-cause.ts';
 import type { LinkPlan } from '../plan/link-plan.ts';
 import { type BrakeDecision, type BrakeThresholds, isRemoval } from '../plan/removal-brake.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncStatePatch } from '../store/sync-state.repository.ts';
 import { heldCount } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
+import type { TaskSnapshot } from '../task-source.port.ts';
 
 /**
  * What the safety brake decided in a run, kept for the next run, the dashboard and the activity (ids
@@ -27,9 +29,18 @@ export function createBrakeRecord(deps: {
   const chosenIn = (state: SyncState | null) =>
     state && heldCount(state) > 0 && state.brakeChoice ? state.brakeChoice : null;
 
-  /** What the brake decided, for the state the run saves at its end. */
-  function statePatch(state: SyncState | null, brake: BrakeDecision, now: Date): SyncStatePatch {
+  /**
+   * What the brake decided, for the state the run saves at its end; the cause of held removals is the
+   * one seen when the brake tripped (later runs read the same removals again, not their cause).
+   */
+  function statePatch(
+    state: SyncState | null,
+    brake: BrakeDecision,
+    now: Date,
+    read: { tasks: readonly TaskSnapshot[]; deletedLabels: ReadonlySet<string> },
+  ): SyncStatePatch {
     const held = brake.held.length;
+    const holding = state?.heldSince && heldCount(state) > 0;
     const heldEvents = brake.held.filter((plan) => plan.events.length > 0).length;
     const chosen = chosenIn(state);
     // Removals the user released do not count against the next ones.
@@ -39,6 +50,8 @@ export function createBrakeRecord(deps: {
       heldEvents,
       heldTasks: held - heldEvents,
       heldSince: held > 0 ? (state?.heldSince ?? now) : null,
+      heldCause:
+        held === 0 ? null : holding ? state.heldCause : heldCause(brake.held, read.tasks, read.deletedLabels),
       ...(chosen ? { brakeChoice: null } : {}),
       ...(carriedOut > 0 && {
         removalWindowStart: inWindow > 0 ? state?.removalWindowStart : now,

@@ -48,6 +48,8 @@ export type SidesRead = {
   relabelled: Map<string, string[]>;
   /** Renames of labels this run carried onto the tasks (forgotten once the run is done). */
   renames: LabelRename[];
+  /** The names of the labels this run read as deleted in Todoist (a cause the safety brake names). */
+  deletedLabels: ReadonlySet<string>;
   /** The version each update names: as read now, else as the link last saw it. */
   readVersions: ReadonlyMap<string, string>;
   /** Removals are held for the user's choice (the brake plans them again from full reads). */
@@ -112,6 +114,7 @@ export async function readSides(deps: SideReaderDeps, request: ReadRequest): Pro
     events: completeEventRead(links, calendarRead.events, calendarRead.full, settings.calendarId),
     relabelled,
     renames,
+    deletedLabels: new Set(taskRead.labels.filter((label) => label.isDeleted).map((label) => label.name)),
     readVersions: new Map(calendarRead.events.map((event) => [event.id, event.version])),
     holding,
     nextTokens: { todoist: taskRead.nextToken, calendar: calendarRead.nextToken },

@@ -263,7 +263,7 @@ async function syncAdmitted(
   };
   const written = await planAndWrite(engine, input, relocated.links, target, state, read.holding);
   await finishRun(engine, userId, context, state, read, {
-    ...engine.brakeRecord.statePatch(state, written.brake, now),
+    ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
     ...otherSyncSeen(state, read.events, relocated.links, now),
     ...(planned.kept && { autoplan: planned.kept }),
   });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
-import { heldRemovalsTitle } from '../../../lib/held-removals.ts';
+import { heldRemovalsTitle, heldSentence } from '#shared/sync/held-removals.ts';
 import { sectionIds } from '../../../lib/paths.ts';
 import { useSyncActivity } from '../../../lib/sync-activity.ts';
 
@@ -21,7 +21,7 @@ export function HeldRemovalsStatus({ syncActive }: { syncActive: boolean }) {
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
-        {heldRemovalsTitle(held)}.{' '}
+        {held.cause ? heldSentence(held) : `${heldRemovalsTitle(held)}.`}{' '}
         <Anchor
           href={`#${sectionIds.syncActivity}`}
           inherit

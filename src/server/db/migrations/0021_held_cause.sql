@@ -1,0 +1,1 @@
+ALTER TABLE "sync_states" ADD COLUMN "held_cause" jsonb;
