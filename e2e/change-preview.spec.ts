@@ -20,6 +20,9 @@ const SYNCED = { timeout: 20_000 };
 const calendarSelect = (page: Page) =>
   section(page, 'Calendar Settings').getByRole('combobox', { name: 'Calendar', exact: true });
 
+/** The card's "Saved", once a change is saved. */
+const calendarStatus = (page: Page) => section(page, 'Calendar Settings').getByRole('status');
+
 /** The sentences of the preview, once it has been counted. */
 const previewLines = (dialog: Locator) =>
   dialog.getByRole('status', { name: 'What this change does' }).getByRole('listitem');
@@ -82,10 +85,12 @@ for (const width of [1280, 375]) {
         animations: 'disabled',
       });
 
-      // Cancel: nothing saved, the select still names the first calendar, also when read afresh.
+      // Cancel: nothing saved, and nothing said; the select still names the first calendar, also when
+      // read afresh.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(calendarSelect(page)).toHaveValue(FIRST);
+      await expect(calendarStatus(page)).toHaveText('');
       await page.reload();
       await expect(calendarSelect(page)).toHaveValue(FIRST);
 
@@ -95,6 +100,7 @@ for (const width of [1280, 375]) {
       ]);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();
+      await expect(calendarStatus(page)).toHaveText('Saved');
       await expect(calendarSelect(page)).toHaveValue(OTHER);
       await expect(calendarSelect(page)).toBeEnabled();
       // Basil was chosen, so choosing another calendar needs no main-calendar warning.

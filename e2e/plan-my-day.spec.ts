@@ -13,6 +13,8 @@ import { openSandbox, tomorrowAt } from './sandbox-helpers.ts';
 
 const card = (page: Page) => section(page, 'Plan my day');
 const planSwitch = (page: Page) => card(page).getByRole('switch', { name: 'Plan my day' });
+/** The switch's "Saved", beside the card's title (the hours' is beside their Save button). */
+const titleStatus = (page: Page) => card(page).getByRole('status').first();
 
 /** A date-only task through the sandbox's Todoist form ("No time (date only)"). */
 async function addDatedTask(page: Page, todoist: Locator, title: string, date: string) {
@@ -108,6 +110,7 @@ for (const width of [1280, 375]) {
     await preview.getByRole('button', { name: 'Switch on' }).click();
     await expect(preview).toBeHidden();
     await expect(planSwitch(page)).toBeChecked();
+    await expect(titleStatus(page)).toHaveText('Saved');
     await expect(planSwitch(page)).toBeEnabled();
     await card(page).screenshot({ path: `/tmp/plan-card-on-${width}.png`, animations: 'disabled' });
 
@@ -151,6 +154,8 @@ for (const width of [1280, 375]) {
     await expect(planSwitch(page)).not.toBeChecked();
     await expect(planSwitch(page)).toBeEnabled();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(titleStatus(page)).toHaveText('Saved');
+    await expect(titleStatus(page)).toHaveText('', { timeout: 10_000 });
     await planSwitch(page).click();
     await expect(preview).toContainText(`1 task (30 min) did not fit on ${weekday}`, { timeout: 15_000 });
     await expect(preview).toContainText('Call the bank');
@@ -161,6 +166,7 @@ for (const width of [1280, 375]) {
     await preview.getByRole('button', { name: 'Cancel' }).click();
     await expect(preview).toBeHidden();
     await expect(planSwitch(page)).not.toBeChecked();
+    await expect(titleStatus(page)).toHaveText('');
     const after = await (await page.request.get('/api/current_user')).json();
     expect(after.calendarSettings.autoplan).toMatchObject({ active: false, end: '10:30' });
   });

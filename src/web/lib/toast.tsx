@@ -19,6 +19,8 @@ export function showToast(kind: keyof typeof KINDS, { id, title, message }: Toas
       title,
       message,
       autoClose: TOAST_DURATION_MS,
+      // Mantine greys a titled toast's message to gray.6, short of WCAG AA; the theme's dimmed meets it.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
       ...KINDS[kind],
     });
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { errorMessage } from './api-client.ts';
 import { currentUserQueryKey } from './current-user.ts';
+import type { SaveReporter } from './save-status.ts';
 import { showSaveError } from './toast.tsx';
 
 const userChangeKey = ['user-change'] as const;
@@ -9,6 +10,8 @@ const userChangeKey = ['user-change'] as const;
 type Options = {
   /** The error toast's title; its message is the server's. */
   errorTitle?: string;
+  /** The card's save confirmation (`useSaveStatus`), told when the save starts and how it ends. */
+  status?: SaveReporter;
 };
 
 /**
@@ -16,22 +19,30 @@ type Options = {
  * the user the server answers with replaces the cached one. While another change is still on its way, the
  * cache is refetched instead, so an older answer arriving last cannot undo a newer one. A failure is shown as
  * an error toast with the server's message, and the user is fetched again so the page shows what is really
- * saved.
+ * saved. With a `status`, the card shows "Saved" or the failure inline as well (lib/save-status.ts).
  */
-export function useUserChange<V>(send: (variables: V) => Promise<CurrentUser>, { errorTitle }: Options = {}) {
+export function useUserChange<V>(
+  send: (variables: V) => Promise<CurrentUser>,
+  { errorTitle, status }: Options = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: userChangeKey,
     mutationFn: send,
+    onMutate: () => {
+      status?.start();
+    },
     onSuccess: async (user) => {
       if (queryClient.isMutating({ mutationKey: userChangeKey }) > 1) {
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       } else {
         queryClient.setQueryData(currentUserQueryKey, user);
       }
+      status?.succeed();
     },
     onError: (error) => {
       showSaveError(errorMessage(error), errorTitle);
+      status?.fail();
       // The refusal may come from a state the page has not seen yet (a connection removed elsewhere).
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },

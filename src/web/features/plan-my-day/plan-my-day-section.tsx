@@ -1,7 +1,9 @@
 import { Button, Group, Loader, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CalendarSettings, TodoSettings } from '#shared/api/current-user.schema.ts';
+import { SaveStatus } from '../../components/save-status.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
+import { failuresOnly, useSaveStatus } from '../../lib/save-status.ts';
 import { useUserChange } from '../../lib/user-change.ts';
 import {
   type AutoplanDraft,
@@ -27,8 +29,9 @@ const SWITCH_DESCRIPTION =
 
 /**
  * "Plan my day" (issue 24): working hours in which dated tasks without a time get the first free time of
- * their day. The hours are a draft until "Save" (which keeps the switch as it is); switching on saves
- * the hours shown, then previews the next 7 days before it goes on; switching off is at once.
+ * their day. The hours are a draft until "Save" (which keeps the switch as it is), and "Saved" shows
+ * beside that button; switching on saves the hours shown, then previews the next 7 days before it goes
+ * on; switching off is at once. The switch's "Saved" shows beside the title, once it is on or off.
  */
 export function PlanMyDaySection({ todo, calendar }: Props) {
   const saved = calendar.autoplan;
@@ -44,14 +47,27 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
   const setDraft = (next: AutoplanDraft) => setForm({ key, draft: next });
   const status = draftStatus(draft, saved);
 
-  const save = useUserChange(planMyDayCalls.setAutoplan, { errorTitle: 'Working hours not saved' });
-  const toggle = useUserChange(planMyDayCalls.setAutoplan, { errorTitle: 'Plan my day not switched' });
+  const switchStatus = useSaveStatus();
+  const hoursStatus = useSaveStatus();
+  const save = useUserChange(planMyDayCalls.setAutoplan, {
+    errorTitle: 'Working hours not saved',
+    status: hoursStatus,
+  });
+  // The hours saved before the preview: a step of switching on, which says "Saved" once confirmed.
+  const prepare = useUserChange(planMyDayCalls.setAutoplan, {
+    errorTitle: 'Working hours not saved',
+    status: failuresOnly(switchStatus),
+  });
+  const toggle = useUserChange(planMyDayCalls.setAutoplan, {
+    errorTitle: 'Plan my day not switched',
+    status: switchStatus,
+  });
   const [step, setStep] = useState<PreviewStep>('closed');
   // The hours the preview shows, which switching on saves with the switch.
   const [previewed, setPreviewed] = useState<AutoplanDraft>(draft);
 
   const active = toggle.isPending ? (toggle.variables?.active ?? saved.active) : saved.active;
-  const busy = save.isPending || toggle.isPending || step !== 'closed';
+  const busy = save.isPending || prepare.isPending || toggle.isPending || step !== 'closed';
   const canSwitchOn = ready && calendarChosen && status.valid;
 
   const switchOn = () => {
@@ -62,7 +78,7 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
       return;
     }
     setStep('saving');
-    save.mutate(autoplanOf(draft, false), {
+    prepare.mutate(autoplanOf(draft, false), {
       // Cancelled while saving: the dialog stays closed.
       onSuccess: () => setStep((now) => (now === 'saving' ? 'open' : now)),
       onError: () => setStep('closed'),
@@ -70,7 +86,7 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
   };
 
   return (
-    <SectionCard title="Plan my day" id="plan-my-day">
+    <SectionCard title="Plan my day" id="plan-my-day" status={<SaveStatus status={switchStatus} />}>
       {!ready && (
         <Text size="sm" fw={500}>
           Connect Todoist and Google Calendar or Microsoft 365 in the Integrations above to plan your day.
@@ -105,15 +121,16 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
         <Button
           onClick={() => save.mutate(autoplanOf(draft, saved.active))}
           disabled={!ready || !status.canSave || toggle.isPending || step !== 'closed'}
-          loading={save.isPending && step === 'closed'}
+          loading={save.isPending}
         >
           Save
         </Button>
-        {status.changed && !save.isPending && (
+        {status.changed && !save.isPending && !prepare.isPending && (
           <Button variant="subtle" color="gray" onClick={() => setDraft(draftOf(saved))} disabled={busy}>
             Undo
           </Button>
         )}
+        <SaveStatus status={hoursStatus} />
       </Group>
       <AutoplanPreviewModal
         opened={step !== 'closed'}

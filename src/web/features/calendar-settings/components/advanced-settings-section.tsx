@@ -1,7 +1,9 @@
 import { Group, Loader, Radio, Select, Stack } from '@mantine/core';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { ON_COMPLETE_OPTIONS, type OnComplete, REMINDER_OPTIONS } from '#shared/settings/constants.ts';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useSaveStatus } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { fromReminderValue, toReminderValue } from '../calendar-colors.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
@@ -9,19 +11,20 @@ import { SettingSwitch } from './setting-switch.tsx';
 
 /**
  * Advanced Settings (docs/product-rules.md §2): the event reminder and what completing a task does to its
- * event.
+ * event. Each saves on change, and the title says "Saved".
  */
 export function AdvancedSettingsSection({ user }: { user: CurrentUser }) {
   const calendar = user.calendarSettings;
   const todo = user.todoSettings;
   const calendarReady = calendar.connected && !!calendar.provider;
-  const setReminder = useUserChange(calendarCalls.setReminder);
-  const setOnComplete = useUserChange(calendarCalls.setOnComplete);
+  const status = useSaveStatus();
+  const setReminder = useUserChange(calendarCalls.setReminder, { status });
+  const setOnComplete = useUserChange(calendarCalls.setOnComplete, { status });
   const reminder = setReminder.isPending ? setReminder.variables : calendar.reminder;
   const onComplete = setOnComplete.isPending ? setOnComplete.variables : todo.onComplete;
 
   return (
-    <SectionCard title="Advanced Settings">
+    <SectionCard title="Advanced Settings" status={<SaveStatus status={status} />}>
       <Select
         label="Event reminder"
         description={
@@ -72,6 +75,7 @@ export function AdvancedSettingsSection({ user }: { user: CurrentUser }) {
         label="Remove the calendar event when the task is completed before the event started"
         checked={todo.onPreComplete}
         save={calendarCalls.setOnPreComplete}
+        status={status}
       />
     </SectionCard>
   );

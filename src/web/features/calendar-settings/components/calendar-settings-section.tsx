@@ -4,9 +4,11 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
 import { sectionIds } from '../../../lib/paths.ts';
+import { useSaveStatus } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { swatchColor } from '../calendar-colors.ts';
 import { calendarOptions } from '../calendar-label.ts';
@@ -19,13 +21,15 @@ import { SettingSwitch } from './setting-switch.tsx';
 
 /**
  * Calendar Settings (docs/product-rules.md §2): the calendar, how its events are marked, privacy and the
- * Todoist link.
+ * Todoist link. Each saves on change (the calendar and the mark after their preview while sync is on), and
+ * the title says "Saved".
  */
 export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettings }) {
   const [warningOpened, warning] = useDisclosure(false);
   const [warned, setWarned] = useState<ReturnType<typeof warnedCalendar>>(null);
   const confirmation = useConfirmedChange();
-  const setCalendar = useUserChange(calendarCalls.setCalendar);
+  const status = useSaveStatus();
+  const setCalendar = useUserChange(calendarCalls.setCalendar, { status });
   // While another setting saves (the colour, say), the warnings below would judge by the old one.
   const saving = useIsMutating() > 0;
   const ready = calendar.connected && !!calendar.provider;
@@ -39,7 +43,11 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
   };
 
   return (
-    <SectionCard title="Calendar Settings" id={sectionIds.calendarSettings}>
+    <SectionCard
+      title="Calendar Settings"
+      id={sectionIds.calendarSettings}
+      status={<SaveStatus status={status} />}
+    >
       {!ready && (
         <Text size="sm" fw={500}>
           Connect Google Calendar or Microsoft 365 in the Integrations above to choose these settings.
@@ -79,7 +87,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
             />
           )}
         />
-        <EventMarkSelect calendar={calendar} disabled={!ready} onChosen={warnIfNeeded} />
+        <EventMarkSelect calendar={calendar} disabled={!ready} onChosen={warnIfNeeded} status={status} />
       </SimpleGrid>
       <Stack gap="sm" mt="xs">
         <SettingSwitch
@@ -88,6 +96,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           checked={calendar.private}
           disabled={!ready}
           save={calendarCalls.setPrivate}
+          status={status}
         />
         <SettingSwitch
           label="Todoist link in description"
@@ -95,6 +104,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           checked={calendar.todoistLinkDescription}
           disabled={!ready}
           save={calendarCalls.setTodoistLink}
+          status={status}
         />
       </Stack>
       <MainCalendarWarningModal

@@ -3,6 +3,7 @@ import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { GOOGLE_EVENT_COLORS } from '#shared/settings/constants.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import {
   fromCategoryValue,
@@ -21,19 +22,21 @@ type Props = {
   calendar: CalendarSettings;
   disabled: boolean;
   onChosen: (change: CalendarChange) => void;
+  /** The card's confirmation. */
+  status: SaveReporter;
 };
 
 /** How Timeboxer marks its events: a Google event colour, or a Microsoft category. */
-export function EventMarkSelect({ calendar, disabled, onChosen }: Props) {
-  return calendar.provider === 'Microsoft' ? (
-    <CategorySelect calendar={calendar} disabled={disabled} onChosen={onChosen} />
+export function EventMarkSelect(props: Props) {
+  return props.calendar.provider === 'Microsoft' ? (
+    <CategorySelect {...props} />
   ) : (
-    <EventColorSelect calendar={calendar} disabled={disabled} onChosen={onChosen} />
+    <EventColorSelect {...props} />
   );
 }
 
-function EventColorSelect({ calendar, disabled, onChosen }: Props) {
-  const setColor = useUserChange(calendarCalls.setColor);
+function EventColorSelect({ calendar, disabled, onChosen, status }: Props) {
+  const setColor = useUserChange(calendarCalls.setColor, { status });
   const confirmation = useConfirmedChange();
   const color = setColor.isPending ? setColor.variables : calendar.color;
   const calendarColor = swatchColor(
@@ -77,8 +80,8 @@ function EventColorSelect({ calendar, disabled, onChosen }: Props) {
   );
 }
 
-function CategorySelect({ calendar, disabled, onChosen }: Props) {
-  const setCategory = useUserChange(calendarCalls.setCategory);
+function CategorySelect({ calendar, disabled, onChosen, status }: Props) {
+  const setCategory = useUserChange(calendarCalls.setCategory, { status });
   const confirmation = useConfirmedChange();
   const category = setCategory.isPending ? setCategory.variables : calendar.category;
   const hex = (name: string | null) =>

@@ -1,5 +1,6 @@
 import { Loader, Switch } from '@mantine/core';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 
 type Props = {
@@ -8,11 +9,13 @@ type Props = {
   checked: boolean;
   disabled?: boolean;
   save: (value: boolean) => Promise<CurrentUser>;
+  /** The card's confirmation, which says "Saved" once the server has it. */
+  status: SaveReporter;
 };
 
 /** A switch saved on change: it shows the new position with a spinner and stays disabled until saved. */
-export function SettingSwitch({ label, description, checked, disabled, save }: Props) {
-  const change = useUserChange(save);
+export function SettingSwitch({ label, description, checked, disabled, save, status }: Props) {
+  const change = useUserChange(save, { status });
   return (
     <Switch
       label={label}

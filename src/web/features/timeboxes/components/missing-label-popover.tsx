@@ -1,6 +1,7 @@
 import { Button, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled, IconPlus } from '@tabler/icons-react';
 import { NEW_LABEL_COLOR_CODE } from '#shared/settings/constants.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { useHoverFocusPopover } from '../../../lib/use-hover-focus-popover.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
@@ -10,9 +11,12 @@ import { timeboxCalls } from '../timebox-api.ts';
  * §4). The warning shows on hover and on keyboard focus; a click, Enter or Space keeps it open and moves the
  * focus to the offer.
  */
-export function MissingLabelPopover({ label, disabled }: { label: string; disabled?: boolean }) {
+type Props = { label: string; disabled?: boolean; status: SaveReporter };
+
+export function MissingLabelPopover({ label, disabled, status }: Props) {
   const create = useUserChange((name: string) => timeboxCalls.createLabel(name, NEW_LABEL_COLOR_CODE), {
     errorTitle: 'The label was not created',
+    status,
   });
   const warning = useHoverFocusPopover();
 

@@ -2,15 +2,21 @@ import { Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantin
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { canUseTaskDuration, isConnected, taskDurationOptions } from '#shared/settings/rules.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
+import { useSaveStatus } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
 
-/** Todoist's own task durations instead of labels; Premium and Business only (docs/product-rules.md §5). */
+/**
+ * Todoist's own task durations instead of labels; Premium and Business only (docs/product-rules.md §5).
+ * Both controls save on change (the switch after its preview while sync is on); the title says "Saved".
+ */
 export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
-  const setActive = useUserChange(timeboxCalls.setTaskDurationActive);
-  const setLabel = useUserChange(timeboxCalls.setTaskDurationLabel);
+  const status = useSaveStatus();
+  const setActive = useUserChange(timeboxCalls.setTaskDurationActive, { status });
+  const setLabel = useUserChange(timeboxCalls.setTaskDurationLabel, { status });
   const confirmation = useConfirmedChange();
   const allowed = isConnected(todo) && canUseTaskDuration(todo.accountType);
   const active = setActive.isPending ? setActive.variables : todo.taskDurationSettings.active;
@@ -20,9 +26,12 @@ export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
     <Card withBorder p={{ base: 'xs', sm: 'md' }} component="article" aria-labelledby="task-durations-title">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={3} size="h5" id="task-durations-title">
-            Task durations
-          </Title>
+          <Group gap="md" style={{ rowGap: 4 }}>
+            <Title order={3} size="h5" id="task-durations-title">
+              Task durations
+            </Title>
+            <SaveStatus status={status} />
+          </Group>
           {!canUseTaskDuration(todo.accountType) && (
             <StatusBadge tone="warning">Requires Todoist Premium or Business</StatusBadge>
           )}

@@ -6,6 +6,7 @@ import { formatHours, type TimeboxSetting } from '#shared/settings/rules.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { useStoreUser, useUserChange } from '../../../lib/user-change.ts';
 import { runSaveStep, runSteps } from '../timebox-api.ts';
 import {
@@ -25,6 +26,8 @@ type Props = {
   todo: TodoSettings;
   /** The setting to edit; absent to add a new one. */
   editing?: TimeboxSetting;
+  /** The table's confirmation, which says "Saved" once this dialog has saved and closed. */
+  status: SaveReporter;
   onClose: () => void;
 };
 
@@ -32,7 +35,7 @@ type Props = {
  * Adds or edits a timebox setting (docs/product-rules.md §2, §4, §5): label, duration and the label's Todoist
  * colour.
  */
-export function TimeboxModal({ todo, editing, onClose }: Props) {
+export function TimeboxModal({ todo, editing, status, onClose }: Props) {
   const [values, setValues] = useState({
     label: editing?.label ?? '',
     duration: editing ? String(editing.duration) : '',
@@ -65,7 +68,7 @@ export function TimeboxModal({ todo, editing, onClose }: Props) {
         runSaveStep,
         storeUser,
       ),
-    { errorTitle: 'The timebox setting was not saved' },
+    { errorTitle: 'The timebox setting was not saved', status },
   );
 
   const change = (field: 'label' | 'duration', value: string) => {

@@ -2,6 +2,7 @@ import { ActionIcon, ColorSwatch, Group, Stack, Table, Text } from '@mantine/cor
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TodoistLabel } from '#shared/api/current-user.schema.ts';
 import { formatHours, type TimeboxSetting } from '#shared/settings/rules.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { LABEL_COLOR_HEX, toLabelColor } from '../../../lib/todoist-colors.ts';
 import { MissingLabelPopover } from './missing-label-popover.tsx';
 
@@ -16,6 +17,8 @@ type Props = {
   editable: boolean;
   onEdit: () => void;
   onRemove: () => void;
+  /** The table's confirmation, for the label created from the row. */
+  status: SaveReporter;
 };
 
 export function TimeboxRow({
@@ -26,6 +29,7 @@ export function TimeboxRow({
   editable,
   onEdit,
   onRemove,
+  status,
 }: Props) {
   const missing = labelsKnown && !todoistLabel;
   const color = toLabelColor(todoistLabel?.color);
@@ -42,7 +46,7 @@ export function TimeboxRow({
               {setting.label}
             </Text>
           </Group>
-          {missing && <MissingLabelPopover label={setting.label} disabled={disabled} />}
+          {missing && <MissingLabelPopover label={setting.label} disabled={disabled} status={status} />}
         </Stack>
       </Table.Td>
       <Table.Td>{setting.duration}</Table.Td>

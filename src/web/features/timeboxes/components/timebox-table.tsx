@@ -3,6 +3,8 @@ import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { isConnected, sortTimeboxes, type TimeboxSetting } from '#shared/settings/rules.ts';
+import { SaveStatus } from '../../../components/save-status.tsx';
+import { successesOnly, useSaveStatus } from '../../../lib/save-status.ts';
 import { findTodoistLabel } from '../timebox-form.ts';
 import { RemoveTimeboxModal } from './remove-timebox-modal.tsx';
 import { TimeboxModal } from './timebox-modal.tsx';
@@ -13,9 +15,14 @@ type Dialog =
   | { kind: 'edit'; setting: TimeboxSetting }
   | { kind: 'remove'; setting: TimeboxSetting };
 
-/** The timebox settings (docs/product-rules.md §2): label, duration, hours; add, edit and remove. */
+/**
+ * The timebox settings (docs/product-rules.md §2): label, duration, hours; add, edit and remove. Each
+ * dialog saves with its button and shows a failure itself; once it closes, the title says "Saved".
+ */
 export function TimeboxTable({ todo }: { todo: TodoSettings }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const status = useSaveStatus();
+  const dialogStatus = successesOnly(status);
   const durationsActive = todo.taskDurationSettings.active;
   const todoistReady = todo.connected && !!todo.userId;
   const settings = sortTimeboxes(todo.timeboxSettings);
@@ -29,9 +36,12 @@ export function TimeboxTable({ todo }: { todo: TodoSettings }) {
     >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={3} size="h5" id="timebox-settings-title">
-            Timebox settings
-          </Title>
+          <Group gap="md" style={{ rowGap: 4 }}>
+            <Title order={3} size="h5" id="timebox-settings-title">
+              Timebox settings
+            </Title>
+            <SaveStatus status={status} />
+          </Group>
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             disabled={!todoistReady || durationsActive}
@@ -92,6 +102,7 @@ export function TimeboxTable({ todo }: { todo: TodoSettings }) {
                     editable={todoistReady}
                     onEdit={() => setDialog({ kind: 'edit', setting })}
                     onRemove={() => setDialog({ kind: 'remove', setting })}
+                    status={status}
                   />
                 ))}
               </Table.Tbody>
@@ -99,12 +110,24 @@ export function TimeboxTable({ todo }: { todo: TodoSettings }) {
           </Table.ScrollContainer>
         )}
       </Stack>
-      {dialog?.kind === 'add' && <TimeboxModal todo={todo} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'add' && (
+        <TimeboxModal todo={todo} status={dialogStatus} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'edit' && (
-        <TimeboxModal todo={todo} editing={dialog.setting} onClose={() => setDialog(null)} />
+        <TimeboxModal
+          todo={todo}
+          editing={dialog.setting}
+          status={dialogStatus}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'remove' && (
-        <RemoveTimeboxModal todo={todo} setting={dialog.setting} onClose={() => setDialog(null)} />
+        <RemoveTimeboxModal
+          todo={todo}
+          setting={dialog.setting}
+          status={dialogStatus}
+          onClose={() => setDialog(null)}
+        />
       )}
     </Card>
   );

@@ -3,10 +3,16 @@ import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { whatSyncsCalls } from '../what-syncs-api.ts';
 
-type Props = { todo: Pick<TodoSettings, 'datedTasks'>; disabled: boolean };
+type Props = {
+  todo: Pick<TodoSettings, 'datedTasks'>;
+  disabled: boolean;
+  /** The card's confirmation. */
+  status: SaveReporter;
+};
 
 const CHANGE_TITLE: Record<DatedTasksSetting, string> = {
   skip: 'Leave tasks with a date but no time alone?',
@@ -18,10 +24,10 @@ const CHANGE_TITLE: Record<DatedTasksSetting, string> = {
  * event on their date. Saved on choice; while sync is on, the change is previewed first and saved on
  * confirmation (cancelled, the saved choice stays).
  */
-export function DatedTasksChoice({ todo, disabled }: Props) {
+export function DatedTasksChoice({ todo, disabled, status }: Props) {
   const confirmation = useConfirmedChange();
   // The option chosen is the mutation's variable, so the group shows it while it saves.
-  const save = useUserChange(whatSyncsCalls.setDatedTasks, { errorTitle: 'Setting not saved' });
+  const save = useUserChange(whatSyncsCalls.setDatedTasks, { errorTitle: 'Setting not saved', status });
   const value = save.isPending ? save.variables : todo.datedTasks;
 
   return (

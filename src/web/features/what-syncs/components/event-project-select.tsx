@@ -1,6 +1,7 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
+import type { SaveReporter } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import {
   effectiveEventProject,
@@ -13,16 +14,19 @@ import { whatSyncsCalls } from '../what-syncs-api.ts';
 
 const INDENT_PX = 16;
 
-type Props = { todo: Pick<TodoSettings, 'projects' | 'projectScope' | 'eventProjectId'>; disabled: boolean };
+type Props = {
+  todo: Pick<TodoSettings, 'projects' | 'projectScope' | 'eventProjectId'>;
+  disabled: boolean;
+  /** The card's confirmation. */
+  status: SaveReporter;
+};
 
 /** "New tasks from events go to": one of the projects that sync, saved on choice. */
-export function EventProjectSelect({ todo, disabled }: Props) {
+export function EventProjectSelect({ todo, disabled, status }: Props) {
   // The option chosen is the mutation's variable, so the select shows it while it saves.
   const save = useUserChange(
     (value: string) => whatSyncsCalls.setEventProject(toEventProjectId(todo, value)),
-    {
-      errorTitle: 'Project not saved',
-    },
+    { errorTitle: 'Project not saved', status },
   );
   const options = eventProjectOptions(todo);
   const depthOf = new Map(options.map((option) => [option.value, option.depth]));

@@ -3,7 +3,9 @@ import { useId, useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import type { ProjectScopeMode } from '#shared/settings/project-scope.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
+import { SaveStatus } from '../../../components/save-status.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
+import type { SaveStatus as SaveStatusValue } from '../../../lib/save-status.ts';
 import { LABEL_COLOR_HEX, toLabelColor } from '../../../lib/todoist-colors.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import {
@@ -19,19 +21,28 @@ import { whatSyncsCalls } from '../what-syncs-api.ts';
 /** Each level of sub-projects is indented this much, as in Todoist's sidebar. */
 const INDENT_PX = 22;
 
-type Props = { todo: Pick<TodoSettings, 'projects' | 'projectScope'>; disabled: boolean };
+type Props = {
+  todo: Pick<TodoSettings, 'projects' | 'projectScope'>;
+  disabled: boolean;
+  /** The confirmation beside "Save projects"; the parent's, as this form remounts once saved. */
+  status: SaveStatusValue;
+};
 
 /**
  * "Projects to sync": all projects, or the ticked ones with their sub-projects. The choice is a draft
  * until "Save projects" (one confirmation, one full read by the next run, rather than one per tick); while
- * sync is on, saving first shows what the change does to what is already synced.
+ * sync is on, saving first shows what the change does to what is already synced, and only a confirmed
+ * save says "Saved".
  * The parent gives it a `key` of the saved choice, so a saved answer starts a fresh draft.
  */
-export function ProjectScopeForm({ todo, disabled }: Props) {
+export function ProjectScopeForm({ todo, disabled, status: saveStatus }: Props) {
   const saved = todo.projectScope;
   const [draft, setDraft] = useState(() => draftOf(saved));
   const confirmation = useConfirmedChange();
-  const save = useUserChange(whatSyncsCalls.setProjectScope, { errorTitle: 'Projects not saved' });
+  const save = useUserChange(whatSyncsCalls.setProjectScope, {
+    errorTitle: 'Projects not saved',
+    status: saveStatus,
+  });
   const listId = useId();
   const status = draftStatus(draft, saved, todo.projects);
   const rows = projectRows(todo.projects, draft.chosen);
@@ -114,6 +125,7 @@ export function ProjectScopeForm({ todo, disabled }: Props) {
             Undo
           </Button>
         )}
+        <SaveStatus status={saveStatus} />
       </Group>
       <ChangePreviewModal confirmation={confirmation} />
     </Stack>
