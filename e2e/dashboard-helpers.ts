@@ -22,7 +22,7 @@ type TodoistSeed = {
  * Returns the emulator's origin and the account's personal token, to change Todoist behind our back.
  */
 export async function connectTodoist(page: Page, person: Person, seed: TodoistSeed = {}) {
-  await page.getByRole('link', { name: 'Connect Todoist' }).click();
+  await section(page, 'Integrations').getByRole('link', { name: 'Connect Todoist' }).click();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   const origin = new URL(page.url()).origin;
   const seeded = await page.request.post(`${origin}/_emulator/seed`, {
@@ -60,13 +60,18 @@ export async function connectTodoist(page: Page, person: Person, seed: TodoistSe
   return { origin, token, projects };
 }
 
-/** Connects Google Calendar or Microsoft 365 through the emulated consent page. */
+/**
+ * Connects Google Calendar or Microsoft 365 through the emulated consent page, from the Integrations row
+ * (the "Next step" card offers the same links).
+ */
 export async function connectCalendar(
   page: Page,
   person: Person,
   provider: 'Google Calendar' | 'Microsoft 365',
 ) {
-  await page.getByRole('link', { name: `Connect ${provider}` }).click();
+  await section(page, 'Integrations')
+    .getByRole('link', { name: `Connect ${provider}` })
+    .click();
   await consent(page, person);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -76,7 +81,7 @@ export async function connectCalendar(
  * Returns the emulator's origin (its consent page's), to change the service behind our back.
  */
 export async function connectOffered(page: Page, link: string, email: string): Promise<string> {
-  await page.getByRole('link', { name: link }).click();
+  await section(page, 'Integrations').getByRole('link', { name: link }).click();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   const origin = new URL(page.url()).origin;
   await page.getByRole('button', { name: 'Continue' }).click();

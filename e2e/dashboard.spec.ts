@@ -24,51 +24,6 @@ const MESSAGES = {
 
 const syncSwitch = (page: Page) => section(page, 'Status').getByRole('switch', { name: 'Sync active' });
 
-test.describe('welcome wizard', () => {
-  test('shows five steps, cannot be dismissed, and is not shown again once finished', async ({ page }) => {
-    await signIn(page, 'Google', newPerson('Wanda', 'Wizard'), { keepWelcomeWizard: true });
-    const wizard = page.getByRole('dialog', { name: 'Welcome to Timeboxer' });
-    await expect(wizard).toBeVisible();
-    await expect(wizard.getByText('Step 1 of 5')).toBeVisible();
-    await page.waitForTimeout(300); // the opening transition
-    expect(await seriousViolations(page), 'wizard').toEqual([]);
-    await page.screenshot({ path: 'e2e-artifacts/dashboard-wizard-1280.png' });
-
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 400);
-    await expect(wizard).toBeVisible();
-    await expect(wizard.getByRole('button', { name: 'Close' })).toHaveCount(0);
-
-    const guidance = [
-      /links your Todoist tasks with Google Calendar or Microsoft 365/,
-      /Todoist’s own calendar integration/,
-      /connect your Todoist account/,
-      /15, 30 and 60\s+minutes/,
-      /all the events already in that calendar would be turned into\s+Todoist tasks/,
-    ];
-    for (const [index, text] of guidance.entries()) {
-      await expect(wizard.getByText(`Step ${index + 1} of 5`)).toBeVisible();
-      await expect(wizard.getByText(text)).toBeVisible();
-      if (index < 4) await wizard.getByRole('button', { name: 'Next' }).click();
-    }
-    await expect(wizard.getByRole('button', { name: 'Next' })).toHaveCount(0);
-    const docs = wizard.getByRole('link', { name: /Open documentation/ });
-    await expect(docs).toHaveAttribute('href', '/documentation');
-    await expect(docs).toHaveAttribute('target', '_blank');
-
-    await wizard.getByRole('button', { name: "Ok, let's go" }).click();
-    await expect(wizard).toBeHidden();
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Status', level: 2 })).toBeVisible();
-    await expect(wizard).toHaveCount(0);
-  });
-
-  test('signIn helper goes through it', async ({ page }) => {
-    await signIn(page, 'Facebook', newPerson('Will', 'Wizard'), { keepWelcomeWizard: true });
-    await finishWelcomeWizard(page);
-  });
-});
-
 test('connecting Todoist and Google Calendar congratulates and shows the connections', async ({ page }) => {
   test.setTimeout(60_000);
   const person = newPerson('Connie', 'Connect');

@@ -27,9 +27,14 @@ export const paths = {
   signInWithFacebook: contract.auth.signIn.facebook.path,
 } as const;
 
-/** Ids of dashboard sections that other sections link to (`#calendar-settings`). */
+/**
+ * Ids of dashboard sections (and the sync switch) that other sections, the welcome guide and the "Next step"
+ * card link to (`#calendar-settings`).
+ */
 export const sectionIds = {
   calendarSettings: 'calendar-settings',
   syncActivity: 'sync-activity',
   whatSyncs: 'what-syncs',
+  timeboxSettings: 'timebox-settings',
+  syncSwitch: 'sync-active',
 } as const;

@@ -5,6 +5,7 @@ import { PageContainer } from '../../components/page-container.tsx';
 import { AdvancedSettingsSection } from '../../features/calendar-settings/components/advanced-settings-section.tsx';
 import { CalendarSettingsSection } from '../../features/calendar-settings/components/calendar-settings-section.tsx';
 import { IntegrationsRow } from '../../features/dashboard/components/integrations-row.tsx';
+import { NextStepCard } from '../../features/dashboard/components/next-step-card.tsx';
 import { StatusRow } from '../../features/dashboard/components/status-row.tsx';
 import { useConnectToast } from '../../features/dashboard/use-connect-toast.ts';
 import { useProviderRefresh } from '../../features/dashboard/use-provider-refresh.ts';
@@ -34,6 +35,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   return (
     <PageContainer title="Dashboard">
       <Text>Welcome, {user.name.firstName}.</Text>
+      <NextStepCard user={user} />
       <StatusRow
         user={user}
         banner={
@@ -51,7 +53,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       <PlanMyDaySection todo={user.todoSettings} calendar={user.calendarSettings} />
       <WhatSyncsSection todo={user.todoSettings} />
       <AdvancedSettingsSection user={user} />
-      <WelcomeWizard seen={user.welcomeWizardSeen} />
+      <WelcomeWizard user={user} />
     </PageContainer>
   );
 }

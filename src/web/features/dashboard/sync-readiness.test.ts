@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { syncToggleAllowed } from '#shared/settings/rules.ts';
+import { syncReadiness } from '../../lib/sync-readiness.ts';
 import { testUser } from '../../test/current-user.fixture.ts';
-import { joinSteps, missingForSync, syncReadiness } from './sync-readiness.ts';
+import { joinSteps, missingForSync } from './sync-readiness.ts';
 
 const ready = testUser({
   todo: {

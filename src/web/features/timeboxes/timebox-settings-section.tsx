@@ -6,7 +6,7 @@ import { TimeboxTable } from './components/timebox-table.tsx';
 
 export function TimeboxSettingsSection({ todo }: { todo: TodoSettings }) {
   return (
-    <SectionCard title="Time Box Settings">
+    <SectionCard title="Time Box Settings" id="timebox-settings">
       <Stack gap="md">
         <TaskDurationCard todo={todo} />
         <TimeboxTable todo={todo} />

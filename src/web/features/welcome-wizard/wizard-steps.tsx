@@ -1,10 +1,13 @@
 import { List, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { WizardAction } from './wizard-actions.ts';
 
-export type WizardStep = { title: string; body: ReactNode };
+/** `action`: what the step lets the user do at once, shown below its text (see `wizardActions`). */
+export type WizardStep = { title: string; body: ReactNode; action?: WizardAction };
 
 /**
- * The five steps of the welcome wizard (docs/product-rules.md §1, §2): what to know before the first sync.
+ * The five steps of the welcome wizard (docs/product-rules.md §1, §2): what to know before the first sync,
+ * and the setup steps it can start from where it explains them.
  */
 export const WIZARD_STEPS: WizardStep[] = [
   {
@@ -42,14 +45,15 @@ export const WIZARD_STEPS: WizardStep[] = [
     title: 'Connect Todoist and your calendar',
     body: (
       <>
-        <Text>In the Integrations row of your dashboard:</Text>
+        <Text>Timeboxer needs both accounts:</Text>
         <List spacing={4}>
           <List.Item>connect your Todoist account,</List.Item>
-          <List.Item>then connect Google Calendar or Microsoft 365,</List.Item>
-          <List.Item>and choose the calendar in the Calendar Settings.</List.Item>
+          <List.Item>then connect Google Calendar or Microsoft 365.</List.Item>
         </List>
+        <Text>Each opens the service’s own consent page and brings you back to this guide.</Text>
       </>
     ),
+    action: 'connect',
   },
   {
     title: 'Start with three timebox settings',
@@ -64,11 +68,13 @@ export const WIZARD_STEPS: WizardStep[] = [
         </Text>
       </>
     ),
+    action: 'timebox',
   },
   {
     title: 'Careful with your main calendar',
     body: (
       <>
+        <Text>Choose the calendar Timeboxer writes to in the Calendar Settings.</Text>
         <Text>
           If you choose your main calendar, give Timeboxer’s events a separate colour (Google Calendar) or
           category (Microsoft 365). Without one, all the events already in that calendar would be turned into
@@ -77,5 +83,6 @@ export const WIZARD_STEPS: WizardStep[] = [
         <Text>When everything is in place, switch “Sync active” on in the Status row. Happy timeboxing!</Text>
       </>
     ),
+    action: 'calendar',
   },
 ];

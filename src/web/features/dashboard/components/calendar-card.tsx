@@ -1,6 +1,6 @@
 import { IconBrandGoogle, IconBrandWindows, IconCalendar } from '@tabler/icons-react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
-import { ConnectButton } from './connect-button.tsx';
+import { ConnectButton } from '../../../components/connect-button.tsx';
 import { IntegrationCard, type IntegrationState } from './integration-card.tsx';
 import { RemoveIntegrationButton } from './remove-integration-button.tsx';
 

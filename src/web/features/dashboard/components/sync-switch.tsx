@@ -3,10 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { syncToggleAllowed } from '#shared/settings/rules.ts';
+import { sectionIds } from '../../../lib/paths.ts';
 import { useSyncActivity } from '../../../lib/sync-activity.ts';
+import { syncReadiness } from '../../../lib/sync-readiness.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { dashboardCalls } from '../dashboard-api.ts';
-import { joinSteps, missingForSync, syncReadiness } from '../sync-readiness.ts';
+import { joinSteps, missingForSync } from '../sync-readiness.ts';
 import { SyncPreviewModal } from './sync-preview-modal.tsx';
 
 /**
@@ -37,6 +39,7 @@ export function SyncSwitch({ user }: { user: CurrentUser }) {
   return (
     <Stack gap={6}>
       <Switch
+        id={sectionIds.syncSwitch}
         size="md"
         label="Sync active"
         description={description}

@@ -1,8 +1,8 @@
 import { VisuallyHidden } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
+import { ConnectButton } from '../../../components/connect-button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { ConnectButton } from './connect-button.tsx';
 import { IntegrationCard, type IntegrationState } from './integration-card.tsx';
 import { RemoveIntegrationButton } from './remove-integration-button.tsx';
 
