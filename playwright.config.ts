@@ -29,6 +29,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL,
+    // The app formats dates and times in the browser's locale (src/web/lib/date-time-format.ts); the
+    // specs read them as British English writes them ("Thu 3 Dec, 09:00").
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     // Most tests are not about the cookie banner; those that are start from an empty state.
     storageState: consentGiven,

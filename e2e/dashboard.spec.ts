@@ -335,7 +335,10 @@ test('calendar settings: the main-calendar warning, colours, switches and advanc
   // The default colour is still chosen: choosing a calendar warns.
   await choose(calendar, page, 'Calendar', 'Work');
   await expect(warning).toBeVisible();
-  await expect(warning).toContainText('all your previous events may be turned into Todoist tasks');
+  // It says whether the calendar is the main one: Work is not.
+  await expect(warning).toContainText(
+    'Work is not your main calendar, but the events already in it may be turned into Todoist tasks.',
+  );
   await page.waitForTimeout(300);
   expect(await seriousViolations(page), 'warning dialog').toEqual([]);
   await page.screenshot({ path: 'e2e-artifacts/dashboard-calendar-warning-1280.png' });
@@ -454,8 +457,8 @@ test('switching sync on with the main calendar and its default colour shows the 
   await connectTodoist(page, person);
   await addTimebox(page, '30Minutes', '30');
   await connectCalendar(page, person, 'Google Calendar');
-  // Google names the main calendar after the account.
-  await choose(section(page, 'Calendar Settings'), page, 'Calendar', person.email);
+  // Google names the main calendar after the account; the picker marks it.
+  await choose(section(page, 'Calendar Settings'), page, 'Calendar', `${person.email} (main)`);
   await page
     .getByRole('dialog', { name: 'Strongly discouraged for your main calendar' })
     .getByRole('button', { name: 'Ok, I understand' })

@@ -13,6 +13,7 @@ import {
 } from '../lib/held-removals.ts';
 import { useChooseHeldRemovals } from '../lib/sync-activity.ts';
 import { formatActivityTime, formatFullTime, shortId } from '../lib/sync-activity-format.ts';
+import { useDisplayZone } from '../lib/time-zone.ts';
 
 /** The held items listed at first; the rest behind "Show all". */
 const FIRST_SHOWN = 8;
@@ -31,6 +32,7 @@ type Props = {
 export function HeldRemovalsAlert({ held, names }: Props) {
   const choose = useChooseHeldRemovals();
   const [confirming, setConfirming] = useState(false);
+  const { timeZone } = useDisplayZone();
   const pending = held.choice ?? (choose.isPending ? choose.variables : null);
   return (
     <Alert
@@ -55,8 +57,8 @@ export function HeldRemovalsAlert({ held, names }: Props) {
         </List>
         <Text size="xs">
           Held since{' '}
-          <time dateTime={held.since} title={formatFullTime(held.since)}>
-            {formatActivityTime(held.since)}
+          <time dateTime={held.since} title={formatFullTime(held.since, timeZone)}>
+            {formatActivityTime(held.since, timeZone)}
           </time>
         </Text>
         {pending ? (
@@ -107,6 +109,7 @@ export function HeldRemovalsAlert({ held, names }: Props) {
 /** Each held item by its name and time (by id while names are read), the first few, then all on request. */
 function HeldItems({ held, names }: Props) {
   const [all, setAll] = useState(false);
+  const { timeZone } = useDisplayZone();
   const total = held.events + held.tasks;
   const shown = all ? held.items : held.items.slice(0, FIRST_SHOWN);
   const notLogged = Math.max(0, total - held.items.length);
@@ -128,7 +131,7 @@ function HeldItems({ held, names }: Props) {
                 {named.when && (
                   <Text span inherit c="dimmed">
                     {' '}
-                    ({formatWhen(named.when)})
+                    ({formatWhen(named.when, timeZone)})
                   </Text>
                 )}
               </span>

@@ -24,6 +24,7 @@ import {
 } from '../lib/activity-groups.ts';
 import { formatWhen } from '../lib/date-time-format.ts';
 import { DIRECTION_SIDES, formatActivityTime, formatFullTime, shortId } from '../lib/sync-activity-format.ts';
+import { useDisplayZone } from '../lib/time-zone.ts';
 
 type IconType = ComponentType<{ size?: number; 'aria-hidden'?: boolean; style?: object }>;
 
@@ -83,6 +84,7 @@ function GroupRow({
   compact: boolean;
 }) {
   const size = compact ? 'xs' : 'sm';
+  const { timeZone } = useDisplayZone();
   const Icon = ACTION_ICONS[group.action];
   const why = detailWords(group.detail);
   return (
@@ -92,12 +94,12 @@ function GroupRow({
           <Text
             component="time"
             dateTime={group.at}
-            title={formatFullTime(group.at)}
+            title={formatFullTime(group.at, timeZone)}
             size={size}
             ff="monospace"
             style={{ whiteSpace: 'nowrap' }}
           >
-            {formatActivityTime(group.at)}
+            {formatActivityTime(group.at, timeZone)}
           </Text>
           <Group gap={4} wrap="nowrap" align="flex-start">
             <Icon size={compact ? 14 : 16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -130,6 +132,7 @@ function GroupRow({
 function ItemText({ entry, names }: { entry: SyncActivityEntry; names: ActivityNames | undefined }) {
   const item = namedItem(entry, names);
   const ids = idsText(entry);
+  const { timeZone } = useDisplayZone();
   if (item.title === null) {
     const id = entry.taskId ?? entry.eventId;
     return (
@@ -145,7 +148,7 @@ function ItemText({ entry, names }: { entry: SyncActivityEntry; names: ActivityN
       {item.when && (
         <Text span inherit c="dimmed">
           {' '}
-          ({formatWhen(item.when)})
+          ({formatWhen(item.when, timeZone)})
         </Text>
       )}
     </Text>

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { SyncActivityEntry } from '#shared/api/sync.schema.ts';
 import { formatActivityTime, lastSyncedText, latestEntries, shortId } from './sync-activity-format.ts';
 
-// Local times, so the expectations hold in any time zone.
-const local = (...parts: [number, number, number, number, number, number]) =>
-  new Date(parts[0], parts[1] - 1, parts[2], parts[3], parts[4], parts[5]);
-const now = local(2031, 3, 4, 15, 0, 0);
+// In Berlin, in British English: the expectations hold in any zone and locale the tests run in.
+const ZONE = 'Europe/Berlin';
+const GB = 'en-GB';
+const now = new Date('2031-03-04T14:00:00Z'); // 15:00 in Berlin
 
 describe('shortId', () => {
   it('keeps short ids whole and cuts long ones after eight characters', () => {
@@ -17,15 +17,18 @@ describe('shortId', () => {
 });
 
 describe('times', () => {
-  it('shows today to the second and other days with their date', () => {
-    expect(formatActivityTime(local(2031, 3, 4, 9, 5, 7).toISOString(), now)).toBe('09:05:07');
-    expect(formatActivityTime(local(2031, 3, 3, 23, 59, 0).toISOString(), now)).toBe('3 Mar, 23:59');
+  it('shows today to the second and other days with their date, in the page’s zone', () => {
+    expect(formatActivityTime('2031-03-04T08:05:07Z', ZONE, now, GB)).toBe('09:05:07');
+    // 23:30 UTC on the 3rd is already the 4th in Berlin.
+    expect(formatActivityTime('2031-03-03T23:30:00Z', ZONE, now, GB)).toBe('00:30:00');
+    expect(formatActivityTime('2031-03-03T22:59:00Z', ZONE, now, GB)).toBe('Mon 3 Mar, 23:59');
+    expect(formatActivityTime('2031-03-03T22:59:00Z', 'UTC', now, 'en-US')).toBe('Mon, Mar 3, 10:59 PM');
   });
 
   it('says when the last sync ran, or that none has', () => {
-    expect(lastSyncedText(null, now)).toBe('Not synced yet.');
-    expect(lastSyncedText(local(2031, 3, 4, 14, 59, 58).toISOString(), now)).toBe('Last synced at 14:59:58.');
-    expect(lastSyncedText(local(2031, 2, 28, 8, 0, 0).toISOString(), now)).toBe(
+    expect(lastSyncedText(null, ZONE, now, GB)).toBe('Not synced yet.');
+    expect(lastSyncedText('2031-03-04T13:59:58Z', ZONE, now, GB)).toBe('Last synced at 14:59:58.');
+    expect(lastSyncedText('2031-02-28T07:00:00Z', ZONE, now, GB)).toBe(
       'Last synced on 28 Feb 2031 at 08:00.',
     );
   });

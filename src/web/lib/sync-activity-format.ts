@@ -1,5 +1,5 @@
-import { format, isSameDay } from 'date-fns';
 import type { SyncActivityEntry, SyncDirection } from '#shared/api/sync.schema.ts';
+import { dayIn, formatInstant } from './date-time-format.ts';
 
 /** Provider ids are long; lists show their start and keep the whole id for a tooltip. */
 export function shortId(id: string, keep = 8): string {
@@ -12,22 +12,27 @@ export const DIRECTION_SIDES: Record<SyncDirection, { from: string; to: string }
 };
 
 /** Today's entries show the time to the second, so a change just made is easy to spot; older ones the day. */
-export function formatActivityTime(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  return isSameDay(at, now) ? format(at, 'HH:mm:ss') : format(at, 'd MMM, HH:mm');
+export function formatActivityTime(iso: string, timeZone: string, now: Date = new Date(), locale?: string) {
+  return dayIn(iso, timeZone) === dayIn(now, timeZone)
+    ? formatInstant(iso, timeZone, 'timeWithSeconds', locale)
+    : formatInstant(iso, timeZone, 'dayAndTime', locale);
 }
 
-/** The full local date and time, for a tooltip. */
-export function formatFullTime(iso: string): string {
-  return format(new Date(iso), 'EEEE d MMMM yyyy, HH:mm:ss');
+/** The full date and time, for a tooltip. */
+export function formatFullTime(iso: string, timeZone: string, locale?: string): string {
+  return formatInstant(iso, timeZone, 'full', locale);
 }
 
-export function lastSyncedText(lastRunAt: string | null, now: Date = new Date()): string {
+export function lastSyncedText(
+  lastRunAt: string | null,
+  timeZone: string,
+  now: Date = new Date(),
+  locale?: string,
+): string {
   if (!lastRunAt) return 'Not synced yet.';
-  const at = new Date(lastRunAt);
-  return isSameDay(at, now)
-    ? `Last synced at ${format(at, 'HH:mm:ss')}.`
-    : `Last synced on ${format(at, 'd MMM yyyy')} at ${format(at, 'HH:mm')}.`;
+  if (dayIn(lastRunAt, timeZone) === dayIn(now, timeZone))
+    return `Last synced at ${formatInstant(lastRunAt, timeZone, 'timeWithSeconds', locale)}.`;
+  return `Last synced on ${formatInstant(lastRunAt, timeZone, 'dayWithYear', locale)} at ${formatInstant(lastRunAt, timeZone, 'time', locale)}.`;
 }
 
 /** The latest `limit` entries, newest first, whatever order they came in. */

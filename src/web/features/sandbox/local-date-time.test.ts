@@ -1,29 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayOfLocalInput,
-  formatDay,
-  formatWhen,
+  formatDueTime,
   fromDateInput,
   fromLocalInput,
+  isFloating,
   toDateInput,
   toLocalInput,
 } from './local-date-time.ts';
 
-describe('local date-time inputs', () => {
+describe('local date-time inputs, in the page’s zone', () => {
   it('round-trips between an input value and an ISO instant', () => {
-    const iso = fromLocalInput('2030-05-06T09:30');
-    expect(iso).toBe(new Date('2030-05-06T09:30').toISOString());
-    expect(toLocalInput(iso)).toBe('2030-05-06T09:30');
+    const iso = fromLocalInput('2030-05-06T09:30', 'Europe/Berlin');
+    expect(iso).toBe('2030-05-06T07:30:00.000Z');
+    expect(toLocalInput(iso, 'Europe/Berlin')).toBe('2030-05-06T09:30');
+    expect(toLocalInput(iso, 'UTC')).toBe('2030-05-06T07:30');
+    // A floating time is its wall time in any zone.
+    expect(toLocalInput('2030-05-06T09:30:00', 'Asia/Tokyo')).toBe('2030-05-06T09:30');
   });
 
   it('treats an empty or broken value as no time', () => {
-    expect(fromLocalInput('')).toBeUndefined();
-    expect(fromLocalInput('not a date')).toBeUndefined();
-    expect(toLocalInput(null)).toBe('');
+    expect(fromLocalInput('', 'UTC')).toBeUndefined();
+    expect(fromLocalInput('not a date', 'UTC')).toBeUndefined();
+    expect(toLocalInput(null, 'UTC')).toBe('');
   });
 
-  it('formats a moment for the lists', () => {
-    expect(formatWhen(new Date('2030-05-06T09:30').toISOString())).toBe('Mon 6 May, 09:30');
+  it('shows a fixed due in the zone and a floating one as written, marked', () => {
+    expect(isFloating('2030-05-06T09:30:00.000000')).toBe(true);
+    expect(isFloating('2030-05-06T09:30:00Z')).toBe(false);
+    expect(formatDueTime('2030-05-06T07:30:00Z', 'Europe/Berlin')).toMatch(/9:30/);
+    expect(formatDueTime('2030-05-06T09:30:00', 'Europe/Berlin')).toMatch(/9:30.*, floating$/);
   });
 });
 
@@ -44,10 +50,5 @@ describe('date-only dues', () => {
   it('keeps the day of a chosen time when the due becomes date-only', () => {
     expect(dayOfLocalInput('2030-05-06T09:30')).toBe('2030-05-06');
     expect(dayOfLocalInput('')).toBe('');
-  });
-
-  it('formats a day for the lists, in the local calendar whatever the zone', () => {
-    expect(formatDay('2030-05-06')).toBe('Mon 6 May');
-    expect(formatDay('someday')).toBe('someday');
   });
 });

@@ -5,6 +5,7 @@ import type { SandboxAccounts } from '#shared/api/sandbox.schema.ts';
 import { SignInButtons } from '../../components/sign-in-buttons.tsx';
 import { useAuth } from '../../lib/current-user.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { displayZone, zoneLabel } from '../../lib/time-zone.ts';
 import { CalendarPanel } from './components/calendar-panel.tsx';
 import { InboxPanel } from './components/inbox-panel.tsx';
 import { SandboxSyncActivity } from './components/sandbox-sync-activity.tsx';
@@ -23,6 +24,7 @@ export function SandboxPage() {
   const user = useAuth();
   const sandbox = config.data?.sandbox === true;
   const accounts = useSandboxAccounts(sandbox && user !== null);
+  const zone = displayZone(user);
 
   if (config.isPending) return <Loader role="status" m="xl" aria-label="Loading" />;
   if (!sandbox) {
@@ -46,6 +48,9 @@ export function SandboxPage() {
           e-mail address is its own account, the one you choose on the emulated connect pages; the console
           opens on the accounts you connected, and works on those and on your sign-in address only. The inbox
           shows the notice mails Timeboxer sends you when your sync stops or needs you.
+          <Text size="sm" mt="xs">
+            {zoneLabel(zone)}
+          </Text>
         </Alert>
         {user === false ? (
           <SignInFirst />

@@ -8,6 +8,7 @@ import { SyncActivityList } from '../../components/sync-activity-list.tsx';
 import { sectionIds } from '../../lib/paths.ts';
 import { useActivityNames, useSyncActivity } from '../../lib/sync-activity.ts';
 import { formatFullTime, lastSyncedText, latestEntries } from '../../lib/sync-activity-format.ts';
+import { useDisplayZone } from '../../lib/time-zone.ts';
 import { AutoplanUnplacedNote } from './components/autoplan-unplaced-note.tsx';
 import { LeftBehindNote } from './components/left-behind-note.tsx';
 import { OtherSyncNote } from './components/other-sync-note.tsx';
@@ -29,6 +30,7 @@ const otherProblems = (activity: SyncActivity) =>
 export function SyncActivitySection({ user }: { user: CurrentUser }) {
   const activity = useSyncActivity({ refetchMs: user.syncActive ? REFRESH_MS : false });
   const names = useActivityNames(activity.data);
+  const zone = useDisplayZone();
 
   return (
     <SectionCard title="Sync activity" id={sectionIds.syncActivity}>
@@ -83,9 +85,11 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
             <Text
               size="sm"
               c="dimmed"
-              title={activity.data.lastRunAt ? formatFullTime(activity.data.lastRunAt) : undefined}
+              title={
+                activity.data.lastRunAt ? formatFullTime(activity.data.lastRunAt, zone.timeZone) : undefined
+              }
             >
-              {lastSyncedText(activity.data.lastRunAt)}
+              {lastSyncedText(activity.data.lastRunAt, zone.timeZone)}
             </Text>
           </Group>
           {activity.data.entries.length === 0 ? (

@@ -5,6 +5,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { StatusIcon } from '../../../components/status-icon.tsx';
 import { connectionSummary } from '../connection-summary.ts';
 import { SyncSwitch } from './sync-switch.tsx';
+import { TimeZoneNote } from './time-zone-note.tsx';
 
 /** Where things stand: the subscription's banner (given by the page), each connection, and the sync switch. */
 export function StatusRow({ user, banner }: { user: CurrentUser; banner: ReactNode }) {
@@ -20,6 +21,7 @@ export function StatusRow({ user, banner }: { user: CurrentUser; banner: ReactNo
         ))}
       </Stack>
       <SyncSwitch user={user} />
+      <TimeZoneNote user={user} />
     </SectionCard>
   );
 }

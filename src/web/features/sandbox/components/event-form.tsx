@@ -1,6 +1,7 @@
 import { Checkbox, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { fromLocalInput, toLocalInput } from '../local-date-time.ts';
 import { ItemForm } from './item-form.tsx';
 import { LocalDateTimeInput } from './local-date-time-input.tsx';
@@ -28,14 +29,15 @@ const inOneHour = () => {
  */
 export function EventForm({ event, submitLabel, busy, offerTodoistSync, onSubmit }: Props) {
   const defaultStart = inOneHour();
+  const { timeZone } = useDisplayZone();
   const [summary, setSummary] = useState(event?.summary ?? '');
   const [fromTodoistSync, setFromTodoistSync] = useState(false);
-  const [start, setStart] = useState(toLocalInput(event?.start ?? defaultStart.toISOString()));
+  const [start, setStart] = useState(toLocalInput(event?.start ?? defaultStart.toISOString(), timeZone));
   const [end, setEnd] = useState(
-    toLocalInput(event?.end ?? new Date(defaultStart.getTime() + 1_800_000).toISOString()),
+    toLocalInput(event?.end ?? new Date(defaultStart.getTime() + 1_800_000).toISOString(), timeZone),
   );
-  const startIso = fromLocalInput(start);
-  const endIso = fromLocalInput(end);
+  const startIso = fromLocalInput(start, timeZone);
+  const endIso = fromLocalInput(end, timeZone);
   const backwards = !!startIso && !!endIso && Date.parse(endIso) <= Date.parse(startIso);
   const invalid = summary.trim() === '' || !startIso || !endIso || backwards;
 

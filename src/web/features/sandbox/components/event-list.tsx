@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
-import { formatDay, formatWhen } from '../local-date-time.ts';
+import { dayIn, formatDay, formatInstant } from '../../../lib/date-time-format.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 
 type Props = {
   events: SandboxEvent[];
@@ -13,6 +14,7 @@ type Props = {
 
 /** One calendar's events, each with its edit and delete buttons (series and all-day events are not edited here). */
 export function EventList({ events, busy = false, onEdit, onDelete }: Props) {
+  const { timeZone } = useDisplayZone();
   return (
     <Stack
       gap="xs"
@@ -36,8 +38,8 @@ export function EventList({ events, busy = false, onEdit, onDelete }: Props) {
             <Group gap={4}>
               <Text size="xs" c="dimmed">
                 {event.allDay
-                  ? `${formatDay(event.start)} (all day)`
-                  : `${formatWhen(event.start)} – ${formatWhen(event.end).split(', ')[1]}`}
+                  ? `${formatDay(event.start.slice(0, 10))} (all day)`
+                  : `${formatInstant(event.start, timeZone)} – ${formatInstant(event.end, timeZone, dayIn(event.start, timeZone) === dayIn(event.end, timeZone) ? 'time' : 'dayAndTime')}`}
               </Text>
               {event.recurring && <IconRepeat size={12} aria-label="repeats" />}
             </Group>

@@ -3,8 +3,9 @@ import { IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import type { SandboxInbox } from '#shared/api/notices.schema.ts';
+import { formatInstant } from '../../../lib/date-time-format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatWhen } from '../local-date-time.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { mailTextParts } from '../mail-text.ts';
 import { useSandboxInbox } from '../sandbox-api.ts';
 import { ReadStatus } from './panel-status.tsx';
@@ -58,6 +59,7 @@ function SignedInInbox({ user }: { user: CurrentUser }) {
 }
 
 function MailItem({ mail }: { mail: Mail }) {
+  const { timeZone } = useDisplayZone();
   return (
     <Accordion.Item value={String(mail.id)}>
       <Accordion.Control icon={<IconMail size={16} aria-hidden />}>
@@ -65,7 +67,7 @@ function MailItem({ mail }: { mail: Mail }) {
           {mail.subject || '(no subject)'}
         </Text>
         <Text size="xs" c="dimmed" component="time" dateTime={mail.receivedAt}>
-          {formatWhen(mail.receivedAt)}
+          {formatInstant(mail.receivedAt, timeZone)}
         </Text>
       </Accordion.Control>
       <Accordion.Panel>

@@ -6,6 +6,7 @@ import { SyncActivityList } from '../../../components/sync-activity-list.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useActivityNames, useSyncActivity } from '../../../lib/sync-activity.ts';
 import { lastSyncedText, latestEntries } from '../../../lib/sync-activity-format.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { SANDBOX_REFRESH_MS } from '../sandbox-api.ts';
 
 const SHOWN_ENTRIES = 15;
@@ -34,6 +35,7 @@ export function SandboxSyncActivity({ user }: { user: CurrentUser | false }) {
 function SignedInActivity({ syncActive }: { syncActive: boolean }) {
   const activity = useSyncActivity({ refetchMs: SANDBOX_REFRESH_MS });
   const names = useActivityNames(activity.data);
+  const zone = useDisplayZone();
   const problems =
     activity.data?.problems.filter(
       (problem) => problem.code !== 'removals-held' || !activity.data?.heldRemovals,
@@ -70,7 +72,7 @@ function SignedInActivity({ syncActive }: { syncActive: boolean }) {
           )}
           <Group>
             <Text size="xs" c="dimmed">
-              {lastSyncedText(activity.data.lastRunAt)}
+              {lastSyncedText(activity.data.lastRunAt, zone.timeZone)}
             </Text>
           </Group>
           {activity.data.entries.length === 0 ? (

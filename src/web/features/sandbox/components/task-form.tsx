@@ -1,6 +1,7 @@
 import { Checkbox, NumberInput, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SandboxProject, SandboxTask } from '#shared/api/sandbox.schema.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import {
   dayOfLocalInput,
   fromDateInput,
@@ -39,7 +40,8 @@ type Props = {
  */
 export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSubmit }: Props) {
   const [content, setContent] = useState(task?.content ?? '');
-  const [due, setDue] = useState(toLocalInput(task?.due?.datetime));
+  const { timeZone } = useDisplayZone();
+  const [due, setDue] = useState(toLocalInput(task?.due?.datetime, timeZone));
   // A date-only due has a date input of its own; switching keeps the day of the time already chosen.
   const [dateOnly, setDateOnly] = useState(Boolean(task?.due && !task.due.datetime));
   const [dueDay, setDueDay] = useState(toDateInput(task?.due));
@@ -59,7 +61,7 @@ export function TaskForm({ task, knownLabels, projects, submitLabel, busy, onSub
       onSubmit={() =>
         onSubmit({
           content: content.trim(),
-          ...(dateOnly ? { dueDate: fromDateInput(dueDay) } : { due: fromLocalInput(due) }),
+          ...(dateOnly ? { dueDate: fromDateInput(dueDay) } : { due: fromLocalInput(due, timeZone) }),
           labels,
           durationMinutes: typeof duration === 'number' && duration > 0 ? duration : undefined,
           projectId: projectId ?? undefined,

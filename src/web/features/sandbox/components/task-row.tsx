@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
-import { formatDay, formatWhen } from '../local-date-time.ts';
+import { formatDay } from '../../../lib/date-time-format.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
+import { formatDueTime } from '../local-date-time.ts';
 
 type Props = {
   task: SandboxTask;
@@ -17,10 +19,11 @@ type Props = {
  * labels, then edit and delete.
  */
 export function TaskRow({ task, projectName, onComplete, onEdit, onDelete }: Props) {
+  const { timeZone } = useDisplayZone();
   const details = [
     projectName !== undefined && `#${projectName}`,
     task.due &&
-      `${task.due.datetime ? formatWhen(task.due.datetime) : `${formatDay(task.due.date)}, no time`}${task.due.isRecurring ? ' · repeats' : ''}`,
+      `${task.due.datetime ? formatDueTime(task.due.datetime, timeZone) : `${formatDay(task.due.date)}, no time`}${task.due.isRecurring ? ' · repeats' : ''}`,
     task.durationMinutes && `${task.durationMinutes} min`,
   ].filter(Boolean);
   return (

@@ -2,13 +2,15 @@ import { Alert, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
 import { formatFullTime } from '../../../lib/sync-activity-format.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { providerBusyText } from '../provider-busy.ts';
 
 type ProviderBusy = NonNullable<SyncActivity['providerBusy']>;
 
 /** The calendar provider's limit for all users holds the sync back; gone by itself once it has passed. */
 export function ProviderBusyNote({ busy }: { busy: ProviderBusy }) {
-  const text = providerBusyText(busy);
+  const { timeZone } = useDisplayZone();
+  const text = providerBusyText(busy, timeZone);
   return (
     <Alert
       variant="light"
@@ -19,7 +21,7 @@ export function ProviderBusyNote({ busy }: { busy: ProviderBusy }) {
       // Yellow text on its light tint falls short of WCAG AA; the icon carries the colour.
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
-      <Text size="sm" title={formatFullTime(busy.until)}>
+      <Text size="sm" title={formatFullTime(busy.until, timeZone)}>
         {text.message}
       </Text>
     </Alert>

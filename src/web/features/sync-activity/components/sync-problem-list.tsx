@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import type { SyncProblem } from '#shared/api/sync.schema.ts';
 import { formatActivityTime, formatFullTime } from '../../../lib/sync-activity-format.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { type ProblemAdvice, problemAdvice } from '../sync-problems.ts';
 
 type Props = { problems: SyncProblem[]; calendarProvider: CalendarSettings['provider'] };
 
 /** What stops or slows the sync and only the user can solve, each with what to do. */
 export function SyncProblemList({ problems, calendarProvider }: Props) {
+  const { timeZone } = useDisplayZone();
   return (
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Problems">
       {problems.map((problem) => {
@@ -30,8 +32,8 @@ export function SyncProblemList({ problems, calendarProvider }: Props) {
                 <Text size="sm">{advice.message}</Text>
                 <Text size="xs">
                   Since{' '}
-                  <time dateTime={problem.since} title={formatFullTime(problem.since)}>
-                    {formatActivityTime(problem.since)}
+                  <time dateTime={problem.since} title={formatFullTime(problem.since, timeZone)}>
+                    {formatActivityTime(problem.since, timeZone)}
                   </time>
                 </Text>
                 {advice.action && <ProblemAction action={advice.action} />}
