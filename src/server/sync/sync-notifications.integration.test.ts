@@ -288,15 +288,21 @@ for (const database of await testDatabases('sync by notification')) {
           url: `${SYNC_PATHS.previewChange}?change=calendar&calendarId=${encodeURIComponent(calendarId)}`,
           cookies: user.cookies,
         });
-      // The switch-on preview above was the first fresh one of this minute.
+      // The switch-on preview above was the first fresh one of this minute (on a busy machine the burst
+      // may have outlived the reuse window and read once more, so the limit may come one sooner; had a minute
+      // passed since, one later): ask for fresh ones until refused.
       const fresh = [];
-      for (let index = 1; index < FRESH_PREVIEWS_PER_MINUTE; index += 1) {
-        fresh.push(await previewCalendar(`someone-else-${index}@example.com`));
+      let refused: Awaited<ReturnType<typeof previewCalendar>> | undefined;
+      for (let index = 1; index <= FRESH_PREVIEWS_PER_MINUTE + 1 && !refused; index += 1) {
+        const answer = await previewCalendar(`someone-else-${index}@example.com`);
+        if (answer.statusCode === 429) refused = answer;
+        else fresh.push(answer);
       }
-      const refused = await previewCalendar('one-more@example.com');
+      expect(fresh.length).toBeGreaterThanOrEqual(FRESH_PREVIEWS_PER_MINUTE - 2);
       expect(fresh.map((answer) => [answer.statusCode, answer.json().message])).toEqual(
         fresh.map(() => [404, PREVIEW_CALENDAR_GONE]),
       );
+      if (!refused) throw new Error(`no 429 after ${fresh.length} fresh previews`);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ error: 'too_many_requests', message: PREVIEWS_TOO_FREQUENT });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
