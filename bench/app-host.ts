@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { trustCertificate } from '#emulators/microsoft/microsoft.certificate.ts';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
+import { USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { appEnvironment } from './app-env.ts';
 import { createBenchUsers } from './bench-users.ts';
 import { serveParent } from './host-serve.ts';

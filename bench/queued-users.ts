@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { groupCommit } from '#server/jobs/group-commit.ts';
-import { USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
+import { USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 
 /**
  * Of the users asked about, those with a sync job waiting or running in the queue (pg-boss's own

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RECONCILE_QUEUE, USER_SYNC_QUEUE } from '#server/jobs/job-queue.ts';
+import { RECONCILE_QUEUE, USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { now, sleep } from '../stats.ts';
 
 /** The user sync queue at one moment, read from the job table. */

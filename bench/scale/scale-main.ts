@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { trustCertificate } from '#emulators/microsoft/microsoft.certificate.ts';
-import { RECONCILE_QUEUE } from '#server/jobs/job-queue.ts';
+import { RECONCILE_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { appEnvironment } from '../app-env.ts';
 import { keepStatistics, openDatabase } from '../database.ts';

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
-import { RECONCILE_QUEUE, type SyncTrigger, startJobQueue } from './job-queue.ts';
+import { startJobQueue } from './job-queue.ts';
+import { RECONCILE_QUEUE, type SyncTrigger } from './queue-jobs.ts';
 
 const idle = {
   sync: async () => ({}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconcileBatches } from './job-queue.ts';
+import { reconcileBatches } from './reconcile-batches.ts';
 
 describe('reconcileBatches', () => {
   it('queues everyone at once in the largest batches when there is no spread', () => {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { SYNC_TRIGGERS } from '#server/jobs/job-queue.ts';
+import { SYNC_TRIGGERS } from '#server/jobs/queue-jobs.ts';
 import { mailsCounter } from './mail-metrics.ts';
 import type { OperationsReader } from './operations.reader.ts';
 

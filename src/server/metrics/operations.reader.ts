@@ -3,7 +3,8 @@ import type { Db } from '#server/db/client.ts';
 import { syncProblems, syncStates } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { JobQueue, QueueWaiting } from '#server/jobs/job-queue.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { QueueWaiting } from '#server/jobs/queue-waiting.ts';
 import { SYNC_PROBLEMS } from '#shared/api/sync.schema.ts';
 
 /** What the metrics' gauges read when scraped: counts over all users, never a row of one. */

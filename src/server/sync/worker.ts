@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncTrigger } from '#server/jobs/job-queue.ts';
+import type { SyncTrigger } from '#server/jobs/queue-jobs.ts';
 import type { Metrics } from '#server/metrics/metrics.ts';
 import type { SyncOutcome } from './run/sync-engine.ts';
 import type { SyncModule } from './sync-module.ts';
