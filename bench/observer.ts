@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import dc from 'node:diagnostics_channel';
 import { EventEmitter } from 'node:events';
-import type { SyncOutcome } from '#server/sync/run/sync-engine.ts';
+import type { SyncOutcome } from '#server/sync/run/sync-outcome.ts';
 import { now } from './stats.ts';
 
 /**

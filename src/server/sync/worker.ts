@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncTrigger } from '#server/jobs/queue-jobs.ts';
 import type { Metrics } from '#server/metrics/metrics.ts';
-import type { SyncOutcome } from './run/sync-engine.ts';
+import type { SyncOutcome } from './run/sync-outcome.ts';
 import type { SyncModule } from './sync-module.ts';
 
 /** After this many failed runs in a row (the first try and its retries), the user sees a problem. */

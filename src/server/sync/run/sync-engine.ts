@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import type { SettingsRepository } from '#server/domain/settings/settings.repository.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
-import { CalendarGoneError, type CalendarTarget, EventChangedError } from '../calendar-target.port.ts';
+import { type CalendarTarget, EventChangedError } from '../calendar-target.port.ts';
 import type { SyncChannels } from '../inbound/sync-channels.ts';
 import { titleHasher } from '../plan/event-title.ts';
-import type { PlanInput } from '../plan/link-plan.ts';
 import { otherSyncSeen } from '../plan/other-sync.ts';
 import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
-import { applyBrake, type BrakeThresholds, DEFAULT_BRAKE, tasksToRestore } from '../plan/removal-brake.ts';
-import type { SyncContext } from '../plan/sync-context.ts';
-import { planSync } from '../plan/sync-planner.ts';
+import { type BrakeThresholds, DEFAULT_BRAKE } from '../plan/removal-brake.ts';
 import { scopeHash } from '../plan/sync-scope.ts';
 import { RateLimitedError } from '../rate-limited-error.ts';
 import type { SyncActivityRepository } from '../store/sync-activity.repository.ts';
@@ -21,9 +16,8 @@ import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
-import type { SyncLink } from '../sync-link.ts';
 import type { SyncSettings } from '../sync-settings.ts';
-import { BOTH_SIDES, type SyncSide } from '../sync-sides.ts';
+import { BOTH_SIDES } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { TaskSource } from '../task-source.port.ts';
 import type { TokenScope, WithToken } from '../with-token.ts';
@@ -31,10 +25,14 @@ import type { AppBudget } from './app-budget.ts';
 import { runAutoplan } from './autoplan-run.ts';
 import { createBrakeRecord } from './brake-record.ts';
 import { relocatePairs } from './calendar-switch.ts';
-import { executePlans, type WriteTarget } from './execute-plans.ts';
+import type { WriteTarget } from './execute-plans.ts';
+import { planAndWrite } from './plan-and-write.ts';
 import { readSides, type SidesRead } from './read-sides.ts';
+import { type Admitted, admit } from './run-admission.ts';
 import { createRunBudget } from './run-budget.ts';
+import { handleFailure } from './run-failure.ts';
 import { createRunLease } from './run-lease.ts';
+import type { SyncOutcome } from './sync-outcome.ts';
 
 export type SyncEngineDeps = {
   settings: SyncSettingsReader;
@@ -62,14 +60,6 @@ export type SyncEngineDeps = {
   brake?: BrakeThresholds;
 };
 
-export type SyncOutcome =
-  /** `problems`: the user had problems when the run began, or it held removals back (a notice may change). */
-  | { status: 'synced'; plans: number; writes: number; reads: SyncSide[]; problems: boolean }
-  | { status: 'skipped'; reason: string }
-  | { status: 'blocked'; problem: SyncProblemCode }
-  /** `anotherRun`: another run of the user held the lease, so this one did not start at all. */
-  | { status: 'retry-later'; afterMs: number; anotherRun?: true };
-
 export type RunOptions = {
   /** The queue's runs wait while the user's provider budget is spent (run-budget.ts); a direct call runs now. */
   spaced?: boolean;
@@ -85,14 +75,6 @@ export type RunOptions = {
   requestedSidesOnly?: boolean;
   /** Told when the run has taken its user's lease ('start') and just before it gives it back ('end'). */
   held?: (phase: 'start' | 'end') => void;
-};
-
-/** A run that may go ahead: what the gate checked. */
-type Admitted = {
-  context: Extract<SyncContext, { runnable: true }>;
-  state: SyncState | null;
-  calendar: CalendarTarget;
-  titleSalt: string;
 };
 
 /**
@@ -166,42 +148,6 @@ async function runOnce(engine: Engine, userId: string, options: RunOptions): Pro
   } catch (error) {
     return handleFailure(engine, userId, error);
   }
-}
-
-/** Whether the run may go ahead now: sync on and paid for, no back-off, budget left, a calendar. */
-async function admit(
-  engine: Engine,
-  userId: string,
-  options: RunOptions,
-  now: Date,
-): Promise<Admitted | SyncOutcome> {
-  const context = await engine.settings.load(userId, now);
-  if (!context.runnable) {
-    if (context.block === 'not-entitled') await engine.activity.raise(userId, 'subscription-ended', now);
-    // Switched off, unpaid or disconnected: no more notifications until sync may run again.
-    if (context.block !== 'no-user') await engine.channels.stop(userId);
-    return { status: 'skipped', reason: context.block };
-  }
-  engine.tokenScope?.known(context.connections);
-  const state = await engine.states.find(userId);
-  const { calendarProvider } = context.settings;
-  engine.budget.readState(state, calendarProvider);
-  if (state?.backoffUntil && state.backoffUntil > now) {
-    return { status: 'retry-later', afterMs: state.backoffUntil.getTime() - now.getTime() };
-  }
-  // A user who calls the providers faster than their per-user limits allow waits for the budget to
-  // refill (and everyone, while the app's calls reach the provider's limit for the whole app); changes
-  // meanwhile are read by that run together.
-  const wait = options.spaced ? await engine.budget.waitMs(state, calendarProvider, now, options.routine) : 0;
-  if (wait > 0) return { status: 'retry-later', afterMs: wait };
-  let titleSalt = state?.titleSalt;
-  if (!titleSalt) {
-    titleSalt = randomBytes(16).toString('base64url');
-    await engine.states.save(userId, { titleSalt }, now);
-  }
-  const calendar = engine.calendars[context.settings.calendarProvider];
-  if (!calendar) return { status: 'skipped', reason: 'calendar-not-configured' };
-  return { context, state, calendar, titleSalt };
 }
 
 async function syncAdmitted(
@@ -280,63 +226,6 @@ async function syncAdmitted(
 }
 
 /**
- * Plans and writes in up to three passes: creates a crashed run left unfinished, then the changes
- * (through the safety brake), then the tasks whose removal the user chose to undo.
- */
-async function planAndWrite(
-  engine: Engine,
-  input: Omit<PlanInput, 'links'>,
-  links: SyncLink[],
-  target: WriteTarget,
-  state: SyncState | null,
-  holding: boolean,
-) {
-  const inCalendar = (all: SyncLink[]) => all.filter((link) => link.calendarId === target.calendarId);
-  // A task a crashed run created from an event is in this read, but not yet linked: finish those
-  // creates first (same command uuid, so Todoist answers with that task), or it would look new.
-  const unfinished = inCalendar(links).filter((link) => link.pendingKey && link.taskId === null);
-  let writes = 0;
-  let current = links;
-  if (unfinished.length > 0) {
-    const ids = new Set(unfinished.map((link) => link.eventId));
-    const resumed = planSync({
-      ...input,
-      links: unfinished,
-      tasks: [],
-      events: input.events.filter((event) => ids.has(event.id)),
-    });
-    writes += await executePlans(engine, target, resumed);
-    current = await engine.links.all(target.userId);
-  }
-  // A task a resumed create made only to delete it is not a new task of the user's.
-  const plans = planSync({
-    ...input,
-    tasks: input.tasks.filter((task) => !target.discardedTasks.has(task.id)),
-    links: inCalendar(current),
-  });
-  const brake = applyBrake({
-    plans,
-    linkedPairs: inCalendar(current).length,
-    recentRemovals: engine.brakeRecord.removalsInWindow(state, input.now),
-    holding,
-    choice: holding ? (state?.brakeChoice ?? null) : null,
-    thresholds: engine.thresholds,
-  });
-  writes += await executePlans(engine, target, brake.run);
-  const restore = tasksToRestore(brake);
-  if (restore.size > 0) {
-    const restored = planSync({
-      ...input,
-      tasks: input.tasks.filter((task) => restore.has(task.id)),
-      events: [],
-      links: [],
-    });
-    writes += await executePlans(engine, target, restored);
-  }
-  return { plans: plans.length, writes, brake };
-}
-
-/**
  * Every write is recorded: in one statement, the read positions move on, the requests this run
  * answered are done, and what the brake decided is kept.
  */
@@ -387,24 +276,4 @@ async function ensureChannel(
     if (error instanceof ReconnectRequiredError || error instanceof RateLimitedError) throw error;
     engine.log.warn({ userId, err: error }, 'could not open a push channel; relying on the reconcile');
   }
-}
-
-async function handleFailure(engine: Engine, userId: string, error: unknown): Promise<SyncOutcome> {
-  const now = engine.clock();
-  if (error instanceof ReconnectRequiredError) {
-    const problem = error.kind === 'todoist' ? 'reconnect-todoist' : 'reconnect-calendar';
-    await engine.activity.raise(userId, problem, now);
-    return { status: 'blocked', problem };
-  }
-  if (error instanceof CalendarGoneError) {
-    await engine.activity.raise(userId, 'calendar-missing', now);
-    return { status: 'blocked', problem: 'calendar-missing' };
-  }
-  if (error instanceof RateLimitedError) {
-    const afterMs = Math.max(error.retryAfterMs ?? 60_000, 1000);
-    await engine.states.save(userId, { backoffUntil: new Date(now.getTime() + afterMs) }, now);
-    await engine.activity.raise(userId, 'quota-reached', now);
-    return { status: 'retry-later', afterMs };
-  }
-  throw error;
 }
