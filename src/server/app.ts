@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { type DestinationStream, pino } from 'pino';
 import { type RunningEmulators, startEmulators } from '#emulators/index.ts';
 import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
+import { createIntegrationGateways, createSyncProviders } from './app-providers.ts';
+import { createShutdown } from './app-shutdown.ts';
+import { startWorkerRole } from './app-worker.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrations.ts';
@@ -14,7 +17,6 @@ import { createIntegrationService } from './domain/integrations/integration.serv
 import { createTodoistLabelService } from './domain/integrations/todoist-label.service.ts';
 import { createTokenCipher } from './domain/integrations/token-cipher.ts';
 import { createTokenManager } from './domain/integrations/token-manager.ts';
-import { reencryptTokens } from './domain/integrations/token-rotation.ts';
 import { createNoticeRepository } from './domain/notices/notice.repository.ts';
 import { createNoticeService, type NoticeService } from './domain/notices/notice.service.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
@@ -29,31 +31,23 @@ import { createUserService } from './domain/users/user.service.ts';
 import { buildServer } from './http/server.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
 import { loggerOptions } from './logger.ts';
-import { countMail } from './metrics/mail-metrics.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.ts';
 import { createOperationsReader } from './metrics/operations.reader.ts';
 import { createFacebookIdentityProvider } from './providers/facebook/facebook-identity-provider.adapter.ts';
-import { createGoogleCalendarEvents } from './providers/google-calendar/google-calendar-events.adapter.ts';
-import { createGoogleCalendarGateway } from './providers/google-calendar/google-calendar-gateway.adapter.ts';
 import { createGoogleIdentityProvider } from './providers/google-identity/google-identity-provider.adapter.ts';
-import { createMicrosoftCalendarEvents } from './providers/microsoft/microsoft-calendar-events.adapter.ts';
-import { createMicrosoftCalendarGateway } from './providers/microsoft/microsoft-calendar-gateway.adapter.ts';
 import { parseGraphNotifications } from './providers/microsoft/microsoft-webhook.ts';
 import { observeProviderCalls, providerOrigins } from './providers/shared/provider-calls.ts';
 import { systemClock } from './providers/shared/system-clock.adapter.ts';
 import { createSmtpMailer } from './providers/smtp/smtp-mailer.adapter.ts';
 import { createStripeBillingGateway } from './providers/stripe/stripe-billing-gateway.adapter.ts';
-import { createTodoistGateway } from './providers/todoist/todoist-gateway.adapter.ts';
-import { createTodoistTasks } from './providers/todoist/todoist-tasks.adapter.ts';
 import { createTodoistWebhookReader } from './providers/todoist/todoist-webhook.ts';
 import { withEmulators } from './sandbox/emulated-config.ts';
 import { createSandboxConsole } from './sandbox/sandbox-console.ts';
 import type { SyncService } from './sync/sync.service.ts';
 import { createSyncModule, type SyncModule } from './sync/sync-module.ts';
-import type { TaskSource } from './sync/task-source.port.ts';
 import type { WithToken } from './sync/with-token.ts';
-import { createSyncWorker, type SyncRunReport } from './sync/worker.ts';
+import type { SyncRunReport } from './sync/worker.ts';
 
 export type App = {
   server: FastifyInstance;
@@ -121,11 +115,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   }
   const clock = overrides.clock ?? systemClock;
   const userRepository = createUserRepository(database.db);
-  const gateways = {
-    todoist: config.todoist ? createTodoistGateway(config.todoist, clock) : null,
-    google: config.googleCalendar ? createGoogleCalendarGateway(config.googleCalendar) : null,
-    microsoft: config.microsoft ? createMicrosoftCalendarGateway(config.microsoft, clock) : null,
-  };
+  const gateways = createIntegrationGateways(config, clock);
   const integrationRows = createIntegrationRepository(database.db);
   const tokenCipher = createTokenCipher(config.tokenKeys);
   const tokens = createTokenManager({
@@ -158,17 +148,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const role = overrides.role ?? 'all';
   const syncLog = logger.child({ area: 'sync' });
   const withToken: WithToken = (userId, kind, work) => tokens.withAccessToken(userId, kind, work);
-  const calendarTargets = {
-    google: config.googleCalendar
-      ? createGoogleCalendarEvents(config.googleCalendar, clock, { timeoutMs: config.syncProviderTimeoutMs })
-      : null,
-    microsoft: config.microsoft
-      ? createMicrosoftCalendarEvents(config.microsoft, clock, { timeoutMs: config.syncProviderTimeoutMs })
-      : null,
-  };
-  const taskSource = config.todoist
-    ? createTodoistTasks(config.todoist, { timeoutMs: config.syncProviderTimeoutMs })
-    : null;
+  const { calendarTargets, tasks } = createSyncProviders(config, clock);
   let publicOrigin = config.appUrl;
   const metrics = createMetrics({
     // The gauges read when scraped, after the queue (below) has started.
@@ -203,7 +183,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const syncModule = createSyncModule({
     database,
     labels: settingsRepository,
-    tasks: taskSource ?? unavailableTaskSource,
+    tasks,
     calendars: calendarTargets,
     withToken,
     tokenScope: { run: (work) => tokens.inScope(work), known: (rows) => tokens.known(rows) },
@@ -269,49 +249,20 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     clock,
     log: noticeLog,
   });
-  /** After what may start or end a notice; never holds up the work that called it. */
-  const checkNotices = (userId: string) => {
-    void notices
-      .check(userId)
-      .catch((error: unknown) => noticeLog.warn({ userId, err: error }, 'notice check failed'));
-  };
   if (role !== 'web') {
-    // A key put first in TOKEN_ENCRYPTION_KEYS: every worker moves the stored tokens to it (safe side by
-    // side: a row changed meanwhile is skipped), so the older key can be removed (docs/operations.md).
-    void reencryptTokens({
+    await startWorkerRole({
+      jobs,
+      sync: syncModule,
+      metrics,
+      notices,
+      billing,
       integrations: integrationRows,
-      cipher: tokenCipher,
-      log: logger.child({ area: 'key-rotation' }),
-    }).catch((error: unknown) => logger.warn({ err: error }, 'token re-encryption stopped'));
-    await jobs.work({
-      ...createSyncWorker({
-        sync: syncModule,
-        metrics,
-        afterRun: checkNotices,
-        onReconcile: () =>
-          void notices
-            .checkAll()
-            .catch((error: unknown) => noticeLog.warn({ err: error }, 'notice sweep failed')),
-        ...(overrides.onSyncRun && { onSyncRun: overrides.onSyncRun }),
-        clock,
-        log: syncLog,
-      }),
-      stripeEvent: async (event) => {
-        const { outcome, userId } = await billing.applyWebhook(event);
-        logger.info({ eventId: event.id, outcome }, 'stripe event applied');
-        // Paid again (or no longer): the user's sync resumes, or its next run stops it.
-        if (userId) {
-          await sync.request(userId);
-          checkNotices(userId);
-        }
-      },
-      noticeMail: async (mail) => {
-        const outcome = await notices.send(mail).catch((error: unknown) => {
-          countMail('failed');
-          throw error;
-        });
-        if (outcome === 'sent') countMail('sent');
-      },
+      tokenCipher,
+      ...(overrides.onSyncRun && { onSyncRun: overrides.onSyncRun }),
+      clock,
+      logger,
+      syncLog,
+      noticeLog,
     });
   }
   const sessions = createSessionService({ sessions: createSessionRepository(database.db), clock });
@@ -355,12 +306,15 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   });
   const metricsServer = config.metrics ? await startMetricsServer(metrics, config.metrics, logger) : null;
 
-  let closing: Promise<void> | undefined;
-  let closingStep: string | null = null;
-  const closeStep = async (name: string, close: () => unknown) => {
-    closingStep = name;
-    await close();
-  };
+  const shutdown = createShutdown([
+    { name: 'the web server (requests in flight)', close: () => server.close() },
+    { name: 'the metrics server', close: () => metricsServer?.close() },
+    stopObservingProviders,
+    { name: 'the job queue (jobs in flight)', close: () => jobs.stop() },
+    () => mailer?.close(),
+    { name: 'the database pools (statements in flight)', close: () => database.close() },
+    { name: 'the emulators', close: () => emulators?.close() },
+  ]);
   return {
     server,
     database,
@@ -377,26 +331,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
         stripe: `${publicOrigin}/api/webhooks/stripe`,
       });
     },
-    close: () => {
-      closing ??= (async () => {
-        await closeStep('the web server (requests in flight)', () => server.close());
-        await closeStep('the metrics server', () => metricsServer?.close());
-        stopObservingProviders();
-        await closeStep('the job queue (jobs in flight)', () => jobs.stop());
-        mailer?.close();
-        await closeStep('the database pools (statements in flight)', () => database.close());
-        await closeStep('the emulators', () => emulators?.close());
-        closingStep = null;
-      })();
-      return closing;
-    },
-    closingStep: () => closingStep,
+    close: shutdown.close,
+    closingStep: shutdown.closingStep,
   };
 }
-
-const unavailableTaskSource: TaskSource = {
-  changes: () => Promise.reject(new Error('Todoist is not configured')),
-  task: () => Promise.reject(new Error('Todoist is not configured')),
-  openTasks: () => Promise.reject(new Error('Todoist is not configured')),
-  apply: () => Promise.reject(new Error('Todoist is not configured')),
-};
