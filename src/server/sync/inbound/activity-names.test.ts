@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { syncLink } from '../plan/plan.fixture.ts';
-import { fakeCalendar, fakeTodoist, fakeTokens, floatingDue } from '../run/engine-fakes.ts';
+import { fakeCalendar } from '#server/test/engine-fake-calendar.ts';
+import { fakeTodoist, floatingDue } from '#server/test/engine-fake-todoist.ts';
+import { fakeTokens } from '#server/test/engine-fake-tokens.ts';
 import {
   inMemorySyncActivity,
   inMemorySyncLinks,
   inMemorySyncStates,
-} from '../store/in-memory-sync-store.ts';
+} from '#server/test/in-memory-sync-store.ts';
+import { syncLink } from '../plan/plan.fixture.ts';
 import { createActivityNames, NAME_READS_PER_MINUTE, NAMES_KEPT_MS } from './activity-names.ts';
 
 const USER = 'user-1';

@@ -10,26 +10,24 @@ import {
   todoRow,
   userRow,
 } from '#server/domain/testing/in-memory-repositories.ts';
+import { fakeCalendar } from '#server/test/engine-fake-calendar.ts';
+import { fakeChannels } from '#server/test/engine-fake-channels.ts';
+import { httpError } from '#server/test/engine-fake-faults.ts';
+import { fakeTodoist, floatingDue } from '#server/test/engine-fake-todoist.ts';
+import { fakeTokens } from '#server/test/engine-fake-tokens.ts';
+import { inMemorySyncStore } from '#server/test/in-memory-sync-store.ts';
 import { CalendarGoneError } from '../calendar-target.port.ts';
 import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
 import type { BrakeThresholds } from '../plan/removal-brake.ts';
 import { RateLimitedError } from '../rate-limited-error.ts';
-import { inMemorySyncStore } from '../store/in-memory-sync-store.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
-import {
-  fakeCalendar,
-  fakeChannels,
-  fakeTodoist,
-  fakeTokens,
-  floatingDue,
-  httpError,
-} from './engine-fakes.ts';
 import { createSyncEngine } from './sync-engine.ts';
 
 /**
- * The sync engine on its own: in-memory repositories, Todoist and the calendar faked (engine-fakes.ts),
- * the clock in the test's hand. What a run decides for each state of the user and each answer of the
- * providers; the integration tests prove the same against the emulators and PostgreSQL.
+ * The sync engine on its own: in-memory repositories, Todoist and the calendar faked
+ * (src/server/test/engine-fake-*.ts), the clock in the test's hand. What a run decides for each state of
+ * the user and each answer of the providers; the integration tests prove the same against the emulators
+ * and PostgreSQL.
  */
 
 const USER = 'user-1';

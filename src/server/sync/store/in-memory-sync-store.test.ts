@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
+import { inMemorySyncActivity } from '#server/test/in-memory-sync-store.ts';
 import { playKeepsTheNewest, playLastHeld } from './activity.fixture.ts';
-import { inMemorySyncActivity } from './in-memory-sync-store.ts';
 
 /** The in-memory activity keeps what the repository's one statement keeps (the same play as its test). */
 describe('in-memory sync activity', () => {

@@ -7,16 +7,16 @@ import {
   inMemorySettings,
   inMemoryUsers,
 } from '#server/domain/testing/in-memory-repositories.ts';
+import { syncContextOf } from '#server/sync/plan/sync-context.ts';
+import { ACTIVITY_KEPT, type SyncActivityRepository } from '#server/sync/store/sync-activity.repository.ts';
+import type { SyncHintRepository } from '#server/sync/store/sync-hint.repository.ts';
+import type { SyncLinkRepository } from '#server/sync/store/sync-link.repository.ts';
+import type { SyncRunLeaseRepository } from '#server/sync/store/sync-run-lease.repository.ts';
+import type { SyncSettingsReader } from '#server/sync/store/sync-settings.repository.ts';
+import type { SyncStateRepository } from '#server/sync/store/sync-state.repository.ts';
+import type { SyncLink } from '#server/sync/sync-link.ts';
+import { newSyncState, type SyncState } from '#server/sync/sync-state.ts';
 import type { SyncActivityEntry, SyncProblemCode } from '#shared/api/sync.schema.ts';
-import { syncContextOf } from '../plan/sync-context.ts';
-import type { SyncLink } from '../sync-link.ts';
-import { newSyncState, type SyncState } from '../sync-state.ts';
-import { ACTIVITY_KEPT, type SyncActivityRepository } from './sync-activity.repository.ts';
-import type { SyncHintRepository } from './sync-hint.repository.ts';
-import type { SyncLinkRepository } from './sync-link.repository.ts';
-import type { SyncRunLeaseRepository } from './sync-run-lease.repository.ts';
-import type { SyncSettingsReader } from './sync-settings.repository.ts';
-import type { SyncStateRepository } from './sync-state.repository.ts';
 
 /**
  * The sync's repositories in memory, with the rules of the Drizzle ones (unique keys, scoping by user,
