@@ -95,6 +95,35 @@ describe('startEmulators', () => {
     await emulators.close();
   });
 
+  it('makes every new account of one person in the zone it is given, Todoist, Google and Microsoft alike', async () => {
+    const emulators = await startEmulators({ defaultTimeZone: 'America/New_York' });
+    const post = async (origin: string, path: string, body: object) => {
+      const response = await fetch(`${origin}/_emulator/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok, path).toBe(true);
+      return response.json();
+    };
+    try {
+      const email = 'zone@example.com';
+      const [todoistAccount] = (await post(emulators.todoist.origin, 'seed', { users: [{ email }] })).users;
+      const todoistUser = await fetch(`${emulators.todoist.origin}/api/v1/user`, {
+        headers: { authorization: `Bearer ${todoistAccount.personalToken}` },
+      });
+      expect((await todoistUser.json()).tz_info.timezone).toBe('America/New_York');
+      const google = await post(emulators.googleCalendar.origin, 'accounts', { email });
+      expect(google.calendars.map((calendar: { timeZone: string }) => calendar.timeZone)).toEqual(
+        google.calendars.map(() => 'America/New_York'),
+      );
+      const [mailbox] = (await post(emulators.microsoft.origin, 'seed', { users: [{ email }] })).users;
+      expect(mailbox.timeZone).toBe('America/New_York');
+    } finally {
+      await emulators.close();
+    }
+  });
+
   it('points the Todoist and Stripe webhooks at the app at start and again at runtime', async () => {
     const emulators = await startEmulators({
       webhookUrls: { todoist: 'http://localhost:1/api/webhooks/todoist' },

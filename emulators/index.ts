@@ -60,6 +60,11 @@ export type StartEmulatorsOptions = {
   /** Where the Microsoft emulator's local CA and certificate are kept (default `.data/certs`). */
   certificateDir?: string;
   logger?: boolean;
+  /**
+   * The time zone of every new emulated account, Todoist's, Google Calendar's and Microsoft 365's alike,
+   * as one person's accounts are; absent: each emulator's own default.
+   */
+  defaultTimeZone?: string;
 };
 
 /** The app's webhook receivers. Todoist webhooks go to the sandbox Todoist app's callback URL. */
@@ -140,12 +145,17 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
           ...base,
           app: { ...SANDBOX_TODOIST_APP, name: 'Timeboxer' },
           webhookUrl: options.webhookUrls?.todoist,
+          defaultTimeZone: options.defaultTimeZone,
         }),
       options.ports?.todoist,
     );
     const googleCalendar = await start(
       (base) =>
-        createGoogleCalendarEmulator({ ...base, clients: [{ ...SANDBOX_GOOGLE_CLIENT, name: 'Timeboxer' }] }),
+        createGoogleCalendarEmulator({
+          ...base,
+          clients: [{ ...SANDBOX_GOOGLE_CLIENT, name: 'Timeboxer' }],
+          defaultTimeZone: options.defaultTimeZone,
+        }),
       options.ports?.googleCalendar,
     );
     const certificate = await ensureLocalCertificate(options.certificateDir ?? DEFAULT_CERTIFICATE_DIR);
@@ -156,6 +166,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
           ...base,
           tls: { key: certificate.key, cert: certificate.cert },
           clients: [{ ...SANDBOX_MICROSOFT_APP, name: 'Timeboxer' }],
+          defaultTimeZone: options.defaultTimeZone,
         }),
       options.ports?.microsoft,
       'https',

@@ -35,6 +35,8 @@ export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
   webhookRetryDelayMs?: number;
   /** The emulator's clock (what "today" and "now" mean for due dates); default the system clock. */
   now?: () => Date;
+  /** Time zone of a new account (from the consent page, or seeded without one); default `UTC`. */
+  defaultTimeZone?: string;
 };
 
 /**
@@ -79,7 +81,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(faultErrorBody(404)));
 
-  const store = new TodoistStore();
+  const store = new TodoistStore(options.defaultTimeZone);
   const accounts = new TodoistAccounts();
   const notifier = createNotifier({
     retries: options.webhookRetries ?? 3,

@@ -20,6 +20,12 @@ export class TodoistStore {
   #syncTokens = new Map<string, { userId: string; seq: number; epoch: number }>();
   #commands = new Map<string, CommandResult>();
   #tempIds = new Map<string, string>();
+  /** The zone of an account made by the consent page or a seed without one (Todoist's own default: UTC). */
+  readonly #defaultTimeZone: string;
+
+  constructor(defaultTimeZone = 'UTC') {
+    this.#defaultTimeZone = defaultTimeZone;
+  }
 
   /** Marks a record as changed now, so the next incremental sync returns it. */
   touch(record: { seq: number }): void {
@@ -44,7 +50,7 @@ export class TodoistStore {
       email: normalized,
       fullName: fullName || normalized.split('@')[0] || normalized,
       premiumStatus: 'not_premium',
-      timeZone: 'UTC',
+      timeZone: this.#defaultTimeZone,
       inboxProjectId: inbox.id,
       joinedAt: stamp,
       seq: 0,

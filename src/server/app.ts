@@ -96,6 +96,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     ? await startEmulators({
         host: 'localhost',
         webhookUrls: { stripe: `${baseConfig.appUrl}/api/webhooks/stripe` },
+        defaultTimeZone: baseConfig.sandboxTimeZone ?? undefined,
       })
     : null;
   const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;

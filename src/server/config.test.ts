@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(ConfigError);
   });
 
+  it('puts the sandbox’s emulated accounts in this machine’s zone, or SANDBOX_TIME_ZONE; tests keep the emulators’ own', () => {
+    expect(loadConfig({}).sandboxTimeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(loadConfig({ SANDBOX_TIME_ZONE: 'Asia/Tokyo' }).sandboxTimeZone).toBe('Asia/Tokyo');
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxTimeZone).toBeNull();
+    expect(() => loadConfig({ SANDBOX_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SANDBOX_TIME_ZONE/);
+  });
+
   it('lets PORT move the app and its default URL', () => {
     const config = loadConfig({ PORT: '4321' });
     expect(config.port).toBe(4321);

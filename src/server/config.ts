@@ -2,6 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { guessableSecretProblem, SESSION_SECRET_MIN_LENGTH, weakKeyProblem } from './config-secrets.ts';
 
+/** Whether `Intl` knows the zone (`Europe/Berlin`, `UTC`). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optional = z
   .string()
   .trim()
@@ -55,7 +65,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** Least time between two queued sync runs of one user (provider per-user quotas). */
+  /**
+   * The zone of the sandbox's emulated accounts, Todoist's, Google Calendar's and Microsoft 365's alike
+   * (one person's accounts agree): an IANA name. Default: this machine's zone, so that `npm start` shows
+   * the times of the person trying it; the tests' apps (NODE_ENV=test) keep each emulator's own.
+   */
+  SANDBOX_TIME_ZONE: optional.pipe(z.string().refine(isTimeZone, 'an IANA time zone').optional()),
   /** The safety brake holds back a run's removals above this many items … */
   SYNC_BRAKE_MIN_ITEMS: z.coerce.number().int().min(0).default(5),
   /** … and above this share of the user's linked pairs (0 to 1) … */
@@ -186,6 +201,8 @@ export type Config = {
   googleCalendarRequestsPerMinute: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
   sandbox: boolean;
+  /** The zone of the sandbox's new emulated accounts (SANDBOX_TIME_ZONE); null: each emulator's own. */
+  sandboxTimeZone: string | null;
   google: GoogleIdentityConfig | null;
   facebook: FacebookIdentityConfig | null;
   /** Payments; null when not configured (upgrading is then unavailable). */
@@ -278,6 +295,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     syncReconcileMinutes: e.SYNC_RECONCILE_MINUTES,
     googleCalendarRequestsPerMinute: e.GOOGLE_CALENDAR_REQUESTS_PER_MINUTE,
     sandbox,
+    sandboxTimeZone:
+      e.SANDBOX_TIME_ZONE ?? (e.NODE_ENV === 'test' ? null : Intl.DateTimeFormat().resolvedOptions().timeZone),
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {
       dialogUrl: e.FACEBOOK_DIALOG_URL,
