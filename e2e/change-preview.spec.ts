@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { choose, section, startSyncing, timeboxRow } from './dashboard-helpers.ts';
+import { choose, section, timeboxRow } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, type Person, seriousViolations } from './helpers.ts';
 import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
+import { startSyncingThroughApi } from './setup-through-api.ts';
 
 /**
  * The preview of a settings change as a user meets it: while sync is on, choosing another calendar or
@@ -11,7 +12,7 @@ import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
  */
 
 const LABEL = '30Minutes';
-/** startSyncing chooses the Timeboxer calendar; the emulated Google account also has "Work". */
+/** startSyncingThroughApi chooses the Timeboxer calendar; the emulated Google account also has "Work". */
 const FIRST = 'Timeboxer';
 const OTHER = 'Work';
 /** A sync run is a notification away; /sandbox re-reads every 1.5 s. */
@@ -29,7 +30,7 @@ const previewLines = (dialog: Locator) =>
 
 /** Sync on, and `tasks` added with the timebox label on /sandbox, their events awaited in the calendar panel. */
 async function syncTasks(page: Page, person: Person, tasks: string[]) {
-  await startSyncing(page, person, { label: LABEL, duration: '30' });
+  await startSyncingThroughApi(page, person, { label: LABEL, duration: '30' });
   const sandbox = await openSandbox(page, person);
   for (const [index, content] of tasks.entries()) {
     await addSandboxTask(page, sandbox.todoist, { content, due: tomorrowAt(9 + index), labels: [LABEL] });
@@ -162,7 +163,7 @@ for (const width of [1280, 375]) {
     if (width === 1280) {
       test('with sync off, choosing another calendar saves it at once, with no preview', async ({ page }) => {
         const person = newPerson('Otto', 'Offline');
-        await startSyncing(page, person, { label: LABEL, duration: '30' });
+        await startSyncingThroughApi(page, person, { label: LABEL, duration: '30' });
         const syncSwitch = section(page, 'Status').getByRole('switch', { name: 'Sync active' });
         await syncSwitch.click();
         await expect(syncSwitch).not.toBeChecked();

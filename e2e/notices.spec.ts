@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { section, startSyncing } from './dashboard-helpers.ts';
+import { section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, seriousViolations, signIn } from './helpers.ts';
 import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
+import { startSyncingThroughApi } from './setup-through-api.ts';
 
 const MAILS = 'E-mail me when my sync stops or needs me';
 const RESOLVED = 'Also when it is solved';
@@ -54,7 +55,7 @@ for (const width of [1280, 375]) {
 test('a notice mail reaches the sandbox inbox, and its link turns the mails off', async ({ page }) => {
   test.setTimeout(120_000);
   const person = newPerson('Sam', 'Stopped');
-  const { calendarOrigin } = await startSyncing(page, person);
+  const { calendarOrigin } = await startSyncingThroughApi(page, person);
 
   // The synced calendar disappears at Google: the next run stops and the worker mails the person.
   const { todoist } = await openSandbox(page, person);

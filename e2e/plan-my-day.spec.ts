@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { section, startSyncing } from './dashboard-helpers.ts';
+import { section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, seriousViolations } from './helpers.ts';
 import { openSandbox, tomorrowAt } from './sandbox-helpers.ts';
+import { startSyncingThroughApi } from './setup-through-api.ts';
 
 /**
  * "Plan my day" as a user meets it (issue 24): a meeting tomorrow at 09:00 in the synced calendar, a
@@ -44,7 +45,7 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     const person = newPerson('Petra', 'Planner');
     // Events in the chosen event colour (Basil) become tasks; the sandbox's new events have the default.
-    await startSyncing(page, person);
+    await startSyncingThroughApi(page, person);
 
     // The sandbox: a meeting tomorrow 09:00–10:00, then the task for tomorrow without a time.
     const tomorrow = tomorrowAt(9).slice(0, 10);

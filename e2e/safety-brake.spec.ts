@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { section, startSyncing, timeboxRow } from './dashboard-helpers.ts';
+import { section, timeboxRow } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, type Person, seriousViolations } from './helpers.ts';
 import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
+import { startSyncingThroughApi } from './setup-through-api.ts';
 
 /**
  * The safety brake as a user meets it: six timeboxed tasks have their events; the timebox label is
@@ -61,7 +62,7 @@ async function expectAllEvents(calendar: Locator) {
  * deleted in the sandbox's Labels section, and the held alert awaited on /sandbox.
  */
 async function holdSixRemovals(page: Page, person: Person) {
-  await startSyncing(page, person, { label: LABEL, duration: '30' });
+  await startSyncingThroughApi(page, person, { label: LABEL, duration: '30' });
   const sandbox = await openSandbox(page, person);
   for (const [index, content] of TASKS.entries()) {
     await addSandboxTask(page, sandbox.todoist, { content, due: tomorrowAt(8 + index), labels: [LABEL] });

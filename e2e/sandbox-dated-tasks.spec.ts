@@ -1,7 +1,7 @@
-import { startSyncing } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, seriousViolations } from './helpers.ts';
 import { openSandbox, tomorrowAt } from './sandbox-helpers.ts';
+import { startSyncingThroughApi } from './setup-through-api.ts';
 
 /**
  * With "Tasks with a date but no time: as all-day events", a timeboxed task given a date but no time
@@ -12,7 +12,7 @@ test('a task with a date but no time becomes an all-day event, and a timed one o
 }) => {
   test.setTimeout(120_000);
   const person = newPerson('Dana', 'Dated');
-  await startSyncing(page, person);
+  await startSyncingThroughApi(page, person);
   const setting = await page.request.patch('/api/settings/datedtasks', {
     data: { setting: 'allday' },
     headers: { origin: new URL(page.url()).origin },
