@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   type InMemoryIntegrations,
-  type InMemorySettings,
-  type InMemoryUsers,
   inMemoryIntegrations,
-  inMemorySettings,
-  inMemoryUsers,
-} from '#server/domain/testing/in-memory-repositories.ts';
+} from '#server/domain/testing/in-memory-integrations.ts';
+import { type InMemorySettings, inMemorySettings } from '#server/domain/testing/in-memory-settings.ts';
+import { type InMemoryUsers, inMemoryUsers } from '#server/domain/testing/in-memory-users.ts';
 import { syncContextOf } from '#server/sync/plan/sync-context.ts';
 import { ACTIVITY_KEPT, type SyncActivityRepository } from '#server/sync/store/sync-activity.repository.ts';
 import type { SyncHintRepository } from '#server/sync/store/sync-hint.repository.ts';

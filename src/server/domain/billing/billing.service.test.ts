@@ -8,7 +8,8 @@ import {
   UnknownUserError,
 } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
-import { inMemoryStripeEvents, inMemoryUsers, userRow } from '../testing/in-memory-repositories.ts';
+import { inMemoryStripeEvents } from '../testing/in-memory-stripe-events.ts';
+import { inMemoryUsers, userRow } from '../testing/in-memory-users.ts';
 import { createBillingService } from './billing.service.ts';
 import type { BillingGateway, BillingWebhookEvent, SubscriptionSnapshot } from './billing-gateway.port.ts';
 

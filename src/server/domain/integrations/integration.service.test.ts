@@ -4,13 +4,9 @@ import { failure } from '#server/test/refusal.ts';
 import { NotConfiguredError } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
 import { fakeCalendar, fakeTodoist } from '../testing/fake-integration-gateways.ts';
-import {
-  calendarRow,
-  inMemoryIntegrations,
-  inMemorySettings,
-  inMemoryUsers,
-  userRow,
-} from '../testing/in-memory-repositories.ts';
+import { inMemoryIntegrations } from '../testing/in-memory-integrations.ts';
+import { calendarRow, inMemorySettings } from '../testing/in-memory-settings.ts';
+import { inMemoryUsers, userRow } from '../testing/in-memory-users.ts';
 import { createIntegrationService, type IntegrationLog } from './integration.service.ts';
 import { type ConnectFlow, ProviderFailedError, ProviderRequestError } from './integration-providers.port.ts';
 import { createTokenCipher } from './token-cipher.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { inMemoryIntegrations } from '../testing/in-memory-repositories.ts';
+import { inMemoryIntegrations } from '../testing/in-memory-integrations.ts';
 import {
   GrantRevokedError,
   type ProviderTokens,

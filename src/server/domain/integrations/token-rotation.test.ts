@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { inMemoryIntegrations } from '../testing/in-memory-repositories.ts';
+import { inMemoryIntegrations } from '../testing/in-memory-integrations.ts';
 import { createTokenCipher } from './token-cipher.ts';
 import { reencryptTokens } from './token-rotation.ts';
 

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { InvalidSignatureError, StateConflictError } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
-import { inMemoryUsers, userRow } from '../testing/in-memory-repositories.ts';
+import { inMemoryUsers, userRow } from '../testing/in-memory-users.ts';
 import { playNoticeLinkVersion } from '../users/notice-link-version.fixture.ts';
 import type { OutgoingMail } from './mailer.port.ts';
 import type { NoticeRepository } from './notice.repository.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../testing/fake-clock.ts';
-import { inMemorySessions } from '../testing/in-memory-repositories.ts';
+import { inMemorySessions } from '../testing/in-memory-sessions.ts';
 import { createSessionService, hashSessionId } from './session.service.ts';
 
 const MINUTE = 60_000;

@@ -10,15 +10,9 @@ import {
   StateConflictError,
 } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
-import {
-  calendarRow,
-  type InMemoryIntegrations,
-  inMemoryIntegrations,
-  inMemorySettings,
-  inMemoryUsers,
-  todoRow,
-  userRow,
-} from '../testing/in-memory-repositories.ts';
+import { type InMemoryIntegrations, inMemoryIntegrations } from '../testing/in-memory-integrations.ts';
+import { calendarRow, inMemorySettings, todoRow } from '../testing/in-memory-settings.ts';
+import { inMemoryUsers, userRow } from '../testing/in-memory-users.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { createSettingsService } from './settings.service.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../testing/fake-clock.ts';
-import { inMemoryUsers, userRow } from '../testing/in-memory-repositories.ts';
+import { inMemoryUsers, userRow } from '../testing/in-memory-users.ts';
 import { createUserService, namesOf, type VerifiedIdentity } from './user.service.ts';
 
 const NOW = '2026-03-02T09:00:00.000Z';

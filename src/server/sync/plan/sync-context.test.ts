@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
-import {
-  calendarRow,
-  integrationRow,
-  todoRow,
-  userRow,
-} from '#server/domain/testing/in-memory-repositories.ts';
+import { integrationRow } from '#server/domain/testing/in-memory-integrations.ts';
+import { calendarRow, todoRow } from '#server/domain/testing/in-memory-settings.ts';
+import { userRow } from '#server/domain/testing/in-memory-users.ts';
 import { type SyncRows, syncContextOf } from './sync-context.ts';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');

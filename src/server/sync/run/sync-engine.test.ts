@@ -4,12 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '#server/db/schema/users.table.ts';
 import { ReconnectRequiredError } from '#server/domain/integrations/token-manager.ts';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
-import {
-  calendarRow,
-  integrationRow,
-  todoRow,
-  userRow,
-} from '#server/domain/testing/in-memory-repositories.ts';
+import { integrationRow } from '#server/domain/testing/in-memory-integrations.ts';
+import { calendarRow, todoRow } from '#server/domain/testing/in-memory-settings.ts';
+import { userRow } from '#server/domain/testing/in-memory-users.ts';
 import { fakeCalendar } from '#server/test/engine-fake-calendar.ts';
 import { fakeChannels } from '#server/test/engine-fake-channels.ts';
 import { httpError } from '#server/test/engine-fake-faults.ts';

@@ -1,10 +1,4 @@
-import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
-import type { SessionRow } from '#server/db/schema/sessions.table.ts';
-import type { UserRow } from '#server/db/schema/users.table.ts';
 import { isConnected, sortLabels } from '#shared/settings/rules.ts';
-import type { StripeEventRepository } from '../billing/stripe-event.repository.ts';
-import type { IntegrationRepository } from '../integrations/integration.repository.ts';
-import type { SessionRepository } from '../sessions/session.repository.ts';
 import { type LabelSeen, labelChanges, renamesInForce, renamesOf } from '../settings/label-identity.ts';
 import type {
   AppliedLabelChanges,
@@ -13,167 +7,14 @@ import type {
   SettingsRepository,
   TodoSettingsRow,
 } from '../settings/settings.repository.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import { type InMemoryIntegrations, inMemoryIntegrations } from './in-memory-integrations.ts';
+import { EPOCH } from './row-epoch.ts';
 
 /**
- * In-memory repositories with the same rules as the Drizzle ones (unique keys, scoping by user), for
- * the services' unit tests. Their rows are public so a test can arrange them and read what was written.
+ * The settings repository (Todoist and calendar settings, timeboxes, labels followed by id) in memory,
+ * with the same rules as the Drizzle one (unique keys, scoping by user), for the services' unit tests.
+ * Its rows are public so a test can arrange them and read what was written.
  */
-
-const EPOCH = new Date('2026-01-01T00:00:00.000Z');
-
-export function userRow(overrides: Partial<UserRow> = {}): UserRow {
-  return {
-    id: 'user-1',
-    firstName: 'Ada',
-    displayName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    googleId: 'google-ada',
-    facebookId: null,
-    syncActive: false,
-    welcomeWizardSeen: false,
-    noticeMails: true,
-    noticeMailsResolved: false,
-    noticeOffLinkVersion: 0,
-    subscriptionStatus: 'trial',
-    validUntil: new Date('2026-03-15T00:00:00.000Z'),
-    planInterval: null,
-    canceled: false,
-    trialing: false,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    createdAt: EPOCH,
-    updatedAt: EPOCH,
-    ...overrides,
-  };
-}
-
-export type InMemoryUsers = UserRepository & { rows: Map<string, UserRow> };
-
-export function inMemoryUsers(...initial: UserRow[]): InMemoryUsers {
-  const rows = new Map(initial.map((row) => [row.id, { ...row }]));
-  let created = 0;
-  const update = (id: string, patch: Partial<UserRow>) => {
-    const row = rows.get(id);
-    if (row) rows.set(id, { ...row, ...patch });
-  };
-  const byProvider = (provider: 'google' | 'facebook', subject: string) =>
-    [...rows.values()].find((row) => (provider === 'google' ? row.googleId : row.facebookId) === subject);
-  return {
-    rows,
-    findById: async (id) => rows.get(id),
-    findByProviderId: async (provider, subject) => byProvider(provider, subject),
-    async insertOrGet(provider, row) {
-      const subject = provider === 'google' ? row.googleId : row.facebookId;
-      const existing = subject ? byProvider(provider, subject) : undefined;
-      if (existing) return existing;
-      created += 1;
-      const inserted = userRow({
-        id: `user-new-${created}`,
-        googleId: null,
-        facebookId: null,
-        ...Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)),
-      });
-      rows.set(inserted.id, inserted);
-      return inserted;
-    },
-    updateProfile: async (id, profile, now) => update(id, { email: profile.email, updatedAt: now }),
-    updatePreferences: async (id, preferences, now) => update(id, { ...preferences, updatedAt: now }),
-    async updateNoticeSwitches(id, switches, now) {
-      const row = rows.get(id);
-      if (!row) return;
-      update(id, {
-        noticeMails: switches.mails,
-        noticeMailsResolved: switches.resolvedMails,
-        noticeOffLinkVersion: row.noticeOffLinkVersion + (switches.mails && !row.noticeMails ? 1 : 0),
-        updatedAt: now,
-      });
-    },
-    async turnNoticeMailsOff(id, linkVersion, now) {
-      if (rows.get(id)?.noticeOffLinkVersion !== linkVersion) return false;
-      update(id, { noticeMails: false, updatedAt: now });
-      return true;
-    },
-    findByStripeCustomerId: async (customerId) =>
-      [...rows.values()].find((row) => row.stripeCustomerId === customerId),
-    async linkStripeCustomer(id, customerId, now) {
-      const row = rows.get(id);
-      if (row && !row.stripeCustomerId) update(id, { stripeCustomerId: customerId, updatedAt: now });
-      return rows.get(id)?.stripeCustomerId ?? null;
-    },
-    updatePayment: async (id, payment, now) => update(id, { ...payment, updatedAt: now }),
-    delete: async (id) => rows.delete(id),
-  };
-}
-
-/** A connected account's row: tokens sealed, connected at `at`. */
-export function integrationRow(
-  userId: string,
-  kind: IntegrationRow['kind'],
-  provider: IntegrationRow['provider'],
-  accountId: string | null,
-  at: Date,
-): IntegrationRow {
-  return {
-    userId,
-    kind,
-    provider,
-    accountId,
-    accessTokenEncrypted: 'sealed',
-    refreshTokenEncrypted: null,
-    keyId: 'k1',
-    expiresAt: null,
-    needsReconnect: false,
-    connectedAt: at,
-    updatedAt: at,
-  };
-}
-
-export type InMemoryIntegrations = IntegrationRepository & { rows: Map<string, IntegrationRow> };
-
-export function inMemoryIntegrations(): InMemoryIntegrations {
-  const rows = new Map<string, IntegrationRow>();
-  const key = (userId: string, kind: string) => `${userId}:${kind}`;
-  const matching = (ref: { userId: string; kind: string; connectedAt: Date }) => {
-    const row = rows.get(key(ref.userId, ref.kind));
-    return row && row.connectedAt.getTime() === ref.connectedAt.getTime() ? row : undefined;
-  };
-  return {
-    rows,
-    find: async (userId, kind) => rows.get(key(userId, kind)),
-    upsert: async (connection, now) => {
-      rows.set(key(connection.userId, connection.kind), {
-        ...connection,
-        needsReconnect: false,
-        connectedAt: now,
-        updatedAt: now,
-      });
-    },
-    updateTokens: async (ref, tokens, now) => {
-      const row = matching(ref);
-      if (row) Object.assign(row, tokens, { needsReconnect: false, updatedAt: now });
-    },
-    markNeedsReconnect: async (ref, now) => {
-      const row = matching(ref);
-      if (row) Object.assign(row, { needsReconnect: true, updatedAt: now });
-    },
-    delete: async (userId, kind) => {
-      rows.delete(key(userId, kind));
-    },
-    onOtherKeys: async (keyId, limit) => {
-      const other = [...rows.values()].filter((row) => row.keyId !== keyId);
-      return { rows: other.slice(0, limit).map((row) => ({ ...row })), remaining: other.length };
-    },
-    reencrypt: async (read, tokens) => {
-      const row = rows.get(key(read.userId, read.kind));
-      const unchanged =
-        row?.accessTokenEncrypted === read.accessTokenEncrypted &&
-        row.refreshTokenEncrypted === read.refreshTokenEncrypted;
-      if (row && unchanged) Object.assign(row, tokens);
-      return unchanged;
-    },
-  };
-}
 
 export function todoRow(userId: string, overrides: Partial<TodoSettingsRow> = {}): TodoSettingsRow {
   return {
@@ -370,47 +211,6 @@ export function inMemorySettings(
           updatedAt: now,
         });
       }
-    },
-  };
-}
-
-export type InMemorySessions = SessionRepository & { rows: Map<string, SessionRow> };
-
-export function inMemorySessions(...initial: SessionRow[]): InMemorySessions {
-  const rows = new Map(initial.map((row) => [row.idHash, { ...row }]));
-  return {
-    rows,
-    insert: async (row) => {
-      if (rows.has(row.idHash)) throw new Error('duplicate key', { cause: { code: '23505' } });
-      rows.set(row.idHash, { ...row });
-    },
-    find: async (idHash) => rows.get(idHash),
-    touch: async (idHash, lastSeenAt, expiresAt) => {
-      const row = rows.get(idHash);
-      if (row) rows.set(idHash, { ...row, lastSeenAt, expiresAt });
-    },
-    delete: async (idHash) => {
-      rows.delete(idHash);
-    },
-    deleteExpired: async (now, userId) => {
-      for (const [idHash, row] of rows) {
-        if (row.userId === userId && row.expiresAt < now) rows.delete(idHash);
-      }
-    },
-  };
-}
-
-export type InMemoryStripeEvents = StripeEventRepository & {
-  rows: Map<string, { type: string; processedAt: Date }>;
-};
-
-export function inMemoryStripeEvents(): InMemoryStripeEvents {
-  const rows = new Map<string, { type: string; processedAt: Date }>();
-  return {
-    rows,
-    wasProcessed: async (eventId) => rows.has(eventId),
-    markProcessed: async (eventId, type, now) => {
-      if (!rows.has(eventId)) rows.set(eventId, { type, processedAt: now });
     },
   };
 }
