@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addItem, eventProject, newTitle, type Style } from './sync-model.ts';
+import { eventProject, type Style } from './sync-model.ts';
 import {
   Action,
   hour,
@@ -12,6 +12,7 @@ import {
   timeboxLength,
 } from './sync-model-actions.ts';
 import { userTimed } from './sync-model-autoplan.ts';
+import { addItem, newTitle } from './sync-model-items.ts';
 
 /** What the user does in their own calendar: events added, moved, resized, retitled, deleted. */
 

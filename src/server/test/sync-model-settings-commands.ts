@@ -3,19 +3,12 @@ import { expect } from 'vitest';
 import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { emulatorControl } from './sync-fixtures.ts';
 import {
-  adoptable,
-  adoptForeignEvents,
   type CalendarChoice,
-  calendarQuiet,
-  changeProjects,
-  changeScope,
   inScope,
   type Length,
   type Model,
   type ProjectChoice,
-  projectsChangeable,
   type Style,
-  switchAccount,
   taskExists,
   touch,
   unsyncedEvent,
@@ -23,6 +16,15 @@ import {
 } from './sync-model.ts';
 import { Action, length, otherLength, type Real, usableLabel } from './sync-model-actions.ts';
 import type { CalendarKind } from './sync-model-calendars.ts';
+import {
+  adoptable,
+  adoptForeignEvents,
+  calendarQuiet,
+  changeProjects,
+  changeScope,
+  projectsChangeable,
+  switchAccount,
+} from './sync-model-scope-changes.ts';
 
 /**
  * What the user changes in the app: sync on or off, the calendar, its colour or category, the timebox

@@ -1,16 +1,5 @@
 import fc from 'fast-check';
-import {
-  addItem,
-  calendarQuiet,
-  changeProjects,
-  inScope,
-  LABEL_OF,
-  newTitle,
-  type Project,
-  projectsChangeable,
-  taskExists,
-  touch,
-} from './sync-model.ts';
+import { inScope, LABEL_OF, type Project, taskExists, touch } from './sync-model.ts';
 import {
   Action,
   hour,
@@ -23,6 +12,8 @@ import {
   usableLabel,
 } from './sync-model-actions.ts';
 import { userTimed } from './sync-model-autoplan.ts';
+import { addItem, newTitle } from './sync-model-items.ts';
+import { calendarQuiet, changeProjects, projectsChangeable } from './sync-model-scope-changes.ts';
 
 /** What the user does in their own Todoist: tasks added, changed, done, deleted; labels renamed, deleted. */
 
