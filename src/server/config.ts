@@ -296,7 +296,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleCalendarRequestsPerMinute: e.GOOGLE_CALENDAR_REQUESTS_PER_MINUTE,
     sandbox,
     sandboxTimeZone:
-      e.SANDBOX_TIME_ZONE ?? (e.NODE_ENV === 'test' ? null : Intl.DateTimeFormat().resolvedOptions().timeZone),
+      e.SANDBOX_TIME_ZONE ??
+      (e.NODE_ENV === 'test' ? null : Intl.DateTimeFormat().resolvedOptions().timeZone),
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {
       dialogUrl: e.FACEBOOK_DIALOG_URL,
