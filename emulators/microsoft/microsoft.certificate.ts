@@ -1,4 +1,4 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
@@ -41,7 +41,10 @@ export async function ensureLocalCertificate(
   if (cached) return cached;
 
   const notBeforeDate = new Date(Date.now() - 60_000);
-  const ca = await generate([{ name: 'commonName', value: 'Timeboxer Local Development CA' }], {
+  // A name of its own: TLS finds a certificate's issuer by name, so two CAs of one name trusted in one
+  // process (two certificate folders, as the tests make) would check one's certificates with the other.
+  const caName = `Timeboxer Local Development CA ${randomBytes(4).toString('hex')}`;
+  const ca = await generate([{ name: 'commonName', value: caName }], {
     keyType: 'ec',
     algorithm: 'sha256',
     notBeforeDate,
