@@ -1,8 +1,8 @@
 // Sums the Vitest and Playwright JSON reports into one closing line: "N passed, M failed", after naming
 // every failed test with the first line of its error (the end of a long CI log is what gets read).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import type { RecordedFailure } from './vitest-failures.reporter.ts';
+import { relative } from 'node:path';
+import { failuresFileOf, type RecordedFailure } from './vitest-failures.reporter.ts';
 
 type Counts = { passed: number; failed: number; skipped: number; failures: string[] };
 
@@ -25,7 +25,7 @@ function firstLine(text: string | undefined): string {
  * (vitest-failures.reporter.ts); null when it is missing.
  */
 function recordedVitestFailures(reportPath: string): string[] | null {
-  const path = join(dirname(reportPath), 'vitest-failures.json');
+  const path = failuresFileOf(reportPath);
   if (!existsSync(path)) return null;
   const recorded = JSON.parse(readFileSync(path, 'utf8')) as RecordedFailure[];
   return recorded.map((failure) => `${failure.where}: ${firstLine(failure.message)}`);
@@ -65,7 +65,7 @@ function slowestVitestFiles(path: string, count = 10): string[] {
   return files.slice(0, count).map((file) => `${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name}`);
 }
 
-type PlaywrightResult = { status: string; error?: { message?: string } };
+type PlaywrightResult = { status: string; duration?: number; error?: { message?: string } };
 type PlaywrightSpec = { title: string; file: string; tests: { results: PlaywrightResult[] }[] };
 type PlaywrightSuite = { suites?: PlaywrightSuite[]; specs?: PlaywrightSpec[] };
 
@@ -82,6 +82,26 @@ function playwrightFailures(suite: PlaywrightSuite): string[] {
   return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
 }
 
+/** The browser test files by the time their tests took together, slowest first. */
+function slowestPlaywrightFiles(path: string, count = 10): string[] {
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const msByFile = new Map<string, number>();
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests
+        .flatMap((test) => test.results)
+        .reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      msByFile.set(spec.file, (msByFile.get(spec.file) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return [...msByFile]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, ms]) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
+}
+
 function playwrightCounts(path: string): Counts {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const { stats } = report;
@@ -93,22 +113,21 @@ function playwrightCounts(path: string): Counts {
   };
 }
 
-const [vitestPath, playwrightPath] = process.argv.slice(2);
+/** A Playwright report has `suites` and `stats`; a Vitest one `testResults`. */
+const isPlaywrightReport = (path: string) => 'stats' in JSON.parse(readFileSync(path, 'utf8'));
+
 const total = { passed: 0, failed: 0, skipped: 0 };
 const missing: string[] = [];
-for (const [path, read] of [
-  [vitestPath, vitestCounts],
-  [playwrightPath, playwrightCounts],
-] as const) {
-  if (!path || !existsSync(path)) {
-    missing.push(path ?? '(none)');
+// Every report named, Vitest's and Playwright's, in any order.
+for (const path of process.argv.slice(2)) {
+  if (!existsSync(path)) {
+    missing.push(path);
     continue;
   }
-  if (read === vitestCounts) {
-    console.log('slowest test files:');
-    for (const line of slowestVitestFiles(path)) console.log(line);
-  }
-  const counts = read(path);
+  const playwright = isPlaywrightReport(path);
+  console.log(`slowest test files (${path}):`);
+  for (const line of playwright ? slowestPlaywrightFiles(path) : slowestVitestFiles(path)) console.log(line);
+  const counts = playwright ? playwrightCounts(path) : vitestCounts(path);
   for (const failure of counts.failures) console.log(`failed: ${failure}`);
   console.log(`${path}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   total.passed += counts.passed;

@@ -4,7 +4,7 @@
 // showed in CI's summary as a failed file with no message. scripts/ci-summary.ts prints this file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule, Vitest } from 'vitest/node';
 
 export type RecordedFailure = { where: string; message: string };
 
@@ -33,16 +33,27 @@ function moduleFailures(module: TestModule): RecordedFailure[] {
   return failures;
 }
 
-/** Written in the same folder as the JSON report, which CI puts in reports/. */
-const OUTPUT_FILE = 'reports/vitest-failures.json';
+/**
+ * Where the failures of a run whose JSON report is `reportPath` are written: beside it, `vitest.json` →
+ * `vitest.failures.json` (CI runs Vitest twice, each with its own report).
+ */
+export const failuresFileOf = (reportPath: string) => reportPath.replace(/(\.json)?$/, '.failures.json');
 
 export default class FailuresReporter implements Reporter {
+  #outputFile = failuresFileOf('reports/vitest.json');
+
+  onInit(vitest: Vitest) {
+    const { outputFile } = vitest.config;
+    const reportPath = typeof outputFile === 'string' ? outputFile : outputFile?.json;
+    if (reportPath) this.#outputFile = failuresFileOf(reportPath);
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
     const failures = [
       ...modules.flatMap(moduleFailures),
       ...unhandledErrors.map((error) => ({ where: 'outside any test', message: described(error) })),
     ];
-    mkdirSync(dirname(OUTPUT_FILE), { recursive: true });
-    writeFileSync(OUTPUT_FILE, `${JSON.stringify(failures, null, 2)}\n`);
+    mkdirSync(dirname(this.#outputFile), { recursive: true });
+    writeFileSync(this.#outputFile, `${JSON.stringify(failures, null, 2)}\n`);
   }
 }
