@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
+import { syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { microsoftSyncingUser, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
@@ -113,6 +115,80 @@ for (const database of await testDatabases('the safety brake')) {
       expect(after.heldRemovals).toBeNull();
       expect(after.entries.filter((entry: { action: string }) => entry.action === 'deleted')).toHaveLength(6);
       // Released removals do not count against the next ones.
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+    });
+
+    it('keeps one held item and removes another on their own, holds the rest, then removes the rest at once', async () => {
+      const user = await calendars.google(app(), 'brake-items@example.com');
+      const tasks = await withTasks(user, 8);
+      await deleteLabel(user, '30min');
+      await user.run();
+      type Item = { taskId: string; eventId: string; choice: string | null; removes: string };
+      const held: Item[] = (await activity(user)).heldRemovals.items;
+      expect(held).toHaveLength(8);
+      const itemOf = (n: number) => held.find((item) => item.taskId === tasks[n]?.id) as Item;
+      const [kept, removed] = [itemOf(0), itemOf(1)];
+      expect(kept).toMatchObject({ removes: 'event', choice: null });
+
+      // Two choices sent at once both stay; one for an item not held is refused in our words.
+      const ids = ({ taskId, eventId }: Item) => ({ taskId, eventId });
+      await Promise.all([
+        user.send('POST', '/api/sync/held/keep', { items: [ids(kept)] }),
+        user.send('POST', '/api/sync/held/remove', { items: [{ taskId: null, eventId: removed.eventId }] }),
+      ]);
+      const refused = await app().server.inject({
+        method: 'POST',
+        url: '/api/sync/held/remove',
+        cookies: user.cookies,
+        headers: { 'sec-fetch-site': 'same-origin' },
+        payload: { items: [{ taskId: 'not-held', eventId: null }] },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'This item is not held back any more, so your choice was not saved.',
+      );
+      const chosen = (await activity(user)).heldRemovals;
+      expect(chosen.choice).toBeNull();
+      const choiceOf = (item: Item) =>
+        chosen.items.find((each: Item) => each.eventId === item.eventId)?.choice ?? null;
+      expect([choiceOf(kept), choiceOf(removed), choiceOf(itemOf(2))]).toEqual(['keep', 'remove', null]);
+
+      // The run carries both out; the six undecided stay held, listed anew.
+      await user.run();
+      const events = await user.eventIds();
+      expect(events).toHaveLength(7);
+      expect(events).toContain(kept.eventId);
+      expect(events).not.toContain(removed.eventId);
+      const after = await activity(user);
+      expect(after.heldRemovals).toMatchObject({ events: 6, tasks: 0, choice: null });
+      expect(after.heldRemovals.items.map((item: Item) => item.taskId).sort()).toEqual(
+        tasks
+          .slice(2)
+          .map((task) => task.id)
+          .sort(),
+      );
+      expect(after.problems.map((problem: { code: string }) => problem.code)).toContain('removals-held');
+      const entriesOf = (action: string) =>
+        after.entries.filter((entry: { action: string }) => entry.action === action);
+      expect(entriesOf('kept')).toMatchObject([{ taskId: kept.taskId, eventId: kept.eventId }]);
+      expect(entriesOf('deleted')).toMatchObject([{ taskId: removed.taskId, detail: 'released' }]);
+      // Asked again, it holds the same six and logs nothing new.
+      await user.run();
+      expect((await activity(user)).entries).toHaveLength(after.entries.length);
+
+      // The rest at once: removed, the brake ends and its choices go with it.
+      await user.send('POST', '/api/sync/held/remove', {});
+      await user.run();
+      expect(await user.eventIds()).toEqual([kept.eventId]);
+      const done = await activity(user);
+      expect(done.heldRemovals).toBeNull();
+      expect(done.problems).toEqual([]);
+      const [state] = await app()
+        .database.db.select()
+        .from(syncStates)
+        .where(eq(syncStates.userId, user.userId));
+      expect(state).toMatchObject({ heldSince: null, brakeChoice: null, brakeItems: null });
+      // Kept is unlinked: the next run writes nothing.
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
     });
 

@@ -1,4 +1,10 @@
-import type { AutoplanKept, HeldCause, LeftBehind, OtherSyncSeen } from '#server/db/schema/sync.tables.ts';
+import type {
+  AutoplanKept,
+  BrakeItemChoice,
+  HeldCause,
+  LeftBehind,
+  OtherSyncSeen,
+} from '#server/db/schema/sync.tables.ts';
 
 /**
  * Where a user's sync stands between runs (one row of `sync_states`; the columns are explained in
@@ -28,6 +34,7 @@ export type SyncState = {
   heldTasks: number;
   heldSince: Date | null;
   brakeChoice: 'remove' | 'keep' | null;
+  brakeItems: BrakeItemChoice[] | null;
   heldCause: HeldCause | null;
   removalWindowStart: Date | null;
   removalWindowCount: number;
@@ -65,6 +72,7 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
     heldTasks: 0,
     heldSince: null,
     brakeChoice: null,
+    brakeItems: null,
     heldCause: null,
     removalWindowStart: null,
     removalWindowCount: 0,
@@ -79,4 +87,4 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
   };
 }
 
-export type { AutoplanKept, HeldCause, LeftBehind, OtherSyncSeen };
+export type { AutoplanKept, BrakeItemChoice, HeldCause, LeftBehind, OtherSyncSeen };

@@ -25,6 +25,7 @@ function setUp() {
       saved.push({ userId, patch });
     },
     find: async () => null,
+    saveHeldChoice: async () => false,
   };
   const intake = createNotificationIntake({
     settings: {

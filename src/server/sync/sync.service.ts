@@ -1,9 +1,10 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
-import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
+import type { BrakeChoice, HeldItem, SyncActivity } from '#shared/api/sync.schema.ts';
 import type { EventVersionSeen, NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
 import type { SyncChannels } from './inbound/sync-channels.ts';
 import { unplacedByDay } from './plan/autoplan/unplaced-days.ts';
+import { pairKey } from './plan/removal-brake.ts';
 import type { AppBudget } from './run/app-budget.ts';
 import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
 import type { SyncStateRepository } from './store/sync-state.repository.ts';
@@ -17,7 +18,7 @@ export type SyncService = ReturnType<typeof createSyncService>;
 export type SyncServiceDeps = {
   intake: NotificationIntake;
   channels: Pick<SyncChannels, 'stop'>;
-  states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save'>;
+  states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save' | 'saveHeldChoice'>;
   activity: SyncActivityRepository;
   /** When the app-wide budget of a calendar provider holds its runs (run/app-budget.ts). */
   appBudget: Pick<AppBudget, 'heldUntil'>;
@@ -70,17 +71,51 @@ const unplacedNote = (kept: SyncState['autoplan']): SyncActivity['autoplanUnplac
     minutes: day.minutes,
   }));
 
-/** Removals the safety brake holds back (the items as last logged), with the user's choice if made. */
-async function heldNote(deps: SyncServiceDeps, userId: string, state: SyncState | null) {
+/** Removals the safety brake holds back (the items as last logged), with the user's choices if made. */
+async function heldNote(
+  deps: SyncServiceDeps,
+  userId: string,
+  state: SyncState | null,
+): Promise<SyncActivity['heldRemovals']> {
   if (!state || heldCount(state) === 0 || !state.heldSince) return null;
+  const chosen = new Map((state.brakeItems ?? []).map((item) => [pairKey(item), item.choice]));
+  const items = await deps.activity.lastHeld(userId);
   return {
     events: state.heldEvents,
     tasks: state.heldTasks,
     since: state.heldSince.toISOString(),
-    items: await deps.activity.lastHeld(userId),
+    items: items.map(({ taskId, eventId, direction }) => ({
+      taskId,
+      eventId,
+      removes: direction === 'todoist-to-calendar' ? 'event' : 'task',
+      choice: chosen.get(pairKey({ taskId, eventId })) ?? null,
+    })),
     cause: state.heldCause,
     choice: state.brakeChoice ?? null,
   };
+}
+
+/**
+ * The held pairs a choice names, each by the ids it gives (its task id, its event id, or both); an
+ * item that names none of the pairs last held is refused, and nothing is saved.
+ */
+async function heldPairsNamed(deps: SyncServiceDeps, userId: string, items: readonly HeldItem[]) {
+  const held = await deps.activity.lastHeld(userId);
+  const named = (item: HeldItem) =>
+    held.find(
+      (pair) =>
+        (item.taskId === null || item.taskId === pair.taskId) &&
+        (item.eventId === null || item.eventId === pair.eventId),
+    );
+  const pairs = items.map(named);
+  if (pairs.some((pair) => pair === undefined)) {
+    throw new StateConflictError(
+      items.length === 1
+        ? 'This item is not held back any more, so your choice was not saved.'
+        : 'Some of these items are not held back any more, so your choice was not saved.',
+    );
+  }
+  return pairs.flatMap((pair) => (pair ? [{ taskId: pair.taskId, eventId: pair.eventId }] : []));
 }
 
 /** What the dashboard shows of the user's sync: provider ids and counts, never a task's or event's text. */
@@ -176,13 +211,25 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
 
     /**
-     * The user's choice on the removals the safety brake held back: saved, and carried out by the run it
-     * queues (which reads both sides again, so what is removed is what both sides say then).
+     * The user's choice on the removals the safety brake held back, for every one still undecided or
+     * (`items`) for the ones named: saved, and carried out by the run it queues (which reads both sides
+     * again, so what is removed is what both sides say then).
      */
-    async chooseHeld(userId: string, choice: BrakeChoice): Promise<SyncActivity> {
+    async chooseHeld(
+      userId: string,
+      choice: BrakeChoice,
+      items?: readonly HeldItem[],
+    ): Promise<SyncActivity> {
       const state = await deps.states.find(userId);
-      if (!state || heldCount(state) === 0) throw new StateConflictError('Nothing is held back.');
-      await deps.states.save(userId, { brakeChoice: choice }, deps.clock());
+      const nothingHeld = () => new StateConflictError('Nothing is held back.');
+      if (!state || heldCount(state) === 0 || !state.heldSince) throw nothingHeld();
+      const held =
+        items === undefined
+          ? { all: choice }
+          : { items: (await heldPairsNamed(deps, userId, items)).map((pair) => ({ ...pair, choice })) };
+      // The brake may have ended since it was read (a run found nothing left to hold).
+      if (!(await deps.states.saveHeldChoice(userId, state.heldSince, held, deps.clock())))
+        throw nothingHeld();
       await deps.intake.submit({ source: 'app', userId });
       return activity(userId);
     },

@@ -13,7 +13,7 @@ import type { SyncRunLeaseRepository } from '#server/sync/store/sync-run-lease.r
 import type { SyncSettingsReader } from '#server/sync/store/sync-settings.repository.ts';
 import type { SyncStateRepository } from '#server/sync/store/sync-state.repository.ts';
 import type { SyncLink } from '#server/sync/sync-link.ts';
-import { newSyncState, type SyncState } from '#server/sync/sync-state.ts';
+import { type BrakeItemChoice, newSyncState, type SyncState } from '#server/sync/sync-state.ts';
 import type { SyncActivityEntry, SyncProblemCode } from '#shared/api/sync.schema.ts';
 
 /**
@@ -128,6 +128,23 @@ export function inMemorySyncStates(): InMemorySyncStates {
         }
       }
     },
+    async saveHeldChoice(userId, heldSince, choice, now) {
+      const row = rows.get(userId);
+      if (!row || row.heldSince?.getTime() !== heldSince.getTime()) return false;
+      if ('all' in choice) row.brakeChoice = choice.all;
+      else {
+        // As the statement: one choice per pair, the latest, in the order the latest ones were made.
+        const latest = new Map<string, BrakeItemChoice>();
+        for (const item of [...(row.brakeItems ?? []), ...choice.items]) {
+          const key = JSON.stringify([item.taskId, item.eventId]);
+          latest.delete(key);
+          latest.set(key, { ...item });
+        }
+        row.brakeItems = [...latest.values()];
+      }
+      row.updatedAt = now;
+      return true;
+    },
     async saveRun(userId, patch, readsSeen, now) {
       const row = {
         ...(rows.get(userId) ?? newSyncState(userId, now)),
@@ -183,7 +200,7 @@ export function inMemorySyncActivity(): InMemorySyncActivity {
       const newest = held[0]?.at.getTime();
       return held
         .filter((row) => row.at.getTime() === newest)
-        .map((row) => ({ taskId: row.taskId, eventId: row.eventId }));
+        .map((row) => ({ taskId: row.taskId, eventId: row.eventId, direction: row.direction }));
     },
     async problems(userId) {
       return problemRows

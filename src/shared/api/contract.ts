@@ -31,6 +31,7 @@ import { publicConfigSchema } from './public-config.schema.ts';
 import { sandboxContract } from './sandbox.contract.ts';
 import {
   autoplanPreviewSchema,
+  brakeChoiceBodySchema,
   brakeChoiceParamsSchema,
   changePreviewSchema,
   proposedChangeQuerySchema,
@@ -286,12 +287,15 @@ export const contract = {
       path: SYNC_PATHS.previewAutoplan,
       response: autoplanPreviewSchema,
     }),
-    /** The user's choice on removals the safety brake held back; answers the activity as it now is. */
+    /**
+     * The user's choice on removals the safety brake held back, for all still undecided or for the items
+     * named; answers the activity as it now is.
+     */
     chooseHeld: endpoint({
       method: 'POST',
       path: SYNC_PATHS.held,
       params: brakeChoiceParamsSchema,
-      body: emptyBody,
+      body: brakeChoiceBodySchema,
       response: syncActivitySchema,
     }),
     /** The user has read where events were left behind by a switch of account or provider. */

@@ -58,6 +58,30 @@ export type SyncProblem = z.infer<typeof syncProblemSchema>;
 export const OTHER_SYNCS = ['todoist'] as const;
 export type OtherSync = (typeof OTHER_SYNCS)[number];
 
+/** What the user chooses for held removals: carry them out once, or unlink the pairs and keep both sides. */
+export const BRAKE_CHOICES = ['remove', 'keep'] as const;
+export type BrakeChoice = (typeof BRAKE_CHOICES)[number];
+
+/** The most held items one choice may name (the dashboard names one at a time; all at once needs none). */
+export const HELD_ITEMS_MAX = 100;
+/** A task's or event's id as a provider gave it: no control characters (the database takes no NUL). */
+const providerId = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(/^\P{Cc}+$/u);
+
+/**
+ * A held removal, by the ids of its pair as the brake logged them (`heldRemovals.items`): its task id
+ * and/or its event id; a choice naming an item gives at least one.
+ */
+export const heldItemSchema = z
+  .object({ taskId: providerId.nullable(), eventId: providerId.nullable() })
+  .refine((item) => item.taskId !== null || item.eventId !== null, {
+    message: 'A held item is named by its task id, its event id, or both.',
+  });
+export type HeldItem = z.infer<typeof heldItemSchema>;
+
 /** GET /api/sync/activity */
 /** One day with tasks "Plan my day" could not place (they keep their date). */
 export const unplacedDaySchema = z.object({
@@ -83,11 +107,20 @@ export const syncActivitySchema = z.object({
        * The held items as the brake last logged them (ids; their names come from the activity names),
        * at most `events + tasks` of them, fewer when the activity kept fewer.
        */
-      items: z.array(z.object({ taskId: z.string().nullable(), eventId: z.string().nullable() })),
+      items: z.array(
+        z.object({
+          taskId: z.string().nullable(),
+          eventId: z.string().nullable(),
+          /** What removing it takes away: its event, or its task (deleted, or its time and label). */
+          removes: z.enum(['event', 'task']),
+          /** The user's choice for this item alone, made and waiting for the next run. */
+          choice: z.enum(BRAKE_CHOICES).nullable(),
+        }),
+      ),
       /** Why they were held, when they share one cause (a label deleted in Todoist, say). */
       cause: heldCauseSchema.nullable(),
-      /** The user's choice, made and waiting for the next run. */
-      choice: z.enum(['remove', 'keep']).nullable(),
+      /** The user's choice for every item without a choice of its own, made and waiting for the next run. */
+      choice: z.enum(BRAKE_CHOICES).nullable(),
     })
     .nullable(),
   /**
@@ -224,10 +257,15 @@ export const NO_CHANGE: ChangePreview = {
   heldByBrake: false,
 };
 
-/** POST /api/sync/held/{choice}: carry the held removals out once, or keep both sides and unlink the pairs. */
-export const BRAKE_CHOICES = ['remove', 'keep'] as const;
-export type BrakeChoice = (typeof BRAKE_CHOICES)[number];
+/**
+ * POST /api/sync/held/{choice}: carry held removals out once, or keep both sides and unlink the pairs;
+ * for every held item still undecided (no body, or no `items`), or for the items named.
+ */
 export const brakeChoiceParamsSchema = z.object({ choice: z.enum(BRAKE_CHOICES) });
+export const brakeChoiceBodySchema = z
+  .object({ items: z.array(heldItemSchema).min(1).max(HELD_ITEMS_MAX).optional() })
+  .optional();
+export type BrakeChoiceBody = z.infer<typeof brakeChoiceBodySchema>;
 
 /** The sync's paths: the dashboard's two calls (see the contract) and the providers' notifications. */
 export const SYNC_PATHS = {

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
+import type { BrakeChoice, OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
 import type { HeldCause } from '#shared/sync/held-removals.ts';
 import { users } from './users.table.ts';
 
@@ -23,6 +23,9 @@ export type LeftBehind = {
   events: number;
   at: string;
 };
+
+/** The user's choice for one held removal, its pair named by the ids the brake logged it with. */
+export type BrakeItemChoice = { taskId: string | null; eventId: string | null; choice: BrakeChoice };
 
 /** Another sync writing into the chosen calendar, as first seen; `dismissed`: the user has read it. */
 export type OtherSyncSeen = { tool: OtherSync; seenAt: string; dismissed: boolean };
@@ -138,12 +141,17 @@ export const syncStates = pgTable('sync_states', {
   /**
    * The safety brake (sync/plan/removal-brake.ts): removals held back for the user's choice (events to
    * remove, tasks to delete or unschedule; both 0: none), since when, and the choice once made
-   * ('remove' | 'keep'), carried out by the next run.
+   * ('remove' | 'keep') for every item without a choice of its own, carried out by the next run.
    */
   heldEvents: integer('held_events').notNull().default(0),
   heldTasks: integer('held_tasks').notNull().default(0),
   heldSince: timestamp('held_since', { withTimezone: true }),
-  brakeChoice: text('brake_choice').$type<'remove' | 'keep'>(),
+  brakeChoice: text('brake_choice').$type<BrakeChoice>(),
+  /**
+   * The user's choices for single held items, each carried out by the next run that holds its pair;
+   * the undecided ones stay held. Null (none) again when the brake ends, so they never reach a later one.
+   */
+  brakeItems: jsonb('brake_items').$type<BrakeItemChoice[]>(),
   /** Why the held removals came about (null: none held, or no single cause). */
   heldCause: jsonb('held_cause').$type<HeldCause>(),
   /** Removals carried out since `removalWindowStart`: many in a short time trip the brake too. */

@@ -46,7 +46,7 @@ export async function syncRoutes(app: FastifyInstance, { sync, preview, names }:
     ...fromContract(contract.sync.chooseHeld),
     handler: async (request) => {
       const userId = await request.requireUserId();
-      return sync.chooseHeld(userId, request.params.choice);
+      return sync.chooseHeld(userId, request.params.choice, request.body?.items);
     },
   });
 

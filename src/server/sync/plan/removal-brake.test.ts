@@ -48,6 +48,7 @@ const input = (plans: LinkPlan[], overrides: Partial<BrakeInput> = {}): BrakeInp
   recentRemovals: 0,
   holding: false,
   choice: null,
+  itemChoices: [],
   thresholds: DEFAULT_BRAKE,
   ...overrides,
 });
@@ -71,7 +72,7 @@ describe('the safety brake', () => {
 
   it('lets five removals through, holds six of twenty pairs, and carries out the other changes', () => {
     const five = [...range(5).map(removeEvent), titleChange(9)];
-    expect(applyBrake(input(five))).toEqual({ run: five, held: [], kept: [] });
+    expect(applyBrake(input(five))).toEqual({ run: five, held: [], kept: [], released: [] });
     const six = [...range(6).map(removeEvent), titleChange(9)];
     const decision = applyBrake(input(six));
     expect(decision.run).toEqual([titleChange(9)]);
@@ -120,6 +121,95 @@ describe('the safety brake', () => {
     const decision = applyBrake(input(plans, { holding: true, choice: 'keep' }));
     expect([...tasksToRestore(decision)]).toEqual(['task-10', 'task-11', 'task-12']);
     expect(tasksToRestore(applyBrake(input(plans, { holding: true, choice: 'remove' })))).toEqual(new Set());
+  });
+
+  describe('choices for single items', () => {
+    const pair = (n: number) => ({ taskId: `task-${n}`, eventId: `event-${n}` });
+    const plans = [...range(4).map(removeEvent), ...[10, 11].map(deleteTask), titleChange(9)];
+
+    it('removes the items chosen Remove, unlinks those chosen Keep, and keeps holding the undecided', () => {
+      const decision = applyBrake(
+        input(plans, {
+          holding: true,
+          itemChoices: [
+            { ...pair(0), choice: 'remove' },
+            { ...pair(1), choice: 'keep' },
+            { ...pair(10), choice: 'keep' },
+          ],
+        }),
+      );
+      expect(decision.held.map((plan) => plan.link?.id)).toEqual(['link-2', 'link-3', 'link-11']);
+      expect(decision.kept.map((plan) => plan.link?.id)).toEqual(['link-1', 'link-10']);
+      expect(decision.released.map((plan) => plan.link?.id)).toEqual(['link-0']);
+      // The removal chosen Remove runs as planned, saying the user released it; the kept ones unlink.
+      expect(decision.run).toContainEqual({
+        ...removeEvent(0),
+        activity: [{ ...removeEvent(0).activity[0], detail: 'released' }],
+      });
+      const unlinks = decision.run.filter((plan) => plan.next === null && plan.events.length === 0);
+      expect(unlinks.map((plan) => plan.link?.id)).toEqual(['link-1', 'link-10']);
+      expect(unlinks.every((plan) => plan.task === null && plan.activity.length === 0)).toBe(true);
+      // The other changes run; nothing held runs, nothing is lost.
+      expect(decision.run).toContainEqual(titleChange(9));
+      expect(decision.run).toHaveLength(4);
+      expect(decision.run.length + decision.held.length).toBe(plans.length);
+      // A kept task whose event was deleted gets a new one; a kept event's task needs none.
+      expect([...tasksToRestore(decision)]).toEqual(['task-10']);
+    });
+
+    it('holds an item no choice names, however few are left', () => {
+      const decision = applyBrake(
+        input([removeEvent(1), removeEvent(2)], {
+          holding: true,
+          itemChoices: [{ ...pair(1), choice: 'keep' }],
+        }),
+      );
+      expect(decision.held.map((plan) => plan.link?.id)).toEqual(['link-2']);
+      expect(decision.kept.map((plan) => plan.link?.id)).toEqual(['link-1']);
+    });
+
+    it('ends the brake once every held item is decided, by its own choice or the one for all', () => {
+      const own = applyBrake(
+        input(plans, {
+          holding: true,
+          itemChoices: [...range(4), 10, 11].map((n) => ({ ...pair(n), choice: n % 2 ? 'keep' : 'remove' })),
+        }),
+      );
+      expect(own.held).toEqual([]);
+      expect(own.kept).toHaveLength(3);
+      expect(own.released).toHaveLength(3);
+      // The choice for all decides the rest; an item's own choice wins over it.
+      const rest = applyBrake(
+        input(plans, { holding: true, choice: 'remove', itemChoices: [{ ...pair(2), choice: 'keep' }] }),
+      );
+      expect(rest.held).toEqual([]);
+      expect(rest.kept.map((plan) => plan.link?.id)).toEqual(['link-2']);
+      expect(rest.released).toHaveLength(5);
+    });
+
+    it('matches a choice to its pair by both ids, the later of two choices for a pair winning', () => {
+      const decision = applyBrake(
+        input([removeEvent(1), removeEvent(2)], {
+          holding: true,
+          itemChoices: [
+            // Another pair of the same task (its event made anew) is not this one.
+            { taskId: 'task-1', eventId: 'event-other', choice: 'remove' },
+            { ...pair(2), choice: 'remove' },
+            { ...pair(2), choice: 'keep' },
+          ],
+        }),
+      );
+      expect(decision.held.map((plan) => plan.link?.id)).toEqual(['link-1']);
+      expect(decision.kept.map((plan) => plan.link?.id)).toEqual(['link-2']);
+    });
+
+    it('applies no choice while nothing is held: a run that trips the brake holds everything', () => {
+      const decision = applyBrake(
+        input(range(8).map(removeEvent), { itemChoices: [{ ...pair(1), choice: 'remove' }] }),
+      );
+      expect(decision.held).toHaveLength(8);
+      expect(decision.released).toEqual([]);
+    });
   });
 
   it('trips only above both thresholds, whatever the counts (property)', () => {

@@ -20,6 +20,21 @@ export const DEFAULT_BRAKE: BrakeThresholds = { minItems: 5, share: 0.2, windowM
 /** What the user chose on the held removals: carry them out once, or unlink the pairs and keep both sides. */
 export type BrakeChoice = 'remove' | 'keep';
 
+/** A held removal's pair, by the ids the brake logs it with (its link's task and event). */
+export type PairIds = { taskId: string | null; eventId: string | null };
+
+/** The user's choice for one held removal alone. */
+export type ItemChoice = PairIds & { choice: BrakeChoice };
+
+/** One key per pair, for matching choices and logged items to plans. */
+export const pairKey = ({ taskId, eventId }: PairIds) => JSON.stringify([taskId, eventId]);
+
+/** A plan's pair, as the brake logs it. */
+export const pairOf = (plan: LinkPlan): PairIds => ({
+  taskId: plan.link?.taskId ?? null,
+  eventId: plan.link?.eventId ?? null,
+});
+
 /**
  * Whether a plan takes something of the user's away: the pair is over and an event is removed, a task
  * deleted, or a task's timebox taken off (the event deleted). Completions follow the user's setting and
@@ -45,7 +60,10 @@ export type BrakeInput = {
   recentRemovals: number;
   /** Removals are held now (an earlier run tripped the brake and the user has not chosen yet). */
   holding: boolean;
+  /** The user's choice for every held removal without a choice of its own. */
   choice: BrakeChoice | null;
+  /** The user's choices for single held removals (a later one for the same pair wins). */
+  itemChoices: readonly ItemChoice[];
   thresholds: BrakeThresholds;
 };
 
@@ -56,6 +74,8 @@ export type BrakeDecision = {
   held: LinkPlan[];
   /** Removals the user chose to keep: their pairs are unlinked, both sides left as they are. */
   kept: LinkPlan[];
+  /** Removals the user released (in `run` too): they do not count against the next ones. */
+  released: LinkPlan[];
 };
 
 /**
@@ -68,19 +88,27 @@ export function tasksToRestore(decision: BrakeDecision): Set<string> {
   );
 }
 
+/**
+ * Which plans run. Not holding, the removals run unless they are too many, then all are held. Holding,
+ * each removal goes as the user chose: its own choice first, else the one for all; one without either
+ * stays held (the brake ends when none is left).
+ */
 export function applyBrake(input: BrakeInput): BrakeDecision {
   const removals = input.plans.filter(isRemoval);
   const others = input.plans.filter((plan) => !isRemoval(plan));
-  if (removals.length === 0) return { run: input.plans, held: [], kept: [] };
-  if (input.holding && input.choice === 'remove') {
-    return { run: [...others, ...removals.map(released)], held: [], kept: [] };
+  const none: LinkPlan[] = [];
+  if (removals.length === 0) return { run: input.plans, held: none, kept: none, released: none };
+  if (!input.holding) {
+    const trips = tooMany(removals.length + input.recentRemovals, input.linkedPairs, input.thresholds);
+    if (!trips) return { run: input.plans, held: none, kept: none, released: none };
+    return { run: others, held: removals, kept: none, released: none };
   }
-  if (input.holding && input.choice === 'keep') {
-    return { run: [...others, ...removals.map(unlink)], held: [], kept: removals };
-  }
-  const trips = tooMany(removals.length + input.recentRemovals, input.linkedPairs, input.thresholds);
-  if (input.holding || trips) return { run: others, held: removals, kept: [] };
-  return { run: input.plans, held: [], kept: [] };
+  const chosen = new Map(input.itemChoices.map((item) => [pairKey(item), item.choice]));
+  const choiceOf = (plan: LinkPlan) => chosen.get(pairKey(pairOf(plan))) ?? input.choice;
+  const release = removals.filter((plan) => choiceOf(plan) === 'remove').map(released);
+  const kept = removals.filter((plan) => choiceOf(plan) === 'keep');
+  const held = removals.filter((plan) => choiceOf(plan) === null);
+  return { run: [...others, ...release, ...kept.map(unlink)], held, kept, released: release };
 }
 
 /** Carried out as planned, its activity saying the user released it. */

@@ -52,6 +52,7 @@ export async function planAndWrite(
     recentRemovals: deps.brakeRecord.removalsInWindow(state, input.now),
     holding,
     choice: holding ? (state?.brakeChoice ?? null) : null,
+    itemChoices: holding ? (state?.brakeItems ?? []) : [],
     thresholds: deps.thresholds,
   });
   writes += await executePlans(deps, target, brake.run);

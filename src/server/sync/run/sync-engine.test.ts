@@ -522,6 +522,84 @@ describe('the safety brake', () => {
     expect(await sync.problems()).toEqual([]);
     expect(await sync.store.links.all(USER)).toHaveLength(1);
   });
+
+  it('carries out the choices for single items, holds the rest and logs them anew, and ends with the last', async () => {
+    const sync = setUp({ brake: { minItems: 1, share: 0.2, windowMs: 10 * MINUTE } });
+    const tasks = ['One', 'Two', 'Three', 'Four'].map((title) => sync.addTask(title));
+    await sync.run();
+    const links = await sync.store.links.all(USER);
+    const pair = (n: number) => {
+      const link = links.find((each) => each.taskId === tasks[n]?.id);
+      return { taskId: link?.taskId ?? null, eventId: link?.eventId ?? null };
+    };
+    sync.clock.advance(MINUTE);
+    for (const task of tasks.slice(0, 3)) sync.todoist.remove(task.id);
+    await sync.run();
+    expect(sync.store.states.rows.get(USER)).toMatchObject({ heldEvents: 3 });
+    const since = sync.store.states.rows.get(USER)?.heldSince ?? new Date();
+
+    // Keep One, remove Two; Three has no choice yet.
+    sync.clock.advance(MINUTE);
+    const items = {
+      items: [
+        { ...pair(0), choice: 'keep' as const },
+        { ...pair(1), choice: 'remove' as const },
+      ],
+    };
+    expect(await sync.store.states.saveHeldChoice(USER, since, items, sync.clock())).toBe(true);
+    await sync.run();
+    expect(
+      sync.calendar
+        .live(CALENDAR)
+        .map((event) => event.title)
+        .sort(),
+    ).toEqual(['Four', 'One', 'Three']);
+    expect(sync.store.states.rows.get(USER)).toMatchObject({ heldEvents: 1, heldSince: since });
+    expect(await sync.problems()).toEqual(['removals-held']);
+    expect(await sync.store.activity.lastHeld(USER)).toEqual([
+      { ...pair(2), direction: 'todoist-to-calendar' },
+    ]);
+    const recent = await sync.store.activity.recent(USER, 20);
+    expect(recent.filter((entry) => entry.action === 'kept').map((entry) => entry.taskId)).toEqual([
+      tasks[0]?.id,
+    ]);
+    expect(recent.find((entry) => entry.action === 'deleted')).toMatchObject({
+      ...pair(1),
+      detail: 'released',
+    });
+    // Released by the user, Two does not count in the window.
+    expect(sync.store.states.rows.get(USER)?.removalWindowCount).toBe(0);
+
+    // Asked again, the run holds Three and logs nothing new.
+    sync.clock.advance(MINUTE);
+    await sync.run();
+    expect((await sync.store.activity.recent(USER, 20)).length).toBe(recent.length);
+
+    // Removing the last held item ends the brake, and its choices go with it.
+    await sync.store.states.saveHeldChoice(
+      USER,
+      since,
+      { items: [{ ...pair(2), choice: 'remove' }] },
+      sync.clock(),
+    );
+    await sync.run();
+    expect(
+      sync.calendar
+        .live(CALENDAR)
+        .map((event) => event.title)
+        .sort(),
+    ).toEqual(['Four', 'One']);
+    expect(sync.store.states.rows.get(USER)).toMatchObject({
+      heldEvents: 0,
+      heldTasks: 0,
+      heldSince: null,
+      heldCause: null,
+      brakeChoice: null,
+      brakeItems: null,
+    });
+    expect(await sync.problems()).toEqual([]);
+    expect(await sync.store.states.saveHeldChoice(USER, since, { all: 'remove' }, sync.clock())).toBe(false);
+  });
 });
 
 describe('projects', () => {

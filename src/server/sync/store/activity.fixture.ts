@@ -66,5 +66,9 @@ export async function playLastHeld(
   await activity.add(bob, [held('bob')], minute(4));
   const last = await activity.lastHeld(ada);
   expect(last.map((item) => item.taskId).sort()).toEqual(['b1', 'b2', 'b3']);
-  expect(last[0]).toEqual({ taskId: expect.any(String), eventId: `e-${last[0]?.taskId}` });
+  expect(last[0]).toEqual({
+    taskId: expect.any(String),
+    eventId: `e-${last[0]?.taskId}`,
+    direction: 'todoist-to-calendar',
+  });
 }

@@ -11,8 +11,11 @@ export const ACTIVITY_KEPT = 100;
 export type SyncActivityRepository = {
   add(userId: string, entries: NewActivity[], at: Date): Promise<void>;
   recent(userId: string, limit: number): Promise<SyncActivityEntry[]>;
-  /** The held removals as the brake last logged them (the newest run's `held` entries), ids only. */
-  lastHeld(userId: string): Promise<Pick<SyncActivityEntry, 'taskId' | 'eventId'>[]>;
+  /**
+   * The held removals as the brake last logged them (the newest run's `held` entries): ids only, and
+   * the side removing each would write (an event removed, or a task deleted or unscheduled).
+   */
+  lastHeld(userId: string): Promise<Pick<SyncActivityEntry, 'taskId' | 'eventId' | 'direction'>[]>;
   problems(userId: string): Promise<SyncProblem[]>;
   raise(userId: string, code: SyncProblemCode, now: Date): Promise<void>;
   /** Clears the problems a successful run proves solved (all when `codes` is omitted). */
@@ -62,7 +65,11 @@ export function createSyncActivityRepository(db: Db): SyncActivityRepository {
         .from(syncActivity)
         .where(ofUser);
       return db
-        .select({ taskId: syncActivity.taskId, eventId: syncActivity.eventId })
+        .select({
+          taskId: syncActivity.taskId,
+          eventId: syncActivity.eventId,
+          direction: syncActivity.direction,
+        })
         .from(syncActivity)
         .where(and(ofUser, eq(syncActivity.at, newest)));
     },

@@ -2,7 +2,10 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncStates } from '#server/db/schema/sync.tables.ts';
 import type { SyncSide } from '../sync-sides.ts';
-import type { SyncState } from '../sync-state.ts';
+import type { BrakeItemChoice, SyncState } from '../sync-state.ts';
+
+/** The user's choice on held removals: for all still undecided, or for single items. */
+export type HeldChoice = { all: 'remove' | 'keep' } | { items: BrakeItemChoice[] };
 
 export type SyncStatePatch = Partial<
   Omit<SyncState, 'userId' | 'updatedAt' | 'todoistReadsPending' | 'calendarReadsPending'>
@@ -17,6 +20,12 @@ export type SyncStateRepository = {
   expiringChannels(before: Date): Promise<SyncState[]>;
   /** Something may have changed on these sides for these users: their next runs read them. */
   requestReads(userIds: readonly string[], sides: readonly SyncSide[], now: Date): Promise<void>;
+  /**
+   * Saves the user's choice for the brake that holds since `heldSince`, in one statement: not saved
+   * (false) when that brake is over, so a choice never reaches a later brake. Choices for items join
+   * the ones already made, the later one for a pair replacing the earlier.
+   */
+  saveHeldChoice(userId: string, heldSince: Date, choice: HeldChoice, now: Date): Promise<boolean>;
   /**
    * A run's end in one statement: `patch`, and the read requests it answered (it read these sides,
    * seeing the requests counted in `readsSeen`; later requests stay).
@@ -86,6 +95,17 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
           },
         });
     },
+    async saveHeldChoice(userId, heldSince, choice, now) {
+      const saved = await db
+        .update(syncStates)
+        .set({
+          ...('all' in choice ? { brakeChoice: choice.all } : { brakeItems: joined(choice.items) }),
+          updatedAt: now,
+        })
+        .where(and(eq(syncStates.userId, userId), eq(syncStates.heldSince, heldSince)))
+        .returning({ userId: syncStates.userId });
+      return saved.length > 0;
+    },
     async saveRun(userId, patch, readsSeen, now) {
       const values = { ...patch, updatedAt: now };
       await db
@@ -101,4 +121,20 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
         });
     },
   };
+}
+
+/**
+ * The item choices already made with `items` after them, one per pair (the latest), in the order the
+ * latest ones were made: in the statement itself, so two choices saved at once both stay.
+ */
+function joined(items: BrakeItemChoice[]) {
+  const all = sql`coalesce(${syncStates.brakeItems}, '[]'::jsonb) || ${JSON.stringify(items)}::jsonb`;
+  return sql<BrakeItemChoice[]>`(
+    select coalesce(jsonb_agg(latest.item order by latest.n), '[]'::jsonb)
+    from (
+      select distinct on (item->>'taskId', item->>'eventId') item, n
+      from jsonb_array_elements(${all}) with ordinality as chosen(item, n)
+      order by item->>'taskId', item->>'eventId', n desc
+    ) as latest
+  )`;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sync_states" ADD COLUMN "brake_items" jsonb;
