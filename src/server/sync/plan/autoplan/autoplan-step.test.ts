@@ -158,6 +158,37 @@ describe('plan my day in a run', () => {
     }
   });
 
+  it('lets go of a block whose event the window shows the user moved, in a run that read only Todoist', () => {
+    // Placed at 10:00; the user moved its event to 14:00 and put a meeting at 10:00, neither read yet (the
+    // run answers a Todoist notification: a new dated task waits, so the window is read).
+    const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
+    const kept = { placements: [block], unplaced: [], plannedWith: autoplanKey(on) };
+    const links = [syncLink({ taskId: 't1', eventId: 'ours' })];
+    const waiting = taskSnapshot({ id: 't2', due: dated('2026-07-16') });
+    const work = autoplanWork(input({ kept, links, tasks: [waiting] }));
+    if (!work) throw new Error('work expected');
+    const window = [meeting('m', nine(1), 1), meeting('ours', nine(5), 0.5)];
+    const result = planAutoplan(input({ links }), work, window);
+    // The block is the user's: not moved off the meeting (nor kept), and its event busy like the meeting.
+    expect(result.writes).toEqual([
+      { taskId: 't2', start: nine(), due: { kind: 'floating', local: '2026-07-16T09:00:00' } },
+    ]);
+    expect(result.kept.placements.map((placed) => placed.taskId)).toEqual(['t2']);
+    // Its event gone from the window (deleted, or moved to another day): the user's too.
+    const gone = planAutoplan(input({ links }), work, [meeting('m', nine(1), 1)]);
+    expect(gone.writes.map((write) => write.taskId)).toEqual(['t2']);
+    expect(gone.kept.placements.map((placed) => placed.taskId)).toEqual(['t2']);
+    // Where it was placed: still the app's, moved off the meeting that landed on it.
+    const there = planAutoplan(input({ links }), work, [
+      meeting('m', nine(1), 1),
+      meeting('ours', nine(1), 0.5),
+    ]);
+    expect(there.writes.map((write) => [write.taskId, write.due])).toEqual([
+      ['t2', { kind: 'floating', local: '2026-07-16T09:00:00' }],
+      ['t1', { kind: 'floating', local: '2026-07-16T11:00:00' }],
+    ]);
+  });
+
   it('counts the other calendars as busy by default only when the chosen calendar is not the main one', () => {
     const others = { otherCalendarIds: ['work'] };
     const chosen = (otherCalendarsBusy: boolean | null, mainCalendar: boolean) =>

@@ -75,9 +75,33 @@ function stillPlaced(
     const minutes = (new Date(block.end).getTime() - start.getTime()) / 60_000;
     if (taskMinutes(task, input.settings) !== minutes) return false;
   }
-  const eventId = input.links.find((link) => link.taskId === block.taskId)?.eventId;
+  const eventId = eventOf(block.taskId, input.links);
   const event = eventId ? input.events.find((each) => each.id === eventId) : undefined;
-  return !event || (!event.deleted && event.start?.getTime() === start.getTime());
+  return !event || atBlock(event, start);
+}
+
+const eventOf = (taskId: string, links: readonly SyncLink[]) =>
+  links.find((link) => link.taskId === taskId)?.eventId ?? null;
+
+const atBlock = (event: CalendarEvent, start: Date) =>
+  !event.deleted && event.start?.getTime() === start.getTime();
+
+/**
+ * The blocks still the app's after the calendar's window was read: one whose event it shows at another
+ * time, or no longer shows (deleted, or moved to another day), was moved by the user, though the run's
+ * own read did not bring that change (a run answering a Todoist notification reads only Todoist). Such
+ * a block is never moved again, and its event is busy like any other.
+ */
+function stillPlacedInWindow(
+  placed: readonly PlacedBlock[],
+  window: readonly CalendarEvent[],
+  links: readonly SyncLink[],
+): PlacedBlock[] {
+  return placed.filter((block) => {
+    const eventId = eventOf(block.taskId, links);
+    const event = eventId ? window.find((each) => each.id === eventId) : undefined;
+    return !eventId || (event !== undefined && atBlock(event, block.start));
+  });
 }
 
 /**
@@ -187,7 +211,10 @@ export function busyTimes(window: readonly CalendarEvent[], work: AutoplanWork, 
   );
 }
 
-/** Places the waiting tasks and settles the placed blocks against the window's busy times. */
+/**
+ * Places the waiting tasks and settles the placed blocks against the window's busy times; a block the
+ * window shows the user moved is theirs from then on.
+ */
 export function planAutoplan(
   input: Pick<AutoplanInput, 'settings' | 'now' | 'links'>,
   work: AutoplanWork,
@@ -197,13 +224,14 @@ export function planAutoplan(
 ): AutoplanResult {
   const { settings, now } = input;
   const { days, start, end, gapMinutes } = settings.autoplan;
+  const placed = work.readWindow ? stillPlacedInWindow(work.placed, window, input.links) : work.placed;
   const plan = planSlots({
     now,
     timeZone: settings.timeZone,
     hours: { days, start, end, gapMinutes },
     tasks: work.tasks,
-    busy: [...busyTimes(window, work, input.links), ...elsewhere],
-    placed: work.placed,
+    busy: [...busyTimes(window, { ...work, placed }, input.links), ...elsewhere],
+    placed,
   });
   const byId = new Map(work.tasks.map((task) => [task.id, task]));
   const writes: AutoplanResult['writes'] = plan.placements
