@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { newPerson, seriousViolations, signIn } from './helpers.ts';
+import { newPerson, seriousViolations } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 const publicRoutes = [
   '/home',
@@ -41,7 +42,7 @@ test.describe('with the cookie banner open', () => {
 });
 
 test('signed-in pages have no serious accessibility violations', async ({ page }) => {
-  await signIn(page, 'Google', newPerson('Axe', 'Checker'));
+  await signedIn(page, 'Google', newPerson('Axe', 'Checker'));
   for (const route of ['/dashboard', '/profile']) {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 test('deleting the account needs "delete" typed, then removes it and signs out', async ({ page }) => {
   const person = newPerson('Rosalind', 'Franklin');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const before = await (await page.request.get('/api/current_user')).json();
 
   await page.goto('/profile');
@@ -25,13 +26,13 @@ test('deleting the account needs "delete" typed, then removes it and signs out',
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await (await page.request.get('/api/current_user')).text()).toBe('');
 
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const after = await (await page.request.get('/api/current_user')).json();
   expect(after.id).not.toBe(before.id);
 });
 
 test('cancelling the deletion keeps the account', async ({ page }) => {
-  await signIn(page, 'Facebook', newPerson('Lise', 'Meitner'));
+  await signedIn(page, 'Facebook', newPerson('Lise', 'Meitner'));
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Delete account' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { type Person, signIn } from './helpers.ts';
+import type { Person } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 export const section = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -99,7 +100,7 @@ export async function switchSyncOn(page: Page, calendar: string) {
 }
 
 /**
- * The newcomer's way to a running sync, all on the dashboard: signs in with Google, connects Todoist,
+ * The newcomer's way to a running sync, all on the dashboard: signed in with Google, connects Todoist,
  * adds a timebox, connects Google Calendar (same e-mail), picks the Timeboxer calendar and switches
  * sync on. Returns the Google Calendar emulator's origin.
  */
@@ -108,7 +109,7 @@ export async function startSyncing(
   person: Person,
   timebox = { label: '30Minutes', duration: '30' },
 ) {
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectOffered(page, 'Connect Todoist', person.email);
   await addTimebox(page, timebox.label, timebox.duration);
   const calendarOrigin = await connectOffered(page, 'Connect Google Calendar', person.email);

@@ -10,7 +10,8 @@ import {
   timeboxRow,
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { finishWelcomeWizard, newPerson, seriousViolations, signIn } from './helpers.ts';
+import { finishWelcomeWizard, newPerson, seriousViolations } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 const MESSAGES = {
   durationEmpty: 'Please enter a duration',
@@ -27,7 +28,7 @@ const syncSwitch = (page: Page) => section(page, 'Status').getByRole('switch', {
 test('connecting Todoist and Google Calendar congratulates and shows the connections', async ({ page }) => {
   test.setTimeout(60_000);
   const person = newPerson('Connie', 'Connect');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const status = section(page, 'Status');
   await expect(status.getByText('Todoist is not connected.')).toBeVisible();
   await expect(status.getByText('No calendar is connected.')).toBeVisible();
@@ -72,7 +73,7 @@ test('connecting Todoist and Google Calendar congratulates and shows the connect
 test('timebox settings: add, validate, edit, remove, and the missing-label row', async ({ page }) => {
   test.setTimeout(90_000);
   const person = newPerson('Tim', 'Boxer');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const timeboxes = section(page, 'Time Box Settings');
   await expect(timeboxes.getByRole('button', { name: 'Add new Timebox setting' })).toBeDisabled();
   const { origin, token } = await connectTodoist(page, person, {
@@ -179,7 +180,7 @@ for (const { width, scheme } of [
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await page.emulateMedia({ colorScheme: scheme });
     const person = newPerson('Nora', 'Never');
-    await signIn(page, 'Google', person);
+    await signedIn(page, 'Google', person);
     await connectTodoist(page, person, { labels: [{ name: '15Minutes' }] });
     await addTimeboxThroughApi(page, '15Minutes', 15);
     await addTimeboxThroughApi(page, 'NeverThere', 45);
@@ -229,7 +230,7 @@ for (const { width, scheme } of [
 
 test('the missing-label warning works from the keyboard alone', async ({ page }) => {
   const person = newPerson('Kay', 'Board');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectTodoist(page, person);
   await addTimeboxThroughApi(page, 'NeverThere', 45);
   await page.reload();
@@ -278,7 +279,7 @@ test('the missing-label warning works from the keyboard alone', async ({ page })
 test('task durations need Todoist Premium or Business and pause the timebox table', async ({ page }) => {
   test.setTimeout(60_000);
   const free = newPerson('Fred', 'Free');
-  await signIn(page, 'Google', free);
+  await signedIn(page, 'Google', free);
   await connectTodoist(page, free);
   const card = section(page, 'Time Box Settings').getByRole('article', { name: 'Task durations' });
   await expect(card.getByText('Requires Todoist Premium or Business')).toBeVisible();
@@ -287,7 +288,7 @@ test('task durations need Todoist Premium or Business and pause the timebox tabl
 
   await page.context().clearCookies();
   const premium = newPerson('Penny', 'Premium');
-  await signIn(page, 'Google', premium);
+  await signedIn(page, 'Google', premium);
   await connectTodoist(page, premium, { premium: true, labels: [{ name: 'deep_work' }] });
   await addTimebox(page, '30Minutes', '30');
   await expect(card.getByText('Requires Todoist Premium or Business')).toHaveCount(0);
@@ -322,7 +323,7 @@ test('calendar settings: the main-calendar warning, colours, switches and advanc
 }) => {
   test.setTimeout(60_000);
   const person = newPerson('Cal', 'Endar');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const calendar = section(page, 'Calendar Settings');
   await expect(calendar.getByRole('combobox', { name: 'Calendar' })).toBeDisabled();
   await expect(
@@ -391,7 +392,7 @@ test.describe('with Microsoft 365', () => {
   test('categories replace event colours, and no category warns', async ({ page }) => {
     test.setTimeout(60_000);
     const person = newPerson('Mia', 'Microsoft');
-    await signIn(page, 'Google', person);
+    await signedIn(page, 'Google', person);
     await connectCalendar(page, person, 'Microsoft 365');
     await expect(page.getByRole('alert').filter({ hasText: 'Congratulations!' })).toContainText(
       'Your Microsoft account was successfully connected.',
@@ -414,7 +415,7 @@ test.describe('with Microsoft 365', () => {
 test('the sync switch turns on only when everything is in place, and off at any time', async ({ page }) => {
   test.setTimeout(60_000);
   const person = newPerson('Sy', 'Nc');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const toggle = syncSwitch(page);
   await expect(toggle).toBeDisabled();
   await expect(section(page, 'Status')).toContainText(
@@ -453,7 +454,7 @@ test('switching sync on with the main calendar and its default colour shows the 
 }) => {
   test.setTimeout(60_000);
   const person = newPerson('Maya', 'Main');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectTodoist(page, person);
   await addTimebox(page, '30Minutes', '30');
   await connectCalendar(page, person, 'Google Calendar');
@@ -483,7 +484,7 @@ test('switching sync on with the main calendar and its default colour shows the 
 test('removing an integration asks first, then says it is removed', async ({ page }) => {
   test.setTimeout(60_000);
   const person = newPerson('Remy', 'Remove');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectTodoist(page, person);
   const card = section(page, 'Integrations').getByRole('article', { name: 'Todoist integration' });
 
@@ -524,7 +525,7 @@ for (const width of [375, 1280]) {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     const person = newPerson('Vera', `Width${width}`);
-    await signIn(page, 'Google', person, { keepWelcomeWizard: true });
+    await signedIn(page, 'Google', person, { keepWelcomeWizard: true });
     await expect(page.getByRole('dialog', { name: 'Welcome to Timeboxer' })).toBeVisible();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `e2e-artifacts/dashboard-wizard-${width}.png` });
@@ -562,7 +563,7 @@ test('the connected dashboard is accessible in the dark scheme', async ({ page }
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   const person = newPerson('Dora', 'Dark');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectTodoist(page, person);
   await addTimebox(page, '25Minutes', '25');
   await page.reload();

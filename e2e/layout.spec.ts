@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 /** Every screen at the three widths of the spec: no sideways scrolling, and a screenshot to look at. */
 const widths = [375, 768, 1280];
@@ -23,7 +24,7 @@ for (const width of widths) {
   });
 
   test(`signed-in pages fit ${width} px`, async ({ page }) => {
-    await signIn(page, 'Google', newPerson('Layout', `Width${width}`));
+    await signedIn(page, 'Google', newPerson('Layout', `Width${width}`));
     for (const path of signedInPages) await checkLayout(page, path, width, 'signed-in');
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -20,7 +21,7 @@ test('under 768 px a side drawer replaces the top bar links', async ({ page }) =
 
 test('signed in, the drawer shows the account and its links', async ({ page }) => {
   const person = newPerson('Barbara', 'Liskov');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer.getByText(person.email)).toBeVisible();

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, seriousViolations, signIn } from './helpers.ts';
+import { newPerson, seriousViolations } from './helpers.ts';
 import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
-import { startSyncingThroughApi } from './setup-through-api.ts';
+import { signedIn, startSyncingThroughApi } from './setup-through-api.ts';
 
 const MAILS = 'E-mail me when my sync stops or needs me';
 const RESOLVED = 'Also when it is solved';
@@ -23,7 +23,7 @@ for (const width of [1280, 375]) {
   test(`the profile's notice switches save and survive a reload, at ${width} px`, async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(viewport(width));
-    await signIn(page, 'Google', newPerson('Nora', 'Notices'));
+    await signedIn(page, 'Google', newPerson('Nora', 'Notices'));
     await page.goto('/profile');
     const { card, mails, resolved } = noticeSwitches(page);
     await expect(mails).toBeChecked();

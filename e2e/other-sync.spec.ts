@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { addTimebox, choose, connectOffered, section, switchSyncOn } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { finishWelcomeWizard, newPerson, type Person, seriousViolations, signIn } from './helpers.ts';
+import { finishWelcomeWizard, newPerson, type Person, seriousViolations } from './helpers.ts';
 import { openSandbox, tomorrowAt } from './sandbox-helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 const NOTE_TITLE = 'Todoist’s own calendar sync writes here too';
 
@@ -11,7 +12,7 @@ const NOTE_TITLE = 'Todoist’s own calendar sync writes here too';
  * (not only those of one colour) would become a task: the difference the marker makes shows.
  */
 async function startSyncingEveryEvent(page: Page, person: Person) {
-  await signIn(page, 'Google', person, { keepWelcomeWizard: true });
+  await signedIn(page, 'Google', person, { keepWelcomeWizard: true });
   const wizard = page.getByRole('dialog', { name: 'Welcome to Timeboxer' });
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(

@@ -8,7 +8,8 @@ import {
   timeboxRow,
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 /**
  * Every popover and combobox of the app, opened the way a person opens it: the target must say it is
@@ -37,7 +38,7 @@ for (const frames of ['painting', 'held'] as const) {
   test(`dashboard: every popover and select opens (animation frames ${frames})`, async ({ page }) => {
     test.setTimeout(60_000);
     const person = newPerson('Olive', 'Overlay');
-    await signIn(page, 'Google', person);
+    await signedIn(page, 'Google', person);
     await connectTodoist(page, person, { premium: true, labels: [{ name: 'deep_work' }] });
     await connectCalendar(page, person, 'Google Calendar');
     await addTimeboxThroughApi(page, 'NeverThere', 45);
@@ -96,7 +97,7 @@ for (const frames of ['painting', 'held'] as const) {
 
 test('dashboard with a Microsoft 365 calendar: the category select opens', async ({ page }) => {
   const person = newPerson('Mia', 'Microsoft');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectCalendar(page, person, 'Microsoft 365');
   await holdAnimationFrames(page);
   await expectOptions(
@@ -110,7 +111,7 @@ test('sandbox console: the calendar select and the labels input open (animation 
   page,
 }) => {
   const person = newPerson('Sam', 'Sandbox');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectTodoist(page, person, { labels: [{ name: '30Minutes' }] });
   await connectCalendar(page, person, 'Google Calendar');
   await page.goto('/sandbox');

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 test.describe('signed out', () => {
   test('/ and /homepage lead to /home, which has the anchors', async ({ page }) => {
@@ -126,7 +127,7 @@ test.describe('signed out', () => {
 test.describe('signed in', () => {
   test('/ leads to the dashboard; the dashboard and profile show the account', async ({ page }) => {
     const person = newPerson('Hedy', 'Lamarr');
-    await signIn(page, 'Google', person);
+    await signedIn(page, 'Google', person);
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const row of [
@@ -153,7 +154,7 @@ test.describe('signed in', () => {
   });
 
   test('/login sends a signed-in user to the dashboard', async ({ page }) => {
-    await signIn(page, 'Facebook', newPerson('Emmy', 'Noether'));
+    await signedIn(page, 'Facebook', newPerson('Emmy', 'Noether'));
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
   });

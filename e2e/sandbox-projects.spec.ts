@@ -1,13 +1,14 @@
 import { choose } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, seriousViolations, signIn } from './helpers.ts';
+import { newPerson, seriousViolations } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 test('a Todoist project is made, a task added into it and moved to the Inbox, and the project archived on /sandbox', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const person = newPerson('Petra', 'Projects');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await page.goto('/sandbox');
   await expect(page.getByLabel('Todoist account e-mail')).toHaveValue(person.email);
   const todoist = page.getByRole('region', { name: 'Todoist' });

@@ -1,7 +1,8 @@
 import { connectCalendar, connectTodoist } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, seriousViolations, signIn } from './helpers.ts';
+import { newPerson, seriousViolations } from './helpers.ts';
 import { addSandboxTask } from './sandbox-helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 test('a visitor who is not signed in is asked to sign in before using the console', async ({ page }) => {
   await page.goto('/home');
@@ -14,7 +15,7 @@ test('a visitor who is not signed in is asked to sign in before using the consol
 
 test('the sandbox console changes the emulated Todoist and calendar', async ({ page }) => {
   const person = newPerson('Sandra', 'Console');
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await page.goto('/home');
   await page.getByRole('link', { name: 'Sandbox' }).first().click();
   await expect(page.getByRole('heading', { name: 'Sandbox console' })).toBeVisible();
@@ -52,7 +53,7 @@ test('the sandbox console changes the emulated Todoist and calendar', async ({ p
 });
 
 test('the event form refuses an end before the start', async ({ page }) => {
-  await signIn(page, 'Google', newPerson('Eve', 'Ends'));
+  await signedIn(page, 'Google', newPerson('Eve', 'Ends'));
   await page.goto('/sandbox');
   await page
     .getByRole('region', { name: 'Google Calendar' })
@@ -69,7 +70,7 @@ test('the event form refuses an end before the start', async ({ page }) => {
 test('the calendar side switches to Microsoft 365', async ({ page }) => {
   const person = newPerson('Mica', 'Switch');
   const { email } = person;
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await page.goto('/sandbox');
   await expect(page.getByLabel('Calendar account e-mail')).toHaveValue(email);
   const google = page.getByRole('region', { name: 'Google Calendar' });
@@ -111,7 +112,7 @@ test('the console opens on the accounts the signed-in visitor connected', async 
   const person = newPerson('Sandy', 'Box');
   const todoistAccount = { ...person, email: `todo.${person.email}` };
   const calendarAccount = { ...person, email: `mailbox.${person.email}` };
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   await connectTodoist(page, todoistAccount);
   await connectCalendar(page, calendarAccount, 'Microsoft 365');
 
@@ -138,7 +139,7 @@ for (const width of [1280, 375]) {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     const person = newPerson('Lena', 'Labels');
-    await signIn(page, 'Google', person);
+    await signedIn(page, 'Google', person);
     await connectTodoist(page, person, { labels: [{ name: '30Minutes' }, { name: 'Deep work' }] });
     await page.goto('/sandbox');
     await expect(page.getByLabel('Todoist account e-mail')).toHaveValue(person.email);

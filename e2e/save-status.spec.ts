@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { choose, connectOffered, section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, seriousViolations, signIn } from './helpers.ts';
+import { newPerson, seriousViolations } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 /**
  * One save model on the dashboard (docs/product-rules.md §4): a single control saves on change and its
@@ -22,7 +23,7 @@ for (const width of [1280, 375]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     const person = newPerson('Sava', 'Saver');
-    await signIn(page, 'Google', person);
+    await signedIn(page, 'Google', person);
     await connectOffered(page, 'Connect Todoist', person.email);
     await connectOffered(page, 'Connect Google Calendar', person.email);
 

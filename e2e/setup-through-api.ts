@@ -43,10 +43,31 @@ function decodeHtml(value: string): string {
     .replaceAll('&amp;', '&');
 }
 
-/** Signs `person` in with Google, the welcome wizard already seen. */
-export async function signInThroughApi(page: Page, person: Person) {
-  await throughProvider(page, SIGN_IN_PATHS.google, person);
-  await call(page, 'PATCH', '/api/welcome/onwizardseen', { wizardSeen: true });
+/** Signs `person` in (Google unless told), the welcome wizard already seen unless `keepWelcomeWizard`. */
+export async function signInThroughApi(
+  page: Page,
+  person: Person,
+  { provider = 'Google', keepWelcomeWizard = false }: SignInOptions = {},
+) {
+  await throughProvider(page, provider === 'Google' ? SIGN_IN_PATHS.google : SIGN_IN_PATHS.facebook, person);
+  if (!keepWelcomeWizard) await call(page, 'PATCH', '/api/welcome/onwizardseen', { wizardSeen: true });
+}
+
+type SignInOptions = { provider?: 'Google' | 'Facebook'; keepWelcomeWizard?: boolean };
+
+/**
+ * A signed-in person on the dashboard, for the tests whose subject comes after signing in (the login
+ * page and the provider's page as a person uses them: `signIn` in helpers.ts, sign-in.spec.ts).
+ */
+export async function signedIn(
+  page: Page,
+  provider: 'Google' | 'Facebook',
+  person: Person,
+  { keepWelcomeWizard = false }: { keepWelcomeWizard?: boolean } = {},
+) {
+  await signInThroughApi(page, person, { provider, keepWelcomeWizard });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
 /** A same-origin call of the signed-in person (the app refuses cross-site writes). */

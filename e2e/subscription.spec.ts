@@ -1,12 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { newPerson, signIn } from './helpers.ts';
+import { newPerson } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 test('upgrading through the checkout page turns the trial into a monthly subscription, first charged when the trial ends', async ({
   page,
 }) => {
   // Three pages (profile, Stripe's checkout, the portal) and the 3 s success redirect: a long walk.
   test.setTimeout(60_000);
-  await signIn(page, 'Google', newPerson('Paula', 'Payer'));
+  await signedIn(page, 'Google', newPerson('Paula', 'Payer'));
   await expect(page.getByText(/Your free trial will end in 1[34] days/)).toBeVisible();
   await page.getByRole('link', { name: 'Upgrade now' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -47,7 +48,7 @@ test('upgrading through the checkout page turns the trial into a monthly subscri
 });
 
 test('the yearly plan can be chosen instead', async ({ page }) => {
-  await signIn(page, 'Facebook', newPerson('Yuri', 'Yearly'));
+  await signedIn(page, 'Facebook', newPerson('Yuri', 'Yearly'));
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Upgrade' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });

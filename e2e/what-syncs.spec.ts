@@ -9,7 +9,8 @@ import {
   switchSyncOn,
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, type Person, seriousViolations, signIn } from './helpers.ts';
+import { newPerson, type Person, seriousViolations } from './helpers.ts';
+import { signedIn } from './setup-through-api.ts';
 
 /**
  * The What syncs card as a user meets it (docs/product-rules.md §10 "Projects"): their Todoist projects
@@ -36,7 +37,7 @@ async function savedDatedTasks(page: Page): Promise<string> {
 
 /** Signed in, Todoist (with projects) and Google Calendar connected, a timebox, the calendar chosen, sync on. */
 async function syncingWithProjects(page: Page, person: Person) {
-  await signIn(page, 'Google', person);
+  await signedIn(page, 'Google', person);
   const todoist = await connectTodoist(page, person, {
     projects: [
       { name: 'Work' },
@@ -282,7 +283,7 @@ for (const width of [1280, 375]) {
 }
 
 test('before Todoist is connected, the card says so and nothing can be chosen', async ({ page }) => {
-  await signIn(page, 'Google', newPerson('Nora', 'Notyet'));
+  await signedIn(page, 'Google', newPerson('Nora', 'Notyet'));
   await expect(card(page)).toContainText('Connect Todoist in the Integrations above');
   await expect(card(page)).toContainText('Your Todoist projects appear here once Todoist is connected.');
   await expect(card(page).getByRole('radio', { name: 'All projects' })).toBeDisabled();
