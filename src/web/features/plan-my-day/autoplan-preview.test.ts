@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, dayHeading, displayTimeZone, previewDays, timeRange } from './autoplan-preview.ts';
+import { dayHeading, previewDays, timeRange } from './autoplan-preview.ts';
 
 describe('times in the user’s zone', () => {
-  it('writes the wall-clock time of an instant in the zone, 24 hours', () => {
-    expect(clockTime('2026-12-03T09:00:00.000Z', 'Europe/Berlin')).toBe('10:00');
-    expect(clockTime('2026-12-03T09:00:00.000Z', 'America/New_York')).toBe('04:00');
-    expect(clockTime('2026-12-03T00:05:00.000Z', 'UTC')).toBe('00:05');
-    expect(timeRange('2026-12-03T09:00:00Z', '2026-12-03T09:30:00Z', 'Europe/Berlin')).toBe('10:00–10:30');
-  });
-
-  it('uses the Todoist zone, else the browser’s', () => {
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(displayTimeZone('Asia/Tokyo')).toEqual({
-      timeZone: 'Asia/Tokyo',
-      label: 'your Todoist time zone (Asia/Tokyo)',
-    });
-    const browser = { timeZone: own, label: `this browser’s time zone (${own})` };
-    expect(displayTimeZone(null)).toEqual(browser);
-    expect(displayTimeZone('Nowhere/Special')).toEqual(browser);
+  it('writes an instant’s time in the zone, as the browser’s locale writes times', () => {
+    expect(timeRange('2026-12-03T09:00:00Z', '2026-12-03T09:30:00Z', 'Europe/Berlin', 'en-GB')).toBe(
+      '10:00–10:30',
+    );
+    expect(timeRange('2026-12-03T09:00:00Z', '2026-12-03T09:30:00Z', 'America/New_York', 'en-GB')).toBe(
+      '04:00–04:30',
+    );
+    expect(timeRange('2026-12-03T00:05:00Z', '2026-12-03T13:00:00Z', 'UTC', 'en-US')).toBe(
+      '12:05 AM–1:00 PM',
+    );
   });
 
   it('heads a day with its weekday and date', () => {
@@ -53,6 +47,7 @@ describe('previewDays', () => {
       },
       'Europe/Berlin',
       today,
+      'en-GB',
     );
     expect(days).toEqual([
       {
@@ -90,6 +85,6 @@ describe('previewDays', () => {
   });
 
   it('has no day when nothing waits', () => {
-    expect(previewDays({ placements: [], unplaced: [] }, 'UTC', today)).toEqual([]);
+    expect(previewDays({ placements: [], unplaced: [] }, 'UTC', today, 'en-GB')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import type { AutoplanPreview } from '#shared/api/sync.schema.ts';
 import { describeUnplacedDay, localDateIn, shortDate, weekdayName } from '#shared/settings/autoplan-text.ts';
+import { formatInstant } from '../../lib/date-time-format.ts';
 
 /**
  * The switch-on preview of "Plan my day", per day: where each task would go ("10:00–10:30 Report") and
- * what would not fit, in the user's Todoist time zone.
+ * what would not fit, in the zone of the user's screens (lib/time-zone.ts: Todoist's, where it plans).
  */
 
 export type PreviewDay = {
@@ -15,36 +16,9 @@ export type PreviewDay = {
   unplaced: { text: string; tasks: { taskId: string; title: string }[] } | null;
 };
 
-/** The zone times are shown in (the Todoist account's, else the browser's), and its name for the page. */
-export type DisplayZone = { timeZone: string; label: string };
-
-export function displayTimeZone(todoistZone: string | null | undefined): DisplayZone {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const browser = { timeZone: own, label: `this browser’s time zone (${own})` };
-  if (!todoistZone) return browser;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: todoistZone });
-  } catch {
-    return browser;
-  }
-  return { timeZone: todoistZone, label: `your Todoist time zone (${todoistZone})` };
-}
-
-/** `HH:MM` (24 hours) of an instant in the zone. */
-export function clockTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((each) => each.type === type)?.value ?? '00';
-  return `${part('hour')}:${part('minute')}`;
-}
-
-/** "10:00–10:30". */
-export const timeRange = (start: string, end: string, timeZone: string): string =>
-  `${clockTime(start, timeZone)}–${clockTime(end, timeZone)}`;
+/** "10:00–10:30" (or "10:00 AM–10:30 AM"): the app's one formatter, in the zone; `locale` for tests. */
+export const timeRange = (start: string, end: string, timeZone: string, locale?: string): string =>
+  `${formatInstant(start, timeZone, 'time', locale)}–${formatInstant(end, timeZone, 'time', locale)}`;
 
 const titleOf = (title: string) => title.trim() || '(no title)';
 
@@ -58,7 +32,12 @@ export function dayHeading(date: string): string {
  * The preview by day, earliest first: each day's placements by start time, then what did not fit on
  * it. `today` is the user's, for naming the days of the coming week.
  */
-export function previewDays(preview: AutoplanPreview, timeZone: string, today: string): PreviewDay[] {
+export function previewDays(
+  preview: AutoplanPreview,
+  timeZone: string,
+  today: string,
+  locale?: string,
+): PreviewDay[] {
   const days = new Map<string, PreviewDay>();
   const dayOf = (date: string): PreviewDay => {
     const found = days.get(date);
@@ -71,7 +50,7 @@ export function previewDays(preview: AutoplanPreview, timeZone: string, today: s
   for (const placement of byStart) {
     dayOf(localDateIn(timeZone, new Date(placement.start))).placements.push({
       taskId: placement.taskId,
-      time: timeRange(placement.start, placement.end, timeZone),
+      time: timeRange(placement.start, placement.end, timeZone, locale),
       title: titleOf(placement.title),
     });
   }

@@ -4,6 +4,7 @@ import type { CalendarSettings, TodoSettings } from '#shared/api/current-user.sc
 import { SaveStatus } from '../../components/save-status.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { failuresOnly, useSaveStatus } from '../../lib/save-status.ts';
+import { useDisplayZone } from '../../lib/time-zone.ts';
 import { useUserChange } from '../../lib/user-change.ts';
 import {
   type AutoplanDraft,
@@ -13,7 +14,6 @@ import {
   hoursKey,
   mainCalendarChosen,
 } from './autoplan-draft.ts';
-import { displayTimeZone } from './autoplan-preview.ts';
 import { AutoplanHoursForm } from './components/autoplan-hours-form.tsx';
 import { AutoplanPreviewModal } from './components/autoplan-preview-modal.tsx';
 import { planMyDayCalls } from './plan-my-day-api.ts';
@@ -37,7 +37,12 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
   const saved = calendar.autoplan;
   const ready = todo.connected && calendar.connected && calendar.provider !== null;
   const calendarChosen = calendar.calendarId !== null;
-  const zone = displayTimeZone(todo.timezone?.timezone);
+  const zone = useDisplayZone();
+  // Plan my day reads the hours in the Todoist account's zone: named once it is known.
+  const hoursZone =
+    zone.source === 'todoist'
+      ? `${zone.timeZone}, your Todoist time zone`
+      : 'your Todoist time zone, once Todoist is connected';
 
   // The draft starts afresh whenever the saved hours change (a save, another tab), not with the switch.
   const key = hoursKey(saved);
@@ -113,7 +118,7 @@ export function PlanMyDaySection({ todo, calendar }: Props) {
         draft={draft}
         errors={status.errors}
         disabled={!ready || busy}
-        zoneLabel={zone.label}
+        zoneLabel={hoursZone}
         mainCalendarChosen={mainCalendarChosen(calendar)}
         onChange={setDraft}
       />

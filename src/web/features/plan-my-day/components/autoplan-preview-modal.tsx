@@ -3,7 +3,8 @@ import { IconAlertTriangleFilled, IconRefresh } from '@tabler/icons-react';
 import { localDateIn } from '#shared/settings/autoplan-text.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { type DisplayZone, type PreviewDay, previewDays } from '../autoplan-preview.ts';
+import { type DisplayZone, zoneLabel } from '../../../lib/time-zone.ts';
+import { type PreviewDay, previewDays } from '../autoplan-preview.ts';
 import { useAutoplanPreview } from '../plan-my-day-api.ts';
 
 type AutoplanPreviewQuery = ReturnType<typeof useAutoplanPreview>;
@@ -102,7 +103,7 @@ function PreviewBody({ preview, zone }: { preview: AutoplanPreviewQuery; zone: D
   return (
     <Stack gap="md" role="status" aria-label="Where your tasks would go">
       <Text size="sm" c="dimmed">
-        Times in {zone.label}.
+        {zoneLabel(zone)}
       </Text>
       {days.map((day) => (
         <PreviewDayBlock key={day.date} day={day} />
