@@ -4,7 +4,6 @@ import type { SyncRunReport } from '#server/sync/worker.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { modelRunOptions, userPlans } from '#server/test/sync-model-commands.ts';
-import { counterexamples } from '#server/test/sync-model-counterexamples.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
 
 /**
@@ -65,14 +64,5 @@ for (const database of await testDatabases('sync convergence')) {
       },
       runsFor(database.name) * 60_000,
     );
-
-    // What the property once found, replayed as fixed sequences (sync-model-counterexamples.ts).
-    for (const [index, { name, plans, lateTodoistNotice }] of counterexamples.entries()) {
-      it(name, async () => {
-        // Users and titles of their own, apart from the property's on the same app.
-        const { play } = createModelHarness(app(), runs, `counterexample${index}`, { lateTodoistNotice });
-        await Promise.all(plans.map(play));
-      }, 120_000);
-    }
   });
 }

@@ -77,24 +77,13 @@ export const modelRunOptions = {
   maxCommands: Number(process.env.SYNC_MODEL_MAX_COMMANDS ?? 12),
 };
 
-export const settle = fc.constant(
+const settle = fc.constant(
   new Action(
     'settle',
     () => true,
     (model, real) => real.settle(model),
   ),
 );
-
-/**
- * The command of `arbitrary` a failure printed as `label` (`moveEvent(13:00)#0`), to replay a shrunk
- * counterexample as a fixed sequence. A label names all a command does (an `addDatedTask`'s hour is
- * never its task's: the task has none).
- */
-export function step(arbitrary: fc.Arbitrary<Step>, label: string): Step {
-  const found = fc.sample(arbitrary, { numRuns: 5000, seed: 0 }).find((command) => String(command) === label);
-  if (!found) throw new Error(`no command ${label}`);
-  return found;
-}
 
 /** Random sequences of what a user and the world do to one account. */
 export function userSequences(maxCommands: number) {

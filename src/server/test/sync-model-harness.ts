@@ -1,13 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
-import { todoSettings } from '#server/db/schema/settings.tables.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
-import { BOTH_SIDES } from '#server/sync/sync-sides.ts';
 import type { SyncRunReport } from '#server/sync/worker.ts';
-import { SYNC_PATHS } from '#shared/api/sync.schema.ts';
 import { appAccessToken, berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   type CalendarChoice,
@@ -29,31 +25,16 @@ import { type ModelUser, modelUser } from './sync-model-user.ts';
  * Plays model sequences against an app whose queue is worked by a worker (in this process or
  * another): `runs` must receive every sync run the worker ends. `settle` asks for runs as the
  * reconcile would until one writes nothing, then compares both sides with the model. `name` keeps the
- * users (e-mails) and titles of two harnesses on one app apart. `lateTodoistNotice`: at each round of a
- * settle, a Todoist notification arrives just after the settle asked and its run (reading Todoist only)
- * ends before the request is made, as a late one's did by chance in a counterexample.
+ * users (e-mails) and titles of two harnesses on one app apart.
  */
-export function createModelHarness(
-  app: App,
-  runs: SyncRunReport[],
-  name = 'model',
-  { lateTodoistNotice = false } = {},
-) {
+export function createModelHarness(app: App, runs: SyncRunReport[], name = 'model') {
   let users = 0;
-  /** The first run of the user that started at or after `since`, got to the end and `answers`. */
-  async function runSince(
-    userId: string,
-    since: number,
-    answers: (run: SyncRunReport) => boolean = () => true,
-  ) {
+  /** The first run of the user that started at or after `since` and got to the end. */
+  async function runSince(userId: string, since: number) {
     const deadline = Date.now() + 120_000;
     for (;;) {
       const run = runs.find(
-        (each) =>
-          each.userId === userId &&
-          each.startedAt >= since &&
-          each.outcome.status !== 'retry-later' &&
-          answers(each),
+        (each) => each.userId === userId && each.startedAt >= since && each.outcome.status !== 'retry-later',
       );
       if (run) return run;
       if (Date.now() > deadline) {
@@ -67,50 +48,16 @@ export function createModelHarness(
     }
   }
 
-  /**
-   * Asks for runs, as the reconcile would, until one finds nothing left to write. Only a run that read
-   * both sides answers the request: a run of a notification that came just before it (a late one) may
-   * start after `since` yet have loaded its state before the request was recorded, and read one side.
-   */
+  /** Asks for runs, as the reconcile would, until one finds nothing left to write. */
   async function quiet(userId: string) {
-    const answersRequest = ({ outcome }: SyncRunReport) =>
-      outcome.status !== 'synced' || BOTH_SIDES.every((side) => outcome.reads.includes(side));
     for (let round = 0; round < 8; round++) {
       const since = Date.now();
-      if (lateTodoistNotice) {
-        await todoistNotice(userId);
-        await runSince(userId, since);
-      }
       await app.sync.service.request(userId);
-      const run = await runSince(userId, since, answersRequest);
+      const run = await runSince(userId, since);
       if (run.outcome.status !== 'synced') throw new Error(`sync run ended ${JSON.stringify(run.outcome)}`);
       if (run.outcome.writes === 0) return;
     }
     throw new Error('every run wrote something: the sync does not settle (an echo loop?)');
-  }
-
-  /** A Todoist webhook naming the user's Todoist account, signed as Todoist signs it. */
-  async function todoistNotice(userId: string) {
-    const [settings] = await app.database.db
-      .select({ todoistUserId: todoSettings.todoistUserId })
-      .from(todoSettings)
-      .where(eq(todoSettings.userId, userId));
-    const body = JSON.stringify({
-      event_name: 'item:updated',
-      user_id: settings?.todoistUserId,
-      event_data: {},
-    });
-    const secret = app.emulators?.todoist.clientSecret ?? '';
-    const response = await app.server.inject({
-      method: 'POST',
-      url: SYNC_PATHS.todoistWebhook,
-      headers: {
-        'content-type': 'application/json',
-        'x-todoist-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
-      },
-      payload: body,
-    });
-    expect(response.json(), 'the Todoist notification').toEqual({ outcome: 'queued' });
   }
 
   /**
