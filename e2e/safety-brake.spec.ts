@@ -9,7 +9,8 @@ import { startSyncingThroughApi } from './setup-through-api.ts';
  * The safety brake as a user meets it: six timeboxed tasks have their events; the timebox label is
  * deleted in Todoist, which would take all six events away at once. The sync holds the removals and
  * asks, on /sandbox and on the dashboard, naming each held task; "Keep them" leaves the events and
- * unlinks them, "Remove them" asks to confirm the count and removes them once. The activity names the
+ * unlinks them, "Remove them" asks to confirm the count and removes them once; each held item also has
+ * its own Remove (asked by its name) and Keep. The activity names the
  * tasks throughout (read live from the emulated Todoist and calendar).
  */
 
@@ -39,7 +40,10 @@ async function expectNamed(scope: Locator, action: string | RegExp) {
   }
 }
 
-/** No button label of the alert is cut off: each label's text fits in its box. */
+/**
+ * No button of the alert is cut off, the held items' own Remove and Keep included: each label's text
+ * fits in its box, and each button lies inside the card.
+ */
 async function expectButtonsFit(alert: Locator) {
   const cut = await alert
     .locator('.mantine-Button-label')
@@ -47,6 +51,24 @@ async function expectButtonsFit(alert: Locator) {
       labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
     );
   expect(cut, 'button labels cut off').toEqual([]);
+  const outside = await alert.evaluate((card) => {
+    const box = card.getBoundingClientRect();
+    return [...card.querySelectorAll('button')]
+      .filter((button) => {
+        const own = button.getBoundingClientRect();
+        return own.left < box.left - 1 || own.right > box.right + 1;
+      })
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+  });
+  expect(outside, 'buttons outside the card').toEqual([]);
+}
+
+/** Each held item has its own Remove and Keep, named after it. */
+async function expectItemButtons(alert: Locator, titles: readonly string[]) {
+  for (const title of titles) {
+    await expect(alert.getByRole('button', { name: `Remove ${title}`, exact: true })).toBeVisible(SYNCED);
+    await expect(alert.getByRole('button', { name: `Keep ${title}`, exact: true })).toBeVisible();
+  }
 }
 
 /** The calendar panel shows exactly the six tasks' events, each once. */
@@ -88,9 +110,10 @@ async function holdSixRemovals(page: Page, person: Person) {
   await expect(alert).toHaveAccessibleName(HELD_TITLE);
   await expect(alert.getByRole('button', { name: 'Remove them' })).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Keep them' })).toBeVisible();
-  // The card names every held task; the activity has them on one line.
+  // The card names every held task, each with its own choice; the activity has them on one line.
   const held = alert.getByRole('list', { name: 'Held back' });
   for (const title of TASKS) await expect(held.getByText(title)).toBeVisible(SYNCED);
+  await expectItemButtons(alert, TASKS);
   await expectNamed(sandbox.activity, 'Held back removing 6 events');
   // The cause, on the card and in the mail (which names the count, never a title).
   const cause = `6 events held back after the label @${LABEL} was deleted in Todoist.`;
@@ -143,8 +166,9 @@ for (const width of [1280, 375]) {
       await page.screenshot({ path: `e2e-artifacts/safety-brake-held-dashboard-${width}-dark.png` });
       await page.emulateMedia({ colorScheme: 'light' });
 
-      // From 320 px on, no label is cut off.
+      // From 320 px on, no label is cut off, the items' own buttons included.
       await page.setViewportSize({ width: 320, height: 700 });
+      await expectItemButtons(alert, TASKS);
       await expectButtonsFit(alert);
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
 
@@ -162,6 +186,74 @@ for (const width of [1280, 375]) {
         await expect(sandbox.todoist.getByRole('listitem', { name: content })).toBeVisible();
       }
       await page.screenshot({ path: `e2e-artifacts/safety-brake-kept-${width}.png`, fullPage: true });
+    });
+
+    test('one held item kept, another removed on its own, then the rest removed at once', async ({
+      page,
+    }) => {
+      const person = newPerson('Ira', 'Itemwise');
+      await holdSixRemovals(page, person);
+      await page.goto('/dashboard');
+      const activity = section(page, 'Sync activity');
+      const alert = heldAlert(activity);
+      await expect(alert).toHaveAccessibleName(HELD_TITLE, SYNCED);
+      await expectItemButtons(alert, TASKS);
+      await alert.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `e2e-artifacts/safety-brake-items-dashboard-${width}.png` });
+      await alert.screenshot({ path: `e2e-artifacts/safety-brake-items-card-${width}.png` });
+      await page.setViewportSize({ width: 320, height: 700 });
+      await expectButtonsFit(alert);
+      await alert.screenshot({ path: 'e2e-artifacts/safety-brake-items-card-320.png' });
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+
+      // Keep one: no question asked (nothing is removed); the sync unlinks it and holds the other five.
+      const [kept = '', removed = '', ...rest] = TASKS;
+      await alert.getByRole('button', { name: `Keep ${kept}`, exact: true }).click();
+      await expect(alert).toHaveAccessibleName('Timeboxer held back removing 5 events', SYNCED);
+      await expect(alert.getByRole('list', { name: 'Held back' }).getByText(kept)).toHaveCount(0);
+      await expectItemButtons(alert, [removed, ...rest]);
+      await expect(section(page, 'Status')).toContainText('Sync waits for your decision');
+
+      // Remove another: asked first, by its name; Cancel leaves it held.
+      await alert.getByRole('button', { name: `Remove ${removed}`, exact: true }).click();
+      let confirm = page.getByRole('dialog', { name: `Remove “${removed}”?` });
+      await expect(confirm).toContainText('Its event is deleted from your calendar.');
+      expect(await seriousViolations(page), 'the question about one item').toEqual([]);
+      await page.screenshot({ path: `e2e-artifacts/safety-brake-item-question-${width}.png` });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await alert.getByRole('button', { name: `Remove ${removed}`, exact: true }).click();
+      confirm = page.getByRole('dialog', { name: `Remove “${removed}”?` });
+      await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+      await expect(alert).toHaveAccessibleName('Timeboxer held back removing 4 events', SYNCED);
+      await expectItemButtons(alert, rest);
+      await alert.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `e2e-artifacts/safety-brake-items-after-two-${width}.png` });
+      await expectButtonsFit(alert);
+
+      // The rest at once: the question names the count still held.
+      await alert.getByRole('button', { name: 'Remove them' }).click();
+      confirm = page.getByRole('dialog', { name: 'Remove 4 events?' });
+      await expect(confirm).toContainText('4 events are deleted from your calendar.');
+      await confirm.getByRole('button', { name: 'Remove 4 events' }).click();
+      await expect(alert).toBeHidden(SYNCED);
+      await expect(section(page, 'Status')).not.toContainText('Sync waits for your decision');
+      const line = (text: string) => entries(activity, text);
+      await expect(
+        line('Stopped syncing 1 task and its event, both kept').filter({ hasText: kept }),
+      ).toHaveCount(1, SYNCED);
+      await expect(line('Removed 1 event (you chose Remove)').filter({ hasText: removed })).toHaveCount(1);
+      for (const title of rest) {
+        await expect(line('Removed 4 events (you chose Remove)').filter({ hasText: title })).toHaveCount(1);
+      }
+
+      // Only the kept task's event is left; every task stays in Todoist.
+      const sandbox = await openSandbox(page, person);
+      await expect(sandbox.calendar.getByRole('listitem', { name: kept })).toHaveCount(1, SYNCED);
+      await expect(sandbox.calendar.getByRole('listitem')).toHaveCount(1);
+      for (const content of TASKS) {
+        await expect(sandbox.todoist.getByRole('listitem', { name: content })).toBeVisible();
+      }
     });
 
     // The same flow at every width; the 375 px screen of the question is checked in the test above.

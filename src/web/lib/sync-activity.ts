@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '#shared/api/contract.ts';
-import type { BrakeChoice, SyncActivity } from '#shared/api/sync.schema.ts';
+import type { BrakeChoice, HeldItem, SyncActivity } from '#shared/api/sync.schema.ts';
 import { api } from './api-client.ts';
 
 export const syncActivityQueryKey = ['sync', 'activity'] as const;
@@ -55,11 +55,18 @@ export function useActivityNames(activity: SyncActivity | undefined) {
   });
 }
 
-/** The user's choice on removals the safety brake held back; the activity it answers replaces the one shown. */
+/** A choice on held removals: for every one still undecided, or for the items named. */
+export type HeldChoice = { choice: BrakeChoice; items?: HeldItem[] };
+
+/**
+ * The user's choice on removals the safety brake held back, for all or for single items; the activity
+ * it answers replaces the one shown.
+ */
 export function useChooseHeldRemovals() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: BrakeChoice) => api(contract.sync.chooseHeld, { params: { choice }, body: {} }),
+    mutationFn: ({ choice, items }: HeldChoice) =>
+      api(contract.sync.chooseHeld, { params: { choice }, body: items ? { items } : {} }),
     onSuccess: (activity) => {
       queryClient.setQueryData(syncActivityQueryKey, activity);
       // The choice is carried out by a run within a few seconds: show its outcome as soon as it is there.
@@ -67,6 +74,8 @@ export function useChooseHeldRemovals() {
         setTimeout(() => queryClient.invalidateQueries({ queryKey: syncActivityQueryKey }), delay);
       }
     },
+    // Refused, the choice may name what is held no longer (a run carried it out): show what is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: syncActivityQueryKey }),
   });
 }
 

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { isEntitled } from '#shared/billing/subscription-status.ts';
 import { syncToggleAllowed } from '#shared/settings/rules.ts';
+import { decisionWaits } from '../../../lib/held-removals.ts';
 import { sectionIds } from '../../../lib/paths.ts';
 import { useSyncActivity } from '../../../lib/sync-activity.ts';
 import { syncReadiness } from '../../../lib/sync-readiness.ts';
@@ -24,13 +25,13 @@ export function SyncSwitch({ user }: { user: CurrentUser }) {
   const checked = change.isPending ? change.variables : user.syncActive;
   const paused = user.syncActive && !isEntitled(user.payment, new Date());
   const activity = useSyncActivity({ refetchMs: false, enabled: user.syncActive });
-  const decisionWaits = !!activity.data?.heldRemovals && !activity.data.heldRemovals.choice;
+  const waits = decisionWaits(activity.data?.heldRemovals);
 
   let description: string;
   if (!user.syncActive && !canTurnOn) description = `To switch sync on, ${joinSteps(missing)}.`;
   else if (user.syncActive && missing.length > 0)
     description = `Sync cannot run until you ${joinSteps(missing)}.`;
-  else if (user.syncActive && decisionWaits)
+  else if (user.syncActive && waits)
     description =
       'Your tasks and calendar events are kept in sync, except the removals that wait for your decision.';
   else if (user.syncActive) description = 'Your tasks and calendar events are kept in sync.';

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
 import { heldRemovalsTitle, heldSentence } from '#shared/sync/held-removals.ts';
+import { decisionWaits } from '../../../lib/held-removals.ts';
 import { sectionIds } from '../../../lib/paths.ts';
 import { useSyncActivity } from '../../../lib/sync-activity.ts';
 
@@ -11,7 +12,7 @@ import { useSyncActivity } from '../../../lib/sync-activity.ts';
 export function HeldRemovalsStatus({ syncActive }: { syncActive: boolean }) {
   const activity = useSyncActivity({ refetchMs: false, enabled: syncActive });
   const held = activity.data?.heldRemovals;
-  if (!syncActive || !held || held.choice) return null;
+  if (!syncActive || !held || !decisionWaits(held)) return null;
   return (
     <Alert
       variant="light"
