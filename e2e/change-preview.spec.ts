@@ -7,7 +7,8 @@ import { startSyncingThroughApi } from './setup-through-api.ts';
 
 /**
  * The preview of a settings change as a user meets it: while sync is on, choosing another calendar or
- * removing a timebox setting first says what it would do to what is already synced, and Cancel leaves
+ * removing a timebox setting first says what it would do to what is already synced, naming the events
+ * by title and time, and Cancel leaves
  * everything as it was; while sync is off, the calendar is saved at once, with no dialog.
  */
 
@@ -24,9 +25,21 @@ const calendarSelect = (page: Page) =>
 /** The card's "Saved", once a change is saved. */
 const calendarStatus = (page: Page) => section(page, 'Calendar Settings').getByRole('status');
 
-/** The sentences of the preview, once it has been counted. */
+/** The lines of the preview, once it has been counted: each a sentence, then the items it names. */
 const previewLines = (dialog: Locator) =>
   dialog.getByRole('status', { name: 'What this change does' }).getByRole('listitem');
+
+/** Each line starts with its sentence (the items it names follow it). */
+const sentences = (lines: string[]) =>
+  lines.map((line) => new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+/** A line names each task by its title and time ("Plan the sprint (Thu 3 Dec, 09:00)"), from 09:00 on. */
+async function expectNamed(line: Locator, tasks: string[]) {
+  for (const [index, title] of tasks.entries()) {
+    const time = `${String(9 + index).padStart(2, '0')}:00`;
+    await expect(line).toContainText(new RegExp(`${title} \\(\\w{3} \\d{1,2} \\w{3}, ${time}\\)`));
+  }
+}
 
 /** Sync on, and `tasks` added with the timebox label on /sandbox, their events awaited in the calendar panel. */
 async function syncTasks(page: Page, person: Person, tasks: string[]) {
@@ -75,9 +88,11 @@ for (const width of [1280, 375]) {
       const dialog = page.getByRole('dialog', { name: `Sync with ${OTHER}?` });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText('Sync is on. Saving this changes what is already synced:');
-      await expect(previewLines(dialog)).toHaveText([
-        `${tasks.length} events will move to ${OTHER}; none is left behind.`,
-      ]);
+      await expect(previewLines(dialog)).toHaveText(
+        sentences([`${tasks.length} events will move to ${OTHER}; none is left behind.`]),
+      );
+      // The events that move, by their titles and times, read for the dialog.
+      await expectNamed(previewLines(dialog).first(), tasks);
       // Nothing is held back by the safety brake for a move.
       await expect(dialog.getByText(/hold them back/)).toHaveCount(0);
       expect(await seriousViolations(page), 'the calendar change preview').toEqual([]);
@@ -96,9 +111,9 @@ for (const width of [1280, 375]) {
       await expect(calendarSelect(page)).toHaveValue(FIRST);
 
       await choose(section(page, 'Calendar Settings'), page, 'Calendar', OTHER);
-      await expect(previewLines(dialog)).toHaveText([
-        `${tasks.length} events will move to ${OTHER}; none is left behind.`,
-      ]);
+      await expect(previewLines(dialog)).toHaveText(
+        sentences([`${tasks.length} events will move to ${OTHER}; none is left behind.`]),
+      );
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();
       await expect(calendarStatus(page)).toHaveText('Saved');
@@ -132,10 +147,14 @@ for (const width of [1280, 375]) {
         .click();
       const dialog = page.getByRole('dialog', { name: 'Remove Timebox setting' });
       await expect(dialog).toBeVisible();
-      await expect(previewLines(dialog)).toHaveText([
-        '2 events will be removed.',
+      await expect(previewLines(dialog)).toHaveText(
+        sentences(['2 events will be removed.', 'Their 2 tasks keep their dates and times in Todoist.']),
+      );
+      // The events that go, by name; the line about their tasks names none again.
+      await expectNamed(previewLines(dialog).first(), tasks);
+      await expect(previewLines(dialog).nth(1)).toHaveText(
         'Their 2 tasks keep their dates and times in Todoist.',
-      ]);
+      );
       await expect(dialog.getByText(/hold them back/)).toHaveCount(0);
       expect(await seriousViolations(page), 'the remove-timebox preview').toEqual([]);
       await page.screenshot({

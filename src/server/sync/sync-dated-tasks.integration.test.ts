@@ -76,7 +76,14 @@ for (const database of await testDatabases('dated tasks while syncing')) {
 
         // Previewed first, as the settings screen does while sync is on.
         const preview = await user.send('GET', '/api/sync/preview/change?change=datedTasks&setting=allday');
-        expect(preview).toEqual({ ...NO_CHANGE, eventsCreated: 1 });
+        expect(preview).toEqual({
+          ...NO_CHANGE,
+          eventsCreated: 1,
+          named: {
+            ...NO_CHANGE.named,
+            eventsCreated: [{ title: 'Report', when: { kind: 'date', date: day } }],
+          },
+        });
         const chosen = await user.send('PATCH', '/api/settings/datedtasks', { setting: 'allday' });
         expect(chosen.todoSettings.datedTasks).toBe('allday');
         await user.run();

@@ -159,6 +159,15 @@ for (const database of await testDatabases('sync privacy')) {
         expect(names.json().unavailable).toEqual([]);
         expect(names.body).toContain(canary);
       }
+      // A settings change's preview names the events it would remove, for the dialog only.
+      const preview = await app().server.inject({
+        url: '/api/sync/preview/change?change=removeTimebox&label=1h',
+        cookies: microsoft.cookies,
+      });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json().named.eventsRemoved.map((name: { title: string }) => name.title)).toContain(
+        `${canary} ms task`,
+      );
 
       const dump = await dumpEveryTable();
       const logs = logLines.join('');

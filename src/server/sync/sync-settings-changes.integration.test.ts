@@ -62,11 +62,19 @@ for (const database of await testDatabases('settings changes while syncing')) {
       await user.run();
       const preview = (query: string) => user.send('GET', `/api/sync/preview/change?${query}`);
 
-      expect(await preview('change=removeTimebox&label=30min')).toEqual({
+      const removed = await preview('change=removeTimebox&label=30min');
+      expect(removed).toEqual({
         ...NO_CHANGE,
         eventsRemoved: 3,
         tasksKept: 3,
+        named: { ...NO_CHANGE.named, eventsRemoved: expect.any(Array) },
       });
+      // The events to go, named by their titles as the calendar has them, for the dialog only.
+      expect(removed.named.eventsRemoved.map((name: { title: string }) => name.title).sort()).toEqual([
+        'Task 10',
+        'Task 11',
+        'Task 9',
+      ]);
       const current = await user.send('GET', '/api/current_user');
       const work = current.calendarSettings.calendars.find(
         (entry: { name: string }) => entry.name === 'Work',

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { DATED_TASKS_SETTINGS } from '../settings/dated-tasks.ts';
 import { heldCauseSchema } from '../sync/held-removals.ts';
+import { itemNameSchema } from './activity-names.schema.ts';
 
-/** The sync activity and preview the dashboard shows. Provider ids only: never a task's or event's text. */
+/**
+ * The sync activity and previews the dashboard shows. The activity holds provider ids only, never a task's
+ * or event's text (its names are read apart, activity-names.schema.ts); the previews name what they
+ * count from the reads they make for that answer.
+ */
 
 export const SYNC_DIRECTIONS = ['todoist-to-calendar', 'calendar-to-todoist'] as const;
 export type SyncDirection = (typeof SYNC_DIRECTIONS)[number];
@@ -229,6 +234,9 @@ export const proposedChangeQuerySchema = z.object({
 export type ProposedChangeQuery = z.infer<typeof proposedChangeQuerySchema>;
 
 const count = z.number().int().nonnegative();
+/** The items a preview's line names, the first few by title and time (the line says how many in all). */
+export const PREVIEW_NAMED = 5;
+const named = z.array(itemNameSchema).max(PREVIEW_NAMED);
 export const changePreviewSchema = z.object({
   eventsCreated: count,
   eventsRemoved: count,
@@ -242,8 +250,22 @@ export const changePreviewSchema = z.object({
   tasksKept: count,
   /** So many removals that the safety brake would hold them for the user's choice. */
   heldByBrake: z.boolean(),
+  /**
+   * The first items of each count by title and time, read for this answer only (never stored):
+   * events by their own title, tasks by theirs.
+   */
+  named: z.object({
+    eventsMoved: named,
+    eventsRemoved: named,
+    tasksDeleted: named,
+    tasksUnscheduled: named,
+    eventsCreated: named,
+    tasksCreated: named,
+  }),
 });
 export type ChangePreview = z.infer<typeof changePreviewSchema>;
+/** The counts of a preview that name their items (`tasksKept` are the removed events' tasks). */
+export type NamedPreviewCount = keyof ChangePreview['named'];
 
 /** The preview of a change that changes nothing. */
 export const NO_CHANGE: ChangePreview = {
@@ -255,6 +277,14 @@ export const NO_CHANGE: ChangePreview = {
   tasksUnscheduled: 0,
   tasksKept: 0,
   heldByBrake: false,
+  named: {
+    eventsMoved: [],
+    eventsRemoved: [],
+    tasksDeleted: [],
+    tasksUnscheduled: [],
+    eventsCreated: [],
+    tasksCreated: [],
+  },
 };
 
 /**

@@ -2,7 +2,13 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine
 import { IconHandStop } from '@tabler/icons-react';
 import type { ProposedChangeQuery } from '#shared/api/sync.schema.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { changePreviewLines, useChangePreview, type useConfirmedChange } from '../lib/change-preview.ts';
+import {
+  changePreviewLines,
+  namedItemsText,
+  useChangePreview,
+  type useConfirmedChange,
+} from '../lib/change-preview.ts';
+import { useDisplayZone } from '../lib/time-zone.ts';
 import { DialogActions } from './dialog-actions.tsx';
 
 /** What a proposed change would do to what is already synced: loading, the sentences, or why not. */
@@ -14,6 +20,7 @@ export function ChangePreviewSummary({
   calendarName: string | null;
 }) {
   const preview = useChangePreview(query);
+  const { timeZone } = useDisplayZone();
   if (preview.isPending) {
     return (
       <Group gap="sm" role="status">
@@ -35,9 +42,20 @@ export function ChangePreviewSummary({
   return (
     <Stack gap="xs" role="status" aria-label="What this change does">
       <List size="sm" spacing={4}>
-        {changePreviewLines(preview.data, calendarName).map((line) => (
-          <List.Item key={line}>{line}</List.Item>
-        ))}
+        {changePreviewLines(preview.data, calendarName).map((line) => {
+          const names =
+            line.named && namedItemsText(preview.data.named[line.named], preview.data[line.named], timeZone);
+          return (
+            <List.Item key={line.text}>
+              {line.text}
+              {names && (
+                <Text span size="sm" c="dimmed" display="block">
+                  {names}
+                </Text>
+              )}
+            </List.Item>
+          );
+        })}
       </List>
       {preview.data.heldByBrake && (
         <Alert variant="light" color="orange" icon={<IconHandStop aria-hidden />} p="xs">

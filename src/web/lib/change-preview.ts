@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ItemName } from '#shared/api/activity-names.schema.ts';
 import { contract } from '#shared/api/contract.ts';
-import type { ChangePreview, ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import type { ChangePreview, NamedPreviewCount, ProposedChangeQuery } from '#shared/api/sync.schema.ts';
 import { api } from './api-client.ts';
 import { useAuth } from './current-user.ts';
+import { formatWhen } from './date-time-format.ts';
 
 /**
  * Before a setting that changes what is synced is saved while sync is on, the user sees what it would
@@ -24,42 +26,68 @@ export function useChangePreview(query: ProposedChangeQuery | null) {
 
 const n = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
+/** A sentence of the preview, and the count whose first items it names (null: it names none). */
+export type PreviewLine = { text: string; named: NamedPreviewCount | null };
+
 /** The preview in sentences, most consequential first; one sentence when nothing synced changes. */
-export function changePreviewLines(preview: ChangePreview, calendarName: string | null): string[] {
-  const lines: string[] = [];
+export function changePreviewLines(preview: ChangePreview, calendarName: string | null): PreviewLine[] {
+  const lines: PreviewLine[] = [];
+  const say = (text: string, named: NamedPreviewCount | null = null) => lines.push({ text, named });
   if (preview.eventsMoved > 0) {
     const where = calendarName ? ` to ${calendarName}` : '';
-    lines.push(`${n(preview.eventsMoved, 'event', 'events')} will move${where}; none is left behind.`);
+    say(
+      `${n(preview.eventsMoved, 'event', 'events')} will move${where}; none is left behind.`,
+      'eventsMoved',
+    );
   }
   if (preview.eventsRemoved > 0)
-    lines.push(`${n(preview.eventsRemoved, 'event', 'events')} will be removed.`);
+    say(`${n(preview.eventsRemoved, 'event', 'events')} will be removed.`, 'eventsRemoved');
   if (preview.tasksKept > 0) {
-    lines.push(
+    say(
       preview.tasksKept === 1
         ? 'Its task keeps its date and time in Todoist.'
         : `Their ${preview.tasksKept} tasks keep their dates and times in Todoist.`,
     );
   }
   if (preview.tasksDeleted > 0) {
-    lines.push(
+    say(
       `${n(preview.tasksDeleted, 'task made from an event', 'tasks made from events')} will be deleted.`,
+      'tasksDeleted',
     );
   }
   if (preview.tasksUnscheduled > 0) {
-    lines.push(`${n(preview.tasksUnscheduled, 'task', 'tasks')} will lose the time and timebox label.`);
+    say(
+      `${n(preview.tasksUnscheduled, 'task', 'tasks')} will lose the time and timebox label.`,
+      'tasksUnscheduled',
+    );
   }
   if (preview.eventsCreated > 0) {
-    lines.push(
+    say(
       `${n(preview.eventsCreated, 'task', 'tasks')} will become ${preview.eventsCreated === 1 ? 'an event' : 'events'}.`,
+      'eventsCreated',
     );
   }
   if (preview.tasksCreated > 0) {
-    lines.push(
+    say(
       `${n(preview.tasksCreated, 'event', 'events')} will become ${preview.tasksCreated === 1 ? 'a task' : 'tasks'}.`,
+      'tasksCreated',
     );
   }
-  if (lines.length === 0) lines.push('Nothing already synced changes.');
+  if (lines.length === 0) say('Nothing already synced changes.');
   return lines;
+}
+
+/**
+ * The items a line names, by title and time in the user's zone, and how many more there are
+ * ("Review PR (Thu 3 Dec, 10:00), Standup (Thu 3 Dec, 11:00) and 3 more"); null when it names none.
+ */
+export function namedItemsText(names: readonly ItemName[], total: number, timeZone: string, locale?: string) {
+  if (names.length === 0) return null;
+  const items = names.map((name) =>
+    name.when ? `${name.title} (${formatWhen(name.when, timeZone, locale)})` : name.title,
+  );
+  const more = total - names.length;
+  return more > 0 ? `${items.join(', ')} and ${more} more` : items.join(', ');
 }
 
 export type PendingChange = { title: string; query: ProposedChangeQuery; calendarName: string | null };

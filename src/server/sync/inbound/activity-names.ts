@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { ActivityNames, ItemName, NameSide } from '#shared/api/activity-names.schema.ts';
-import type { CalendarEvent, CalendarTarget } from '../calendar-target.port.ts';
-import { dueWhen } from '../plan/due-time.ts';
+import type { CalendarTarget } from '../calendar-target.port.ts';
+import { eventName, taskName } from '../plan/item-name.ts';
 import type { AppBudgetProvider } from '../plan/provider-budget.ts';
 import type { SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncLink } from '../sync-link.ts';
-import type { TaskSnapshot, TaskSource } from '../task-source.port.ts';
+import type { TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
 
 /** A name read is kept in this process's memory this long at most, then read again when asked for. */
@@ -41,16 +41,6 @@ export type ActivityNamesDeps = {
 type Read = ItemName | null | undefined;
 type Kept = { readAt: number; name: Read };
 type Wanted = { taskIds: Map<string, number>; eventIds: Map<string, number> };
-
-const taskName = (task: TaskSnapshot): ItemName => ({ title: task.content, when: dueWhen(task.due) });
-const eventName = (event: CalendarEvent): ItemName => ({
-  title: event.title,
-  when: event.date
-    ? { kind: 'date', date: event.date }
-    : event.start
-      ? { kind: 'instant', start: event.start.toISOString() }
-      : null,
-});
 
 /** The span of the linked events, for one read of their calendar. */
 function windowOf(links: readonly SyncLink[]): { from: Date; to: Date } {

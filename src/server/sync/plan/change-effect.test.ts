@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import { NO_CHANGE } from '#shared/api/sync.schema.ts';
+import { NO_CHANGE, PREVIEW_NAMED } from '#shared/api/sync.schema.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
@@ -77,13 +77,21 @@ describe('what a settings change would do', () => {
   it('counts the events a removed timebox takes away, and leaves out what waits to sync anyway', () => {
     const effect = changeEffect(synced(3, 2), { kind: 'removeTimebox', label: 'focus' }, DEFAULT_BRAKE);
     // The unlinked Focus task would have got an event anyway; it is not the change's doing.
-    expect(effect).toEqual({ ...NO_CHANGE, eventsRemoved: 3, tasksKept: 3 });
-    expect(
-      changeEffect(synced(7, 2), { kind: 'removeTimebox', label: 'Focus' }, DEFAULT_BRAKE),
-    ).toMatchObject({
-      eventsRemoved: 7,
-      heldByBrake: true,
+    const at = (n: number) => ({ kind: 'instant', start: startOf(n).toISOString() }) as const;
+    expect(effect).toEqual({
+      ...NO_CHANGE,
+      eventsRemoved: 3,
+      tasksKept: 3,
+      // The events to go, by their own titles and times, read with the preview.
+      named: {
+        ...NO_CHANGE.named,
+        eventsRemoved: [0, 1, 2].map((n) => ({ title: `Task ${n}`, when: at(n) })),
+      },
     });
+    const many = changeEffect(synced(7, 2), { kind: 'removeTimebox', label: 'Focus' }, DEFAULT_BRAKE);
+    expect(many).toMatchObject({ eventsRemoved: 7, heldByBrake: true });
+    // The first few by name; the count says how many in all.
+    expect(many.named.eventsRemoved).toHaveLength(PREVIEW_NAMED);
   });
 
   it('moves every linked event to another calendar, and counts its events in scope as new tasks', () => {
@@ -95,6 +103,13 @@ describe('what a settings change would do', () => {
       elsewhere,
     );
     expect(effect).toMatchObject({ eventsMoved: 4, tasksCreated: 1, eventsRemoved: 0 });
+    expect(effect.named.eventsMoved.map((name) => name.title)).toEqual([
+      'Task 0',
+      'Task 1',
+      'Task 2',
+      'Task 3',
+    ]);
+    expect(effect.named.tasksCreated.map((name) => name.title)).toEqual(['Task 30']);
   });
 
   it('counts the events of another colour that would become tasks', () => {
@@ -116,6 +131,11 @@ describe('what a settings change would do', () => {
     expect(changeEffect(input, { kind: 'datedTasks', setting: 'allday' }, DEFAULT_BRAKE)).toEqual({
       ...NO_CHANGE,
       eventsCreated: 1,
+      // The task that gets an event, by the task's title and its day.
+      named: {
+        ...NO_CHANGE.named,
+        eventsCreated: [{ title: dated.content, when: { kind: 'date', date: '2026-07-17' } }],
+      },
     });
     const allDay = { ...input.settings, datedTasks: 'allday' as const };
     const whole = syncLink({
@@ -137,6 +157,10 @@ describe('what a settings change would do', () => {
       ...NO_CHANGE,
       eventsRemoved: 1,
       tasksKept: 1,
+      named: {
+        ...NO_CHANGE.named,
+        eventsRemoved: [{ title: 'Task 9', when: { kind: 'date', date: '2026-07-17' } }],
+      },
     });
   });
 

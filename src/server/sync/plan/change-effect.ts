@@ -1,8 +1,16 @@
-import { type ChangePreview, NO_CHANGE, type ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import type { ItemName } from '#shared/api/activity-names.schema.ts';
+import {
+  type ChangePreview,
+  type NamedPreviewCount,
+  NO_CHANGE,
+  PREVIEW_NAMED,
+  type ProposedChangeQuery,
+} from '#shared/api/sync.schema.ts';
 import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScopeMode } from '#shared/settings/project-scope.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
+import { eventName, taskName } from './item-name.ts';
 import type { LinkPlan, PlanInput } from './link-plan.ts';
 import { type BrakeThresholds, isRemoval, tooMany } from './removal-brake.ts';
 import { planSync } from './sync-planner.ts';
@@ -76,35 +84,88 @@ export function settingsAfter(settings: SyncSettings, change: ProposedChange): S
   }
 }
 
-type Counts = Omit<ChangePreview, 'eventsMoved' | 'heldByBrake'>;
+/** What each plan does, by kind, keyed by its pair (so the change's own effect is a set difference). */
+type Kind = NamedPreviewCount | 'tasksKept' | 'removals';
+type Effects = Record<Kind, Map<string, LinkPlan>>;
+const KINDS: readonly Kind[] = [
+  'eventsCreated',
+  'eventsRemoved',
+  'tasksCreated',
+  'tasksDeleted',
+  'tasksUnscheduled',
+  'tasksKept',
+  'removals',
+];
 
-function countsOf(plans: LinkPlan[]): Counts & { removals: number } {
-  const counts = {
-    eventsCreated: 0,
-    eventsRemoved: 0,
-    tasksCreated: 0,
-    tasksDeleted: 0,
-    tasksUnscheduled: 0,
-    tasksKept: 0,
-    removals: 0,
+/** The pair a plan is about: its task and its event, as far as either is known before the run. */
+function pairOf(plan: LinkPlan): { taskId: string | null; eventId: string | null } {
+  const taskAction = plan.task && plan.task.action !== 'create' ? plan.task.taskId : null;
+  const eventAction = plan.events.find((action) => action.action !== 'create');
+  return {
+    taskId: plan.link?.taskId ?? plan.next?.taskId ?? taskAction,
+    eventId: plan.link?.eventId ?? plan.next?.eventId ?? (eventAction ? eventAction.eventId : null),
   };
+}
+const keyOf = (plan: LinkPlan) => {
+  const { taskId, eventId } = pairOf(plan);
+  return `${taskId ?? ''} ${eventId ?? ''}`;
+};
+
+function effectsOf(plans: LinkPlan[]): Effects {
+  const effects = Object.fromEntries(KINDS.map((kind) => [kind, new Map()])) as Effects;
+  const add = (kind: Kind, plan: LinkPlan) => effects[kind].set(keyOf(plan), plan);
   for (const plan of plans) {
     if (plan.events.some((action) => action.action === 'create' && !action.discard))
-      counts.eventsCreated += 1;
+      add('eventsCreated', plan);
     const removesEvent = plan.events.some((action) => action.action === 'remove');
-    if (removesEvent) counts.eventsRemoved += 1;
-    if (removesEvent && plan.next === null && plan.task === null) counts.tasksKept += 1;
-    if (plan.task?.action === 'create' && !plan.task.discard) counts.tasksCreated += 1;
-    if (plan.task?.action === 'delete') counts.tasksDeleted += 1;
-    if (plan.task?.action === 'update' && plan.next === null) counts.tasksUnscheduled += 1;
-    if (isRemoval(plan)) counts.removals += 1;
+    if (removesEvent) add('eventsRemoved', plan);
+    if (removesEvent && plan.next === null && plan.task === null) add('tasksKept', plan);
+    if (plan.task?.action === 'create' && !plan.task.discard) add('tasksCreated', plan);
+    if (plan.task?.action === 'delete') add('tasksDeleted', plan);
+    if (plan.task?.action === 'update' && plan.next === null) add('tasksUnscheduled', plan);
+    if (isRemoval(plan)) add('removals', plan);
   }
-  return counts;
+  return effects;
 }
 
+/** When an item is, as text that sorts in time order (a floating time sorts as if it were UTC). */
+const sortKey = ({ when }: ItemName) =>
+  !when ? '~' : when.kind === 'instant' ? when.start : when.kind === 'floating' ? when.local : when.date;
+
+/** Names the earliest few items of a count: events by the event's title, tasks by the task's. */
+function namer(input: PlanInput, newCalendarEvents: readonly CalendarEvent[]) {
+  const tasks = new Map(input.tasks.map((task) => [task.id, task]));
+  const events = new Map([...input.events, ...newCalendarEvents].map((event) => [event.id, event]));
+  const nameOf = (side: 'task' | 'event', { taskId, eventId }: ReturnType<typeof pairOf>) => {
+    const task = taskId ? tasks.get(taskId) : undefined;
+    const event = eventId ? events.get(eventId) : undefined;
+    if (side === 'event') return event ? eventName(event) : task ? taskName(task) : null;
+    return task ? taskName(task) : event ? eventName(event) : null;
+  };
+  // The earliest first: what a person looks for in the list is what is soon.
+  return (side: 'task' | 'event', pairs: Iterable<ReturnType<typeof pairOf>>): ItemName[] =>
+    [...pairs]
+      .map((pair) => nameOf(side, pair))
+      .filter((name) => name !== null)
+      .sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
+      .slice(0, PREVIEW_NAMED);
+}
+
+/** The side a count's items are named by (a task that becomes an event is named by its task). */
+const SIDE_NAMED: Record<NamedPreviewCount, 'task' | 'event'> = {
+  eventsMoved: 'event',
+  eventsRemoved: 'event',
+  tasksDeleted: 'task',
+  tasksUnscheduled: 'task',
+  eventsCreated: 'task',
+  tasksCreated: 'event',
+};
+
 /**
- * The effect of `change` on a full read of both sides (`input` planned with the settings as they are).
- * A calendar change moves every linked event; the new calendar's events in scope become tasks.
+ * The effect of `change` on a full read of both sides (`input` planned with the settings as they are):
+ * what the plans with the settings changed do that the plans without do not. A calendar change moves
+ * every linked event; the new calendar's events in scope become tasks. Each count's first items are
+ * named by title and time from the same read.
  */
 export function changeEffect(
   input: PlanInput,
@@ -113,27 +174,46 @@ export function changeEffect(
   newCalendarEvents: CalendarEvent[] = [],
 ): ChangePreview {
   const after = settingsAfter(input.settings, change);
+  const name = namer(input, newCalendarEvents);
   if (change.kind === 'calendar') {
-    const moved = input.links.filter((link) => link.eventId !== null).length;
-    const wanted = newCalendarEvents.filter((event) => eventWanted(event, after, input.now)).length;
+    if (change.calendarId === input.settings.calendarId) return NO_CHANGE;
+    const moved = input.links.filter((link) => link.eventId !== null);
+    const wanted = newCalendarEvents.filter((event) => eventWanted(event, after, input.now));
     return {
       ...NO_CHANGE,
-      eventsMoved: change.calendarId === input.settings.calendarId ? 0 : moved,
-      tasksCreated: wanted,
+      eventsMoved: moved.length,
+      tasksCreated: wanted.length,
+      named: {
+        ...NO_CHANGE.named,
+        eventsMoved: name('event', moved),
+        tasksCreated: name(
+          'event',
+          wanted.map((event) => ({ taskId: null, eventId: event.id })),
+        ),
+      },
     };
   }
-  const before = countsOf(planSync(input));
-  const then = countsOf(planSync({ ...input, settings: after }));
-  const more = (key: keyof typeof before) => Math.max(0, then[key] - before[key]);
-  const removals = more('removals');
+  const before = effectsOf(planSync(input));
+  const then = effectsOf(planSync({ ...input, settings: after }));
+  const more = (kind: Kind) =>
+    [...then[kind]].filter(([key]) => !before[kind].has(key)).map(([, plan]) => plan);
+  const named = (kind: NamedPreviewCount) => name(SIDE_NAMED[kind], more(kind).map(pairOf));
   return {
-    eventsCreated: more('eventsCreated'),
-    eventsRemoved: more('eventsRemoved'),
+    eventsCreated: more('eventsCreated').length,
+    eventsRemoved: more('eventsRemoved').length,
     eventsMoved: 0,
-    tasksCreated: more('tasksCreated'),
-    tasksDeleted: more('tasksDeleted'),
-    tasksUnscheduled: more('tasksUnscheduled'),
-    tasksKept: more('tasksKept'),
-    heldByBrake: tooMany(removals, input.links.length, thresholds),
+    tasksCreated: more('tasksCreated').length,
+    tasksDeleted: more('tasksDeleted').length,
+    tasksUnscheduled: more('tasksUnscheduled').length,
+    tasksKept: more('tasksKept').length,
+    heldByBrake: tooMany(more('removals').length, input.links.length, thresholds),
+    named: {
+      eventsMoved: [],
+      eventsRemoved: named('eventsRemoved'),
+      tasksDeleted: named('tasksDeleted'),
+      tasksUnscheduled: named('tasksUnscheduled'),
+      eventsCreated: named('eventsCreated'),
+      tasksCreated: named('tasksCreated'),
+    },
   };
 }
