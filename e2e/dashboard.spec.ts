@@ -11,6 +11,7 @@ import {
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { finishWelcomeWizard, newPerson, seriousViolations } from './helpers.ts';
+import { addSandboxTask, tomorrowAt } from './sandbox-helpers.ts';
 import { signedIn } from './setup-through-api.ts';
 
 const MESSAGES = {
@@ -464,11 +465,23 @@ test('switching sync on with the main calendar and its default colour shows the 
     .getByRole('dialog', { name: 'Strongly discouraged for your main calendar' })
     .getByRole('button', { name: 'Ok, I understand' })
     .click();
+  // A timeboxed task waits in Todoist: the preview counts it and names it.
+  await page.goto('/sandbox');
+  await expect(page.getByLabel('Todoist account e-mail')).toHaveValue(person.email);
+  await addSandboxTask(page, page.getByRole('region', { name: 'Todoist' }), {
+    content: 'Water the plants',
+    due: tomorrowAt(9),
+    labels: ['30Minutes'],
+  });
+  await page.goto('/dashboard');
 
   const toggle = syncSwitch(page);
   await toggle.click();
   const preview = page.getByRole('dialog', { name: 'Switch sync on?' });
   await expect(preview).toContainText(`Calendar: ${person.email}`);
+  await expect(preview.getByRole('listitem').first()).toContainText(
+    /^1 task will become an event in .+Water the plants \(\w{3} \d{1,2} \w{3}, 09:00(, floating)?\)$/,
+  );
   await expect(preview).toContainText(/\d+ events? will become (a task|tasks)/);
   await expect(preview.getByRole('alert')).toContainText(
     'every existing event from today on becomes a Todoist task',

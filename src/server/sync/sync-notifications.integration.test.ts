@@ -267,6 +267,11 @@ for (const database of await testDatabases('sync by notification')) {
         tasksToEvents: 1,
         eventsToTasks: 1,
         mainCalendarWithDefault: true,
+        // What they are, by title and time, read for this answer.
+        named: {
+          tasksToEvents: [expect.objectContaining({ title: 'In scope' })],
+          eventsToTasks: [{ title: 'Lunch', when: { kind: 'instant', start: start.toISOString() } }],
+        },
       });
       // Only reads: nothing was written on either side.
       expect(await user.events()).toHaveLength(1);

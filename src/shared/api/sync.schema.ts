@@ -186,6 +186,10 @@ export const autoplanPreviewSchema = z.object({
 });
 export type AutoplanPreview = z.infer<typeof autoplanPreviewSchema>;
 
+/** The items a preview's line names, the first few by title and time (the line says how many in all). */
+export const PREVIEW_NAMED = 5;
+const named = z.array(itemNameSchema).max(PREVIEW_NAMED);
+
 /** GET /api/sync/preview: what switching sync on would do, for the chosen calendar. */
 export const syncPreviewSchema = z.object({
   calendar: z.object({ id: z.string(), name: z.string() }),
@@ -195,6 +199,8 @@ export const syncPreviewSchema = z.object({
   eventsToTasks: z.number().int().nonnegative(),
   /** The main calendar with the default colour (Google) or no category (Microsoft): every event counts. */
   mainCalendarWithDefault: z.boolean(),
+  /** The earliest of each count by title and time, read for this answer only (never stored). */
+  named: z.object({ tasksToEvents: named, eventsToTasks: named }),
 });
 export type SyncPreview = z.infer<typeof syncPreviewSchema>;
 
@@ -234,9 +240,6 @@ export const proposedChangeQuerySchema = z.object({
 export type ProposedChangeQuery = z.infer<typeof proposedChangeQuerySchema>;
 
 const count = z.number().int().nonnegative();
-/** The items a preview's line names, the first few by title and time (the line says how many in all). */
-export const PREVIEW_NAMED = 5;
-const named = z.array(itemNameSchema).max(PREVIEW_NAMED);
 export const changePreviewSchema = z.object({
   eventsCreated: count,
   eventsRemoved: count,

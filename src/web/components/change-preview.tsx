@@ -10,6 +10,7 @@ import {
 } from '../lib/change-preview.ts';
 import { useDisplayZone } from '../lib/time-zone.ts';
 import { DialogActions } from './dialog-actions.tsx';
+import { PreviewLine } from './preview-line.tsx';
 
 /** What a proposed change would do to what is already synced: loading, the sentences, or why not. */
 export function ChangePreviewSummary({
@@ -42,20 +43,15 @@ export function ChangePreviewSummary({
   return (
     <Stack gap="xs" role="status" aria-label="What this change does">
       <List size="sm" spacing={4}>
-        {changePreviewLines(preview.data, calendarName).map((line) => {
-          const names =
-            line.named && namedItemsText(preview.data.named[line.named], preview.data[line.named], timeZone);
-          return (
-            <List.Item key={line.text}>
-              {line.text}
-              {names && (
-                <Text span size="sm" c="dimmed" display="block">
-                  {names}
-                </Text>
-              )}
-            </List.Item>
-          );
-        })}
+        {changePreviewLines(preview.data, calendarName).map((line) => (
+          <PreviewLine
+            key={line.text}
+            text={line.text}
+            names={
+              line.named && namedItemsText(preview.data.named[line.named], preview.data[line.named], timeZone)
+            }
+          />
+        ))}
       </List>
       {preview.data.heldByBrake && (
         <Alert variant="light" color="orange" icon={<IconHandStop aria-hidden />} p="xs">

@@ -3,6 +3,7 @@ import type { ChangePreview, SyncPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
 import { changeEffect, type ProposedChange } from '../plan/change-effect.ts';
 import { titleHasher } from '../plan/event-title.ts';
+import { earliestNames, eventName, taskName } from '../plan/item-name.ts';
 import { type BrakeThresholds, DEFAULT_BRAKE } from '../plan/removal-brake.ts';
 import { eventWanted, taskWanted } from '../plan/sync-scope.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
@@ -94,10 +95,16 @@ export function createSyncPreview(deps: {
       const read = await readBoth(userId, now);
       if (!read) return null;
       const { settings } = read;
+      const tasks = read.tasks.filter((task) => taskWanted(task, settings, now));
+      const events = read.events.filter((event) => eventWanted(event, settings, now));
       return {
         calendar: { id: settings.calendarId, name: read.context.calendarName },
-        tasksToEvents: read.tasks.filter((task) => taskWanted(task, settings, now)).length,
-        eventsToTasks: read.events.filter((event) => eventWanted(event, settings, now)).length,
+        tasksToEvents: tasks.length,
+        eventsToTasks: events.length,
+        named: {
+          tasksToEvents: earliestNames(tasks.map(taskName)),
+          eventsToTasks: earliestNames(events.map(eventName)),
+        },
         mainCalendarWithDefault:
           settings.mainCalendar &&
           (settings.calendarProvider === 'google' ? settings.color === '' : settings.category === null),

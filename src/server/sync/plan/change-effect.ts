@@ -3,14 +3,13 @@ import {
   type ChangePreview,
   type NamedPreviewCount,
   NO_CHANGE,
-  PREVIEW_NAMED,
   type ProposedChangeQuery,
 } from '#shared/api/sync.schema.ts';
 import type { DatedTasksSetting } from '#shared/settings/dated-tasks.ts';
 import type { ProjectScopeMode } from '#shared/settings/project-scope.ts';
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncSettings } from '../sync-settings.ts';
-import { eventName, taskName } from './item-name.ts';
+import { earliestNames, eventName, taskName } from './item-name.ts';
 import type { LinkPlan, PlanInput } from './link-plan.ts';
 import { type BrakeThresholds, isRemoval, tooMany } from './removal-brake.ts';
 import { planSync } from './sync-planner.ts';
@@ -128,10 +127,6 @@ function effectsOf(plans: LinkPlan[]): Effects {
   return effects;
 }
 
-/** When an item is, as text that sorts in time order (a floating time sorts as if it were UTC). */
-const sortKey = ({ when }: ItemName) =>
-  !when ? '~' : when.kind === 'instant' ? when.start : when.kind === 'floating' ? when.local : when.date;
-
 /** Names the earliest few items of a count: events by the event's title, tasks by the task's. */
 function namer(input: PlanInput, newCalendarEvents: readonly CalendarEvent[]) {
   const tasks = new Map(input.tasks.map((task) => [task.id, task]));
@@ -142,13 +137,8 @@ function namer(input: PlanInput, newCalendarEvents: readonly CalendarEvent[]) {
     if (side === 'event') return event ? eventName(event) : task ? taskName(task) : null;
     return task ? taskName(task) : event ? eventName(event) : null;
   };
-  // The earliest first: what a person looks for in the list is what is soon.
   return (side: 'task' | 'event', pairs: Iterable<ReturnType<typeof pairOf>>): ItemName[] =>
-    [...pairs]
-      .map((pair) => nameOf(side, pair))
-      .filter((name) => name !== null)
-      .sort((a, b) => sortKey(a).localeCompare(sortKey(b)))
-      .slice(0, PREVIEW_NAMED);
+    earliestNames([...pairs].map((pair) => nameOf(side, pair)));
 }
 
 /** The side a count's items are named by (a task that becomes an event is named by its task). */

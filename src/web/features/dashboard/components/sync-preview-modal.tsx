@@ -2,7 +2,10 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine
 import { IconAlertTriangleFilled, IconRefresh } from '@tabler/icons-react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { PreviewLine } from '../../../components/preview-line.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { namedItemsText } from '../../../lib/change-preview.ts';
+import { useDisplayZone } from '../../../lib/time-zone.ts';
 import {
   eventsToTasksText,
   mainCalendarDefaultWarning,
@@ -36,6 +39,7 @@ function PreviewBody({ provider, switching, onConfirm, onClose }: Omit<Props, 'o
   const preview = useSyncPreview(true);
   const data = preview.data;
   const warning = data?.mainCalendarWithDefault ? mainCalendarDefaultWarning(provider) : null;
+  const { timeZone } = useDisplayZone();
 
   return (
     <Stack>
@@ -67,8 +71,14 @@ function PreviewBody({ provider, switching, onConfirm, onClose }: Omit<Props, 'o
             Calendar: <strong>{data.calendar.name}</strong>
           </Text>
           <List spacing={4}>
-            <List.Item>{tasksToEventsText(data.tasksToEvents, data.calendar.name)}</List.Item>
-            <List.Item>{eventsToTasksText(data.eventsToTasks)}</List.Item>
+            <PreviewLine
+              text={tasksToEventsText(data.tasksToEvents, data.calendar.name)}
+              names={namedItemsText(data.named.tasksToEvents, data.tasksToEvents, timeZone)}
+            />
+            <PreviewLine
+              text={eventsToTasksText(data.eventsToTasks)}
+              names={namedItemsText(data.named.eventsToTasks, data.eventsToTasks, timeZone)}
+            />
           </List>
           {warning && (
             <Alert
