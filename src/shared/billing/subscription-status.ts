@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '../api/current-user.schema.ts';
+import { countOf } from '../text/count-of.ts';
 
 /** The payment part of a user (docs/product-rules.md §3), with `validUntil` as an ISO instant. */
 export type PaymentState = {
@@ -29,10 +30,10 @@ export function timeLeft(until: string, now: Date): string {
   const left = Date.parse(until) - now.getTime();
   if (left >= DAY_MS) {
     const days = Math.floor(left / DAY_MS);
-    return `${days} ${days === 1 ? 'day' : 'days'}`;
+    return countOf(days, 'day');
   }
   const hours = Math.max(1, Math.ceil(left / HOUR_MS));
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  return countOf(hours, 'hour');
 }
 
 export type SubscriptionBanner = { severity: 'warning' | 'error'; message: string };

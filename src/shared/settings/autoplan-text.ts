@@ -1,3 +1,5 @@
+import { countOf } from '../text/count-of.ts';
+
 /**
  * "Plan my day" in words, for the server and the web app alike: durations, the day a note names, and the
  * line for the tasks of one day that did not fit ("2 tasks (1 h 30) did not fit on Thursday"). Pure:
@@ -56,7 +58,7 @@ export function dayReference(date: string, today: string): string {
 
 /** "2 tasks (1 h 30) did not fit on Thursday", "1 task (30 min) did not fit on Mon 7 Dec". */
 export function describeUnplacedDay(day: UnplacedDaySummary, today: string): string {
-  const count = `${day.tasks} ${day.tasks === 1 ? 'task' : 'tasks'}`;
+  const count = countOf(day.tasks, 'task');
   return `${count} (${formatDuration(day.minutes)}) did not fit on ${dayReference(day.date, today)}`;
 }
 

@@ -1,4 +1,5 @@
 import type { TodoistLabel } from '../api/current-user.schema.ts';
+import { countOf } from '../text/count-of.ts';
 import { SYNC_ALL_TASKS, TODOIST_ACCOUNT_TYPES_WITH_DURATION } from './constants.ts';
 
 /** Minutes as h:mm with zero-padded minutes; '---' for anything that is not a whole, positive duration. */
@@ -10,7 +11,7 @@ export function formatHours(minutes: unknown): string {
 
 /** '1 minute', '30 minutes', '0 minutes' (docs/product-rules.md §5: plural unless exactly 1). */
 export function pluralizeMinutes(minutes: number): string {
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return countOf(minutes, 'minute');
 }
 
 export type TimeboxSetting = { label: string; duration: number };

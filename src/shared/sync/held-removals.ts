@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../text/count-of.ts';
 
 /**
  * Removals the safety brake held back (docs/product-rules.md §10), in the words the dashboard, the
@@ -20,13 +21,11 @@ export type HeldCause = z.infer<typeof heldCauseSchema>;
 
 type Held = { events: number; tasks: number; cause: HeldCause | null };
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "Timeboxer held back removing 37 events" (and/or deleting or unscheduling tasks): the headline. */
 export function heldRemovalsTitle({ events, tasks }: Pick<Held, 'events' | 'tasks'>): string {
   const parts = [
-    events > 0 && `removing ${count(events, 'event', 'events')}`,
-    tasks > 0 && `deleting or unscheduling ${count(tasks, 'task', 'tasks')}`,
+    events > 0 && `removing ${countOf(events, 'event', 'events')}`,
+    tasks > 0 && `deleting or unscheduling ${countOf(tasks, 'task', 'tasks')}`,
   ].filter(Boolean);
   return `Timeboxer held back ${parts.join(' and ')}`;
 }
@@ -43,7 +42,10 @@ const CAUSES: Record<HeldCause['kind'], (cause: HeldCause) => string> = {
 
 /** "6 events held back after the label @30Minutes was deleted in Todoist": the counts and the cause. */
 export function heldSummary({ events, tasks, cause }: Held): string {
-  const what = [events > 0 && count(events, 'event', 'events'), tasks > 0 && count(tasks, 'task', 'tasks')]
+  const what = [
+    events > 0 && countOf(events, 'event', 'events'),
+    tasks > 0 && countOf(tasks, 'task', 'tasks'),
+  ]
     .filter(Boolean)
     .join(' and ');
   return cause ? `${what} held back ${CAUSES[cause.kind](cause)}` : `${what} held back`;

@@ -1,5 +1,6 @@
 import type { ActivityNames, ItemName } from '#shared/api/activity-names.schema.ts';
 import type { SyncAction, SyncActivityEntry, SyncDirection } from '#shared/api/sync.schema.ts';
+import { countOf } from '#shared/text/count-of.ts';
 
 /**
  * The sync activity in plain words: a run's entries of the same kind as one line ("Created 3 events"),
@@ -36,28 +37,26 @@ export function groupRuns(entries: readonly SyncActivityEntry[]): ActivityGroup[
   return groups;
 }
 
-const plural = (n: number, noun: string) => (n === 1 ? `1 ${noun}` : `${n} ${noun}s`);
-
 type Verb = (n: number) => string;
 /** What each action did, by the side that was written: events for Todoist → Calendar, tasks the other way. */
 const TO_CALENDAR: Record<SyncAction, Verb> = {
-  created: (n) => `Created ${plural(n, 'event')}`,
-  updated: (n) => `Updated ${plural(n, 'event')}`,
-  completed: (n) => `Marked ${plural(n, 'event')} done`,
-  deleted: (n) => `Removed ${plural(n, 'event')}`,
-  skipped: (n) => `Did not write ${plural(n, 'event')}`,
-  held: (n) => `Held back removing ${plural(n, 'event')}`,
+  created: (n) => `Created ${countOf(n, 'event')}`,
+  updated: (n) => `Updated ${countOf(n, 'event')}`,
+  completed: (n) => `Marked ${countOf(n, 'event')} done`,
+  deleted: (n) => `Removed ${countOf(n, 'event')}`,
+  skipped: (n) => `Did not write ${countOf(n, 'event')}`,
+  held: (n) => `Held back removing ${countOf(n, 'event')}`,
   kept: (n) =>
-    `Stopped syncing ${plural(n, 'task')} and ${n === 1 ? 'its event' : 'their events'}, both kept`,
+    `Stopped syncing ${countOf(n, 'task')} and ${n === 1 ? 'its event' : 'their events'}, both kept`,
 };
 const TO_TODOIST: Record<SyncAction, Verb> = {
-  created: (n) => `Created ${plural(n, 'task')}`,
-  updated: (n) => `Updated ${plural(n, 'task')}`,
-  completed: (n) => `Completed ${plural(n, 'task')}`,
-  deleted: (n) => `Deleted ${plural(n, 'task')}`,
-  skipped: (n) => `Did not write ${plural(n, 'task')}`,
-  held: (n) => `Held back deleting or unscheduling ${plural(n, 'task')}`,
-  kept: (n) => `Stopped syncing ${plural(n, 'task')}, both sides kept`,
+  created: (n) => `Created ${countOf(n, 'task')}`,
+  updated: (n) => `Updated ${countOf(n, 'task')}`,
+  completed: (n) => `Completed ${countOf(n, 'task')}`,
+  deleted: (n) => `Deleted ${countOf(n, 'task')}`,
+  skipped: (n) => `Did not write ${countOf(n, 'task')}`,
+  held: (n) => `Held back deleting or unscheduling ${countOf(n, 'task')}`,
+  kept: (n) => `Stopped syncing ${countOf(n, 'task')}, both sides kept`,
 };
 
 /** Why, or what changed, by the engine's short codes (comma-separated for field changes). */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ItemName } from '#shared/api/activity-names.schema.ts';
 import { contract } from '#shared/api/contract.ts';
 import type { ChangePreview, NamedPreviewCount, ProposedChangeQuery } from '#shared/api/sync.schema.ts';
+import { countOf } from '#shared/text/count-of.ts';
 import { api } from './api-client.ts';
 import { useAuth } from './current-user.ts';
 import { formatWhen } from './date-time-format.ts';
@@ -24,8 +25,6 @@ export function useChangePreview(query: ProposedChangeQuery | null) {
   });
 }
 
-const n = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
-
 /** A sentence of the preview, and the count whose first items it names (null: it names none). */
 export type PreviewLine = { text: string; named: NamedPreviewCount | null };
 
@@ -36,12 +35,12 @@ export function changePreviewLines(preview: ChangePreview, calendarName: string 
   if (preview.eventsMoved > 0) {
     const where = calendarName ? ` to ${calendarName}` : '';
     say(
-      `${n(preview.eventsMoved, 'event', 'events')} will move${where}; none is left behind.`,
+      `${countOf(preview.eventsMoved, 'event', 'events')} will move${where}; none is left behind.`,
       'eventsMoved',
     );
   }
   if (preview.eventsRemoved > 0)
-    say(`${n(preview.eventsRemoved, 'event', 'events')} will be removed.`, 'eventsRemoved');
+    say(`${countOf(preview.eventsRemoved, 'event', 'events')} will be removed.`, 'eventsRemoved');
   if (preview.tasksKept > 0) {
     say(
       preview.tasksKept === 1
@@ -51,25 +50,25 @@ export function changePreviewLines(preview: ChangePreview, calendarName: string 
   }
   if (preview.tasksDeleted > 0) {
     say(
-      `${n(preview.tasksDeleted, 'task made from an event', 'tasks made from events')} will be deleted.`,
+      `${countOf(preview.tasksDeleted, 'task made from an event', 'tasks made from events')} will be deleted.`,
       'tasksDeleted',
     );
   }
   if (preview.tasksUnscheduled > 0) {
     say(
-      `${n(preview.tasksUnscheduled, 'task', 'tasks')} will lose the time and timebox label.`,
+      `${countOf(preview.tasksUnscheduled, 'task', 'tasks')} will lose the time and timebox label.`,
       'tasksUnscheduled',
     );
   }
   if (preview.eventsCreated > 0) {
     say(
-      `${n(preview.eventsCreated, 'task', 'tasks')} will become ${preview.eventsCreated === 1 ? 'an event' : 'events'}.`,
+      `${countOf(preview.eventsCreated, 'task', 'tasks')} will become ${preview.eventsCreated === 1 ? 'an event' : 'events'}.`,
       'eventsCreated',
     );
   }
   if (preview.tasksCreated > 0) {
     say(
-      `${n(preview.tasksCreated, 'event', 'events')} will become ${preview.tasksCreated === 1 ? 'a task' : 'tasks'}.`,
+      `${countOf(preview.tasksCreated, 'event', 'events')} will become ${preview.tasksCreated === 1 ? 'a task' : 'tasks'}.`,
       'tasksCreated',
     );
   }

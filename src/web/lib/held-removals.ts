@@ -1,9 +1,8 @@
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
+import { countOf } from '#shared/text/count-of.ts';
 
 export type HeldRemovals = NonNullable<SyncActivity['heldRemovals']>;
 export type HeldRemovalItem = HeldRemovals['items'][number];
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What each choice does, in words the user reads before choosing. */
 export const HELD_REMOVALS_TEXT = {
@@ -57,7 +56,10 @@ export function removeItemConsequence(item: Pick<HeldRemovalItem, 'removes'>): s
 
 /** The confirmation before removing: what goes, by count ("Remove 6 events?"). */
 export function removeQuestion({ events, tasks }: Pick<HeldRemovals, 'events' | 'tasks'>): string {
-  const parts = [events > 0 && count(events, 'event', 'events'), tasks > 0 && count(tasks, 'task', 'tasks')];
+  const parts = [
+    events > 0 && countOf(events, 'event', 'events'),
+    tasks > 0 && countOf(tasks, 'task', 'tasks'),
+  ];
   return `Remove ${parts.filter(Boolean).join(' and ')}?`;
 }
 
@@ -65,7 +67,7 @@ export function removeQuestion({ events, tasks }: Pick<HeldRemovals, 'events' | 
 export function removeConsequences({ events, tasks }: Pick<HeldRemovals, 'events' | 'tasks'>): string[] {
   return [
     events > 0 &&
-      `${count(events, 'event is', 'events are')} deleted from your calendar. Their tasks stay in Todoist as they are.`,
+      `${countOf(events, 'event is', 'events are')} deleted from your calendar. Their tasks stay in Todoist as they are.`,
     tasks > 0 &&
       (tasks === 1
         ? '1 task is deleted in Todoist, or loses its time and timebox label.'

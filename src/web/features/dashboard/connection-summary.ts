@@ -1,5 +1,6 @@
 import type { CurrentUser } from '#shared/api/current-user.schema.ts';
 import { type ConnectionStatus, calendarStatus, todoistStatus } from '#shared/settings/rules.ts';
+import { countOf } from '#shared/text/count-of.ts';
 
 export type ConnectionLine = { name: string; status: ConnectionStatus; text: string };
 
@@ -21,7 +22,7 @@ export function connectionSummary(user: CurrentUser): ConnectionLine[] {
           ? 'Todoist is not connected.'
           : timeboxes === 0
             ? 'Todoist is connected, but there is no timebox setting yet.'
-            : `Todoist is connected with ${timeboxes} timebox ${timeboxes === 1 ? 'setting' : 'settings'}.`,
+            : `Todoist is connected with ${countOf(timeboxes, 'timebox setting')}.`,
       };
 
   const provider = calendar.provider ?? 'Calendar';

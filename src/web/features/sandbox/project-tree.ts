@@ -1,4 +1,5 @@
 import type { SandboxProject } from '#shared/api/sandbox.schema.ts';
+import { countOf } from '#shared/text/count-of.ts';
 
 /** Each level of sub-projects is indented this much, as in Todoist's sidebar. */
 export const PROJECT_INDENT_PX = 16;
@@ -27,5 +28,5 @@ export function projectOptions(projects: SandboxProject[]): ProjectOption[] {
 
 /** What a project's row says after its name. */
 export function openTaskCount(count: number): string {
-  return count === 1 ? '1 open task' : `${count} open tasks`;
+  return countOf(count, 'open task');
 }

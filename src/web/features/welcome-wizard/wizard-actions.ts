@@ -1,3 +1,4 @@
+import { countOf } from '#shared/text/count-of.ts';
 import { INTEGRATION_DISPLAY_NAMES } from '../../lib/integration-names.ts';
 import { sectionIds } from '../../lib/paths.ts';
 import type { CalendarProvider, SetupProgress } from '../../lib/setup-steps.ts';
@@ -37,7 +38,7 @@ export function wizardActions(action: WizardAction, progress: SetupProgress): Wi
         return [
           {
             kind: 'done',
-            text: `You have ${progress.timeboxCount} timebox ${progress.timeboxCount === 1 ? 'setting' : 'settings'} ✓`,
+            text: `You have ${countOf(progress.timeboxCount, 'timebox setting')} ✓`,
           },
         ];
       if (!progress.done['connect-todoist'])

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { SandboxLabel, SandboxTask } from '#shared/api/sandbox.schema.ts';
+import { countOf } from '#shared/text/count-of.ts';
 import { sandboxCalls, useSandboxChange } from '../sandbox-api.ts';
 import { LabelDeleteConfirm } from './label-delete-confirm.tsx';
 import { LabelRenameForm } from './label-rename-form.tsx';
@@ -122,5 +123,5 @@ export function LabelList({ email, labels, tasks, busy }: Props) {
 
 function taskCount(tasks: SandboxTask[], name: string): string {
   const count = tasks.filter((task) => task.labels.includes(name)).length;
-  return count === 1 ? '1 open task' : `${count} open tasks`;
+  return countOf(count, 'open task');
 }
