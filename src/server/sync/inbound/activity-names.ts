@@ -3,13 +3,13 @@ import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { ActivityNames, ItemName, NameSide } from '#shared/api/activity-names.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
 import { eventName, taskName } from '../plan/item-name.ts';
-import type { AppBudgetProvider } from '../plan/provider-budget.ts';
 import type { SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncLink } from '../sync-link.ts';
 import type { TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
+import { type AppBudgetSpend, spendOneNow } from './budget-spend.ts';
 
 /** A name read is kept in this process's memory this long at most, then read again when asked for. */
 export const NAMES_KEPT_MS = 3 * 60_000;
@@ -29,10 +29,7 @@ export type ActivityNamesDeps = {
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
   /** The app-wide calendar budget the runs spend from: a read of names spends from it and never waits. */
-  appBudget?: {
-    waitMs(provider: AppBudgetProvider, now: Date, routine: boolean): Promise<number>;
-    spent(provider: AppBudgetProvider, calls: number): void;
-  };
+  appBudget?: AppBudgetSpend;
   clock: Clock;
   log: Pick<Logger, 'warn'>;
 };
@@ -128,10 +125,7 @@ async function readEvents(deps: ActivityNamesDeps, userId: string, ids: readonly
   for (const link of links)
     byCalendar.set(link.calendarId, [...(byCalendar.get(link.calendarId) ?? []), link]);
   for (const [calendarId, ofCalendar] of byCalendar) {
-    if (deps.appBudget) {
-      if ((await deps.appBudget.waitMs(provider, now, true)) > 0) throw new Error('calendar budget spent');
-      deps.appBudget.spent(provider, 1);
-    }
+    if ((await spendOneNow(deps.appBudget, provider, now)) > 0) throw new Error('calendar budget spent');
     const { from, to } = windowOf(ofCalendar);
     const events = await deps.withToken(userId, 'calendar', (token) =>
       calendar.eventsBetween(token, calendarId, from, to),

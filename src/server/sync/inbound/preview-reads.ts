@@ -9,6 +9,7 @@ import { CalendarGoneError } from '../calendar-target.port.ts';
 import type { AppBudgetProvider } from '../plan/provider-budget.ts';
 import { RateLimitedError } from '../rate-limited-error.ts';
 import type { WithToken } from '../with-token.ts';
+import { type AppBudgetSpend, spendOneNow } from './budget-spend.ts';
 
 /**
  * A preview's provider reads are reused this long: a burst of previews (a dialog opened again and again,
@@ -47,10 +48,7 @@ export type PreviewReadsDeps = {
   withToken: WithToken;
   clock: Clock;
   /** The app-wide provider budget the sync runs spend from (run/app-budget.ts); previews spend from it too. */
-  appBudget?: {
-    waitMs(provider: AppBudgetProvider, now: Date, routine: boolean): Promise<number>;
-    spent(provider: AppBudgetProvider, calls: number): void;
-  };
+  appBudget?: AppBudgetSpend;
 };
 
 /**
@@ -107,10 +105,9 @@ export function createPreviewReads(deps: PreviewReadsDeps) {
           admit(userId, now);
           admitted = true;
         }
-        if (kind === 'calendar' && deps.appBudget) {
-          const waitMs = await deps.appBudget.waitMs(provider, deps.clock(), true);
+        if (kind === 'calendar') {
+          const waitMs = await spendOneNow(deps.appBudget, provider, deps.clock());
           if (waitMs > 0) throw new TooManyRequestsError(PREVIEWS_HELD_BY_PROVIDER_LIMIT, waitMs);
-          deps.appBudget.spent(provider, 1);
         }
         const value = deps.withToken(userId, kind, call);
         reads.set(fullKey, { at: now, value });
