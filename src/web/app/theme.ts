@@ -1,4 +1,12 @@
-import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification, Popover } from '@mantine/core';
+import {
+  Alert,
+  type CSSVariablesResolver,
+  createTheme,
+  Drawer,
+  Modal,
+  Notification,
+  Popover,
+} from '@mantine/core';
 
 /**
  * One theme for the whole app. Breakpoints follow the spec: tablet from 768 px, computer from 1024 px.
@@ -23,6 +31,12 @@ export const theme = createTheme({
     // no frame (a background or covered window) never runs: the target then names a dropdown that is
     // not there, and nothing shows. Without the transition, the dropdown is rendered with the state.
     Popover: Popover.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
+    // A light alert's title in its colour's shade falls short of AA contrast on its tinted background:
+    // it takes the text colour, and the icon and the tint carry the colour.
+    Alert: Alert.extend({
+      styles: (_theme, props) =>
+        (props.variant ?? 'light') === 'light' ? { title: { color: 'var(--mantine-color-text)' } } : {},
+    }),
   },
 });
 

@@ -9,7 +9,6 @@ export function FormErrorAlert({ title, children }: { title: string; children: R
       title={title}
       role="alert"
       // Red text on its light tint falls short of WCAG AA contrast.
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       {children}
     </Alert>

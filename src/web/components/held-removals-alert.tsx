@@ -41,7 +41,6 @@ export function HeldRemovalsAlert({ held, names }: Props) {
       title={heldRemovalsTitle(held)}
       icon={<IconHandStop aria-hidden />}
       role="region"
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="xs" align="flex-start">
         {held.cause && (

@@ -17,7 +17,6 @@ export function SubscriptionBanner({ user, now = new Date() }: { user: CurrentUs
       title={banner.message}
       role={error ? 'alert' : 'status'}
       // Yellow and red text on their light tints fall short of WCAG AA; the icon and border carry the colour.
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Anchor component={Link} to={paths.profile} fw={600} underline="always" c="inherit">
         Upgrade now

@@ -33,7 +33,6 @@ export function TimeZoneNote({ user }: { user: CurrentUser }) {
       color="blue"
       icon={<IconWorld aria-hidden />}
       title="Todoist and your calendar are in different time zones"
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
         Todoist uses {differ.todoist}, your calendar {differ.calendar}. Timeboxer reads due times and Plan my

@@ -72,11 +72,7 @@ function PreviewBody({ preview, zone }: { preview: AutoplanPreviewQuery; zone: D
   }
   if (preview.isError) {
     return (
-      <Alert
-        color="red"
-        title="The preview could not be loaded"
-        styles={{ title: { color: 'var(--mantine-color-text)' } }}
-      >
+      <Alert color="red" title="The preview could not be loaded">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{errorMessage(preview.error)} Plan my day stays off until you have seen it.</Text>
           <Button
@@ -139,7 +135,6 @@ function PreviewDayBlock({ day }: { day: PreviewDay }) {
           p="xs"
           icon={<IconAlertTriangleFilled size={18} aria-hidden />}
           title={day.unplaced.text}
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
           <List size="sm" spacing={2}>
             {day.unplaced.tasks.map((task) => (

@@ -10,14 +10,7 @@ export function DismissibleNote(props: {
 }) {
   const { text, color, icon, dismiss } = props;
   return (
-    <Alert
-      variant="light"
-      color={color}
-      title={text.title}
-      icon={icon}
-      role="status"
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
-    >
+    <Alert variant="light" color={color} title={text.title} icon={icon} role="status">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{text.message}</Text>
         <Button size="xs" variant="default" onClick={() => dismiss.mutate()} loading={dismiss.isPending}>

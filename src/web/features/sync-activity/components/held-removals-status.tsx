@@ -19,7 +19,6 @@ export function HeldRemovalsStatus({ syncActive }: { syncActive: boolean }) {
       color="orange"
       icon={<IconHandStop aria-hidden />}
       title="Sync waits for your decision"
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
         {held.cause ? heldSentence(held) : `${heldRemovalsTitle(held)}.`}{' '}

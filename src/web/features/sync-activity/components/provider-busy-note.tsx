@@ -19,7 +19,6 @@ export function ProviderBusyNote({ busy }: { busy: ProviderBusy }) {
       icon={<IconClockHour4 aria-hidden />}
       role="status"
       // Yellow text on its light tint falls short of WCAG AA; the icon carries the colour.
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm" title={formatFullTime(busy.until, timeZone)}>
         {text.message}

@@ -26,7 +26,6 @@ export function SyncProblemList({ problems, calendarProvider }: Props) {
               icon={error ? <IconCircleXFilled aria-hidden /> : <IconAlertTriangleFilled aria-hidden />}
               role="status"
               // Yellow and red text on their light tints fall short of WCAG AA; the icon carries the colour.
-              styles={{ title: { color: 'var(--mantine-color-text)' } }}
             >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{advice.message}</Text>
