@@ -96,16 +96,21 @@ export async function signIn(
   return { client, api, tokens };
 }
 
+/** The emulator of a file's tests and Ada's Calendar SDK client, signed in for the current test. */
+export type SignedInCalendar = {
+  readonly app: FastifyInstance;
+  readonly origin: string;
+  readonly api: calendar_v3.Calendar;
+};
+
 /**
  * The emulator for a file's tests (`setUpEmulator`: started with `options`, reset before each test,
- * closed), with Ada signed in anew after each reset; `ready` is handed the emulator and her Calendar SDK
- * client.
+ * closed), with Ada signed in anew after each reset. The answer reads the running emulator and her
+ * Calendar SDK client; they exist from the first `beforeEach` on.
  */
-export function setUpSignedInCalendar(
-  ready: (harness: Harness, api: calendar_v3.Calendar) => void,
-  options: Parameters<typeof startHarness>[0] = {},
-): void {
-  let harness: Harness;
+export function setUpSignedInCalendar(options: Parameters<typeof startHarness>[0] = {}): SignedInCalendar {
+  let harness: Harness | undefined;
+  let api: calendar_v3.Calendar | undefined;
   setUpEmulator(
     () => startHarness(options),
     (started) => {
@@ -113,8 +118,24 @@ export function setUpSignedInCalendar(
     },
   );
   beforeEach(async () => {
-    ready(harness, (await signIn(harness.origin)).api);
+    api = (await signIn(setUp(harness).origin)).api;
   });
+  return {
+    get app() {
+      return setUp(harness).app;
+    },
+    get origin() {
+      return setUp(harness).origin;
+    },
+    get api() {
+      return setUp(api);
+    },
+  };
+}
+
+function setUp<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('set up in beforeAll and beforeEach: read it inside a test');
+  return value;
 }
 
 /** Reads the error an SDK call failed with. */
