@@ -222,7 +222,7 @@ export async function microsoftSyncingUser(
     addEvent: (title: string, start: Date, minutes = 30) =>
       graph('POST', `${calendarPath}/events`, { subject: title, ...graphSpan(start, minutes) }),
     /** Moves an event to `start`, `minutes` long, as the user would in Outlook. */
-    moveEvent: (eventId: string | undefined, start: Date, minutes: number) =>
+    moveEvent: (eventId: string | null | undefined, start: Date, minutes: number) =>
       graph('PATCH', `/me/events/${eventId}`, graphSpan(start, minutes)),
   };
 }
