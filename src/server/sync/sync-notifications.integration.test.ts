@@ -44,6 +44,28 @@ for (const database of await testDatabases('sync by notification')) {
       const [state] = await app().database.db.select().from(syncStates).where(eq(syncStates.userId, userId));
       return state;
     };
+    /** Posts `body` as Todoist posts a webhook: signed with the app's client secret unless `signature` is given. */
+    const todoistWebhook = (body: string, signature?: string) =>
+      app().server.inject({
+        method: 'POST',
+        url: SYNC_PATHS.todoistWebhook,
+        headers: {
+          'content-type': 'application/json',
+          'x-todoist-hmac-sha256':
+            signature ??
+            createHmac('sha256', app().emulators?.todoist.clientSecret ?? '')
+              .update(body)
+              .digest('base64'),
+        },
+        payload: body,
+      });
+    /** Posts a Google Calendar push that something changed, on the channel the headers name. */
+    const googlePush = (headers: Record<string, string>) =>
+      app().server.inject({
+        method: 'POST',
+        url: SYNC_PATHS.googleWebhook,
+        headers: { 'x-goog-resource-state': 'exists', ...headers },
+      });
 
     for (const [provider, syncingUserOn] of Object.entries(SYNCING_USERS)) {
       it(`puts a task added in Todoist on the calendar by itself, and moves the task when the event moves (${provider})`, async () => {
@@ -130,37 +152,17 @@ for (const database of await testDatabases('sync by notification')) {
       const channel = await channelOf(user.userId);
       const body = JSON.stringify({ event_name: 'item:added', user_id: '1', event_data: {} });
 
-      const unsigned = await app().server.inject({
-        method: 'POST',
-        url: SYNC_PATHS.todoistWebhook,
-        headers: { 'content-type': 'application/json', 'x-todoist-hmac-sha256': 'bm90IGEgc2lnbmF0dXJl' },
-        payload: body,
-      });
+      const unsigned = await todoistWebhook(body, 'bm90IGEgc2lnbmF0dXJl');
       expect(unsigned.statusCode).toBe(403);
 
-      const secret = app().emulators?.todoist.clientSecret ?? '';
-      const signed = await app().server.inject({
-        method: 'POST',
-        url: SYNC_PATHS.todoistWebhook,
-        headers: {
-          'content-type': 'application/json',
-          'x-todoist-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
-        },
-        payload: body,
-      });
+      const signed = await todoistWebhook(body);
       expect(signed.statusCode).toBe(200);
       expect(signed.json()).toEqual({ outcome: 'ignored' });
 
-      const push = (headers: Record<string, string>) =>
-        app().server.inject({
-          method: 'POST',
-          url: SYNC_PATHS.googleWebhook,
-          headers: { 'x-goog-resource-state': 'exists', ...headers },
-        });
-      expect((await push({ 'x-goog-channel-id': 'not-ours', 'x-goog-channel-token': 'x' })).statusCode).toBe(
-        403,
-      );
-      const stolen = await push({
+      expect(
+        (await googlePush({ 'x-goog-channel-id': 'not-ours', 'x-goog-channel-token': 'x' })).statusCode,
+      ).toBe(403);
+      const stolen = await googlePush({
         'x-goog-channel-id': channel?.channelId ?? '',
         'x-goog-channel-token': 'guessed',
       });
@@ -174,23 +176,10 @@ for (const database of await testDatabases('sync by notification')) {
         .database.db.select({ todoistUserId: todoSettings.todoistUserId })
         .from(todoSettings)
         .where(eq(todoSettings.userId, user.userId));
-      const secret = app().emulators?.todoist.clientSecret ?? '';
-      const todoistHook = () => {
-        const body = JSON.stringify({
-          event_name: 'item:added',
-          user_id: settings?.todoistUserId,
-          event_data: {},
-        });
-        return app().server.inject({
-          method: 'POST',
-          url: SYNC_PATHS.todoistWebhook,
-          headers: {
-            'content-type': 'application/json',
-            'x-todoist-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
-          },
-          payload: body,
-        });
-      };
+      const todoistHook = () =>
+        todoistWebhook(
+          JSON.stringify({ event_name: 'item:added', user_id: settings?.todoistUserId, event_data: {} }),
+        );
       const malformed = (index: number) =>
         app().server.inject({
           method: 'POST',
@@ -201,15 +190,7 @@ for (const database of await testDatabases('sync by notification')) {
           }),
         });
       const googleWithNul = () =>
-        app().server.inject({
-          method: 'POST',
-          url: SYNC_PATHS.googleWebhook,
-          headers: {
-            'x-goog-resource-state': 'exists',
-            'x-goog-channel-id': 'a\u0001b',
-            'x-goog-channel-token': 'x',
-          },
-        });
+        googlePush({ 'x-goog-channel-id': 'a\u0001b', 'x-goog-channel-token': 'x' });
 
       const due = tomorrowAt(11);
       const [answers, task] = await Promise.all([
