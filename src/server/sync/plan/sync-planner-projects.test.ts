@@ -5,7 +5,7 @@ import type { SyncSettings } from '../sync-settings.ts';
 import { changeEffect } from './change-effect.ts';
 import { appearanceHash } from './event-write.ts';
 import type { PlanInput } from './link-plan.ts';
-import { calendarEvent, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { calendarEvent, planInput, syncLink, taskSnapshot } from './plan.fixture.ts';
 import { DEFAULT_BRAKE } from './removal-brake.ts';
 import { planSync } from './sync-planner.ts';
 import { scopeHash, withProjects } from './sync-scope.ts';
@@ -19,17 +19,7 @@ const chosen = (...ids: string[]) => ({
 const allProjects = syncSettings({ projects: PROJECT_TREE });
 const workOnly = syncSettings({ projects: PROJECT_TREE, projectScope: chosen('work') });
 
-const plan = (settings: SyncSettings, input: Partial<PlanInput>) =>
-  planSync({
-    settings,
-    now: NOW,
-    hash: testHash,
-    links: [],
-    tasks: [],
-    events: [],
-    completedOccurrences: new Set(),
-    ...input,
-  });
+const plan = (settings: SyncSettings, input: Partial<PlanInput>) => planSync(planInput(settings, NOW, input));
 const link = (settings: SyncSettings) => syncLink({ appearanceHash: appearanceHash(settings) });
 
 describe('projects that sync', () => {
@@ -116,15 +106,11 @@ describe('choosing projects', () => {
   });
 
   it('is previewed: the events of tasks in projects no longer chosen are counted as removed', () => {
-    const input: PlanInput = {
-      settings: allProjects,
-      now: NOW,
-      hash: testHash,
+    const input = planInput(allProjects, NOW, {
       links: [link(allProjects)],
       tasks: [taskSnapshot({ projectId: 'home' })],
       events: [calendarEvent()],
-      completedOccurrences: new Set(),
-    };
+    });
     const preview = changeEffect(
       input,
       { kind: 'projects', mode: 'chosen', projectIds: ['work'] },
