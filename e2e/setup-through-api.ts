@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { parseForm } from '../emulators/shared/testing/html-form.ts';
 import { CONNECT_PATHS, SIGN_IN_PATHS } from '../src/shared/api/auth.schema.ts';
 import type { Person } from './helpers.ts';
 
@@ -13,14 +14,10 @@ import type { Person } from './helpers.ts';
 
 /** Submits an emulated sign-in or consent page (emulators/shared/sign-in-page.ts) as `person`. */
 async function submitAccountForm(page: Page, pageUrl: string, html: string, person: Person) {
-  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  const { action, fields } = parseForm(html);
   expect(action, `a form on ${pageUrl}`).toBeTruthy();
-  const form: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
-    form[decodeHtml(match[1] ?? '')] = decodeHtml(match[2] ?? '');
-  }
-  Object.assign(form, { email: person.email, name: person.name, decision: 'continue' });
-  const done = await page.request.post(new URL(decodeHtml(action ?? ''), pageUrl).toString(), { form });
+  const form = { ...fields, email: person.email, name: person.name, decision: 'continue' };
+  const done = await page.request.post(new URL(action, pageUrl).toString(), { form });
   // Our callback sends the browser on to the dashboard (a failed one: to /login?error=…); the page itself
   // is the web app's, which answers only a browser's navigation.
   expect(new URL(done.url()).pathname, `${pageUrl} submitted`).toBe('/dashboard');
@@ -32,15 +29,6 @@ async function throughProvider(page: Page, path: string, person: Person): Promis
   expect(providerPage.ok(), `${path} leads to the provider's page`).toBe(true);
   await submitAccountForm(page, providerPage.url(), await providerPage.text(), person);
   return new URL(providerPage.url()).origin;
-}
-
-function decodeHtml(value: string): string {
-  return value
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
 }
 
 /** Signs `person` in (Google unless told), the welcome wizard already seen unless `keepWelcomeWizard`. */

@@ -4,20 +4,14 @@ import {
   control,
   EVENT,
   failure,
-  type Harness,
   setUpPushReceiver,
   setUpSignedInCalendar,
   signIn,
 } from './google-calendar.test-support.ts';
 
-let harness: Harness;
-let api: calendar_v3.Calendar;
 let pushStates: (string | string[] | undefined)[] = [];
 
-setUpSignedInCalendar((started, signedIn) => {
-  harness = started;
-  api = signedIn;
-});
+const harness = setUpSignedInCalendar();
 
 const pushes = setUpPushReceiver((headers) => {
   pushStates.push(headers['x-goog-resource-state']);
@@ -27,11 +21,11 @@ beforeEach(() => {
 });
 
 const create = (requestBody: calendar_v3.Schema$Calendar = { summary: 'Timeboxes' }) =>
-  api.calendars.insert({ requestBody }).then((r) => r.data);
-const calendarIds = async (client = api) =>
+  harness.api.calendars.insert({ requestBody }).then((r) => r.data);
+const calendarIds = async (client = harness.api) =>
   ((await client.calendarList.list()).data.items ?? []).map((entry) => entry.id);
 const insertEvent = (calendarId: string) =>
-  api.events.insert({ calendarId, requestBody: EVENT }).then((r) => r.data);
+  harness.api.events.insert({ calendarId, requestBody: EVENT }).then((r) => r.data);
 
 describe('calendars.insert', () => {
   it('makes a secondary calendar the caller owns, on their calendar list', async () => {
@@ -53,16 +47,16 @@ describe('calendars.insert', () => {
       conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },
     });
     const id = created.id ?? '';
-    expect((await api.calendars.get({ calendarId: id })).data).toEqual(created);
+    expect((await harness.api.calendars.get({ calendarId: id })).data).toEqual(created);
 
-    const entries = (await api.calendarList.list()).data.items ?? [];
+    const entries = (await harness.api.calendarList.list()).data.items ?? [];
     expect(entries.map((entry) => entry.summary)).toEqual([
       'ada.lovelace@example.com',
       'Work',
       'Timeboxer',
       'Timeboxes',
     ]);
-    const entry = (await api.calendarList.get({ calendarId: id })).data;
+    const entry = (await harness.api.calendarList.get({ calendarId: id })).data;
     expect(entry).toMatchObject({
       kind: 'calendar#calendarListEntry',
       id,
@@ -83,7 +77,7 @@ describe('calendars.insert', () => {
   it('answers 400 required "Missing summary." without a summary, and makes nothing', async () => {
     const before = await calendarIds();
     for (const requestBody of [{}, { description: 'no title' }, { summary: '' }]) {
-      const result = await failure(api.calendars.insert({ requestBody }));
+      const result = await failure(harness.api.calendars.insert({ requestBody }));
       expect(result.status).toBe(400);
       expect(result.body?.error).toMatchObject({
         code: 400,
@@ -92,16 +86,16 @@ describe('calendars.insert', () => {
       });
     }
     const badZone = await failure(
-      api.calendars.insert({ requestBody: { summary: 'x', timeZone: 'Mars/Base' } }),
+      harness.api.calendars.insert({ requestBody: { summary: 'x', timeZone: 'Mars/Base' } }),
     );
     expect(badZone.status).toBe(400);
     expect(await calendarIds()).toEqual(before);
   });
 
   it('shows the new calendar in a calendarList incremental sync', async () => {
-    const full = (await api.calendarList.list()).data;
+    const full = (await harness.api.calendarList.list()).data;
     const created = await create();
-    const delta = (await api.calendarList.list({ syncToken: full.nextSyncToken ?? '' })).data;
+    const delta = (await harness.api.calendarList.list({ syncToken: full.nextSyncToken ?? '' })).data;
     expect(delta.items?.map((entry) => [entry.id, entry.summary])).toEqual([[created.id, 'Timeboxes']]);
     expect(delta.nextSyncToken).toBeTruthy();
   });
@@ -110,10 +104,10 @@ describe('calendars.insert', () => {
     const calendarId = (await create({ summary: 'Timeboxes', timeZone: 'Europe/Berlin' })).id ?? '';
     const event = await insertEvent(calendarId);
     expect(event.organizer).toEqual({ email: calendarId, displayName: 'Timeboxes', self: true });
-    const listed = (await api.events.list({ calendarId })).data;
+    const listed = (await harness.api.events.list({ calendarId })).data;
     expect(listed).toMatchObject({ summary: 'Timeboxes', timeZone: 'Europe/Berlin' });
     expect(listed.items?.map((item) => item.id)).toEqual([event.id]);
-    expect((await api.events.list({ calendarId: 'primary' })).data.items).toEqual([]);
+    expect((await harness.api.events.list({ calendarId: 'primary' })).data.items).toEqual([]);
   });
 });
 
@@ -121,7 +115,7 @@ describe('calendars.patch and calendars.update', () => {
   it('patch changes what the body names and keeps the rest; calendarList follows', async () => {
     const created = await create({ summary: 'Timeboxes', description: 'Made by Timeboxer' });
     const calendarId = created.id ?? '';
-    const { data: patched } = await api.calendars.patch({
+    const { data: patched } = await harness.api.calendars.patch({
       calendarId,
       requestBody: { summary: 'Focus', timeZone: 'America/New_York' },
     });
@@ -132,21 +126,22 @@ describe('calendars.patch and calendars.update', () => {
       timeZone: 'America/New_York',
     });
     expect(patched.etag).not.toBe(created.etag);
-    expect((await api.calendars.get({ calendarId })).data).toEqual(patched);
-    const entries = (await api.calendarList.list()).data.items ?? [];
+    expect((await harness.api.calendars.get({ calendarId })).data).toEqual(patched);
+    const entries = (await harness.api.calendarList.list()).data.items ?? [];
     expect(entries.find((entry) => entry.id === calendarId)).toMatchObject({
       summary: 'Focus',
       timeZone: 'America/New_York',
       etag: patched.etag,
     });
-    const cleared = (await api.calendars.patch({ calendarId, requestBody: { description: null } })).data;
+    const cleared = (await harness.api.calendars.patch({ calendarId, requestBody: { description: null } }))
+      .data;
     expect(cleared.description).toBeUndefined();
     expect(cleared.summary).toBe('Focus');
   });
 
   it('update replaces: what the body leaves out is cleared, and it needs a summary', async () => {
     const calendarId = (await create({ summary: 'Timeboxes', description: 'Made by Timeboxer' })).id ?? '';
-    const { data: updated } = await api.calendars.update({
+    const { data: updated } = await harness.api.calendars.update({
       calendarId,
       requestBody: { summary: 'Renamed', location: 'Home' },
     });
@@ -154,29 +149,29 @@ describe('calendars.patch and calendars.update', () => {
     expect(updated.description).toBeUndefined();
 
     const missing = await failure(
-      api.calendars.update({ calendarId, requestBody: { description: 'no summary' } }),
+      harness.api.calendars.update({ calendarId, requestBody: { description: 'no summary' } }),
     );
     expect(missing.status).toBe(400);
     expect(missing.body?.error).toMatchObject({
       message: 'Missing summary.',
       errors: [{ reason: 'required' }],
     });
-    expect((await api.calendars.get({ calendarId })).data.summary).toBe('Renamed');
+    expect((await harness.api.calendars.get({ calendarId })).data.summary).toBe('Renamed');
   });
 
   it('patches the primary calendar too (its time zone, say)', async () => {
-    const { data } = await api.calendars.patch({
+    const { data } = await harness.api.calendars.patch({
       calendarId: 'primary',
       requestBody: { timeZone: 'Asia/Tokyo' },
     });
     expect(data).toMatchObject({ id: 'ada.lovelace@example.com', timeZone: 'Asia/Tokyo' });
-    expect((await api.calendarList.get({ calendarId: 'primary' })).data.timeZone).toBe('Asia/Tokyo');
+    expect((await harness.api.calendarList.get({ calendarId: 'primary' })).data.timeZone).toBe('Asia/Tokyo');
   });
 
   it('answers 404 for a calendar that does not exist', async () => {
     const calendarId = 'c_unknown@group.calendar.google.com';
-    const patch = await failure(api.calendars.patch({ calendarId, requestBody: { summary: 'x' } }));
-    const update = await failure(api.calendars.update({ calendarId, requestBody: { summary: 'x' } }));
+    const patch = await failure(harness.api.calendars.patch({ calendarId, requestBody: { summary: 'x' } }));
+    const update = await failure(harness.api.calendars.update({ calendarId, requestBody: { summary: 'x' } }));
     expect([patch.status, update.status]).toEqual([404, 404]);
     expect(patch.body?.error.errors[0]?.reason).toBe('notFound');
   });
@@ -186,42 +181,42 @@ describe('calendars.delete', () => {
   it('deletes the calendar with its events: gone from get, calendarList and events.list', async () => {
     const calendarId = (await create()).id ?? '';
     await insertEvent(calendarId);
-    const response = await api.calendars.delete({ calendarId });
+    const response = await harness.api.calendars.delete({ calendarId });
     expect(response.status).toBe(204);
 
-    const get = await failure(api.calendars.get({ calendarId }));
+    const get = await failure(harness.api.calendars.get({ calendarId }));
     expect(get.status).toBe(404);
     expect(get.body?.error.errors[0]?.reason).toBe('notFound');
     expect(await calendarIds()).not.toContain(calendarId);
-    expect((await failure(api.calendarList.get({ calendarId }))).status).toBe(404);
-    expect((await failure(api.events.list({ calendarId }))).status).toBe(404);
-    expect((await failure(api.calendars.delete({ calendarId }))).status).toBe(404);
+    expect((await failure(harness.api.calendarList.get({ calendarId }))).status).toBe(404);
+    expect((await failure(harness.api.events.list({ calendarId }))).status).toBe(404);
+    expect((await failure(harness.api.calendars.delete({ calendarId }))).status).toBe(404);
   });
 
   it('reports the deletion in calendarList incremental syncs and with showDeleted', async () => {
     const calendarId = (await create()).id ?? '';
-    const full = (await api.calendarList.list()).data;
-    await api.calendars.delete({ calendarId });
-    const delta = (await api.calendarList.list({ syncToken: full.nextSyncToken ?? '' })).data;
+    const full = (await harness.api.calendarList.list()).data;
+    await harness.api.calendars.delete({ calendarId });
+    const delta = (await harness.api.calendarList.list({ syncToken: full.nextSyncToken ?? '' })).data;
     expect(delta.items).toEqual([
       { kind: 'calendar#calendarListEntry', etag: expect.any(String), id: calendarId, deleted: true },
     ]);
     const hidden = await failure(
-      api.calendarList.list({ syncToken: full.nextSyncToken ?? '', showDeleted: false }),
+      harness.api.calendarList.list({ syncToken: full.nextSyncToken ?? '', showDeleted: false }),
     );
     expect(hidden.status).toBe(400);
-    const withDeleted = (await api.calendarList.list({ showDeleted: true })).data.items ?? [];
+    const withDeleted = (await harness.api.calendarList.list({ showDeleted: true })).data.items ?? [];
     expect(withDeleted.find((entry) => entry.id === calendarId)?.deleted).toBe(true);
     expect(await calendarIds()).toHaveLength(3);
   });
 
   it('tells the calendar’s watchers `not_exists`, then ends their channels', async () => {
     const calendarId = (await create()).id ?? '';
-    await api.events.watch({
+    await harness.api.events.watch({
       calendarId,
       requestBody: { id: 'timeboxes', type: 'web_hook', address: pushes.address() },
     });
-    await api.calendars.delete({ calendarId });
+    await harness.api.calendars.delete({ calendarId });
     await control(harness.origin, 'notifications/flush');
     expect(pushStates).toEqual(['sync', 'not_exists']);
     const state = (await (await control(harness.origin, 'state', undefined, 'GET')).json()) as {
@@ -232,13 +227,13 @@ describe('calendars.delete', () => {
 
   it('refuses the primary calendar: 400 cannotDeletePrimaryCalendar, and it stays', async () => {
     await insertEvent('primary');
-    const result = await failure(api.calendars.delete({ calendarId: 'primary' }));
+    const result = await failure(harness.api.calendars.delete({ calendarId: 'primary' }));
     expect(result.status).toBe(400);
     expect(result.body?.error.errors[0]?.reason).toBe('cannotDeletePrimaryCalendar');
-    const byId = await failure(api.calendars.delete({ calendarId: 'ada.lovelace@example.com' }));
+    const byId = await failure(harness.api.calendars.delete({ calendarId: 'ada.lovelace@example.com' }));
     expect(byId.status).toBe(400);
-    expect((await api.calendars.get({ calendarId: 'primary' })).status).toBe(200);
-    expect((await api.events.list({ calendarId: 'primary' })).data.items).toHaveLength(1);
+    expect((await harness.api.calendars.get({ calendarId: 'primary' })).status).toBe(200);
+    expect((await harness.api.events.list({ calendarId: 'primary' })).data.items).toHaveLength(1);
   });
 });
 
@@ -253,7 +248,7 @@ describe('access', () => {
       () => grace.calendars.delete({ calendarId }),
     ];
     for (const attempt of attempts) expect((await failure(attempt())).status).toBe(404);
-    expect((await api.calendars.get({ calendarId })).data.summary).toBe('Ada’s');
+    expect((await harness.api.calendars.get({ calendarId })).data.summary).toBe('Ada’s');
     expect(await calendarIds(grace)).not.toContain(calendarId);
   });
 
@@ -277,7 +272,7 @@ describe('access', () => {
         errors: [{ reason: 'insufficientPermissions' }],
       });
     }
-    expect((await api.calendars.get({ calendarId })).data.summary).toBe('Timeboxes');
+    expect((await harness.api.calendars.get({ calendarId })).data.summary).toBe('Timeboxes');
     expect(await calendarIds()).toHaveLength(4);
   });
 });

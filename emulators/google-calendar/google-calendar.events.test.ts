@@ -2,11 +2,7 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import { describe, expect, it } from 'vitest';
 import { failure, setUpSignedInCalendar } from './google-calendar.test-support.ts';
 
-let api: calendar_v3.Calendar;
-
-setUpSignedInCalendar((_harness, signedIn) => {
-  api = signedIn;
-});
+const harness = setUpSignedInCalendar();
 
 const timed = (start: string, end: string, extra: calendar_v3.Schema$Event = {}) => ({
   summary: 'Write report',
@@ -17,7 +13,7 @@ const timed = (start: string, end: string, extra: calendar_v3.Schema$Event = {})
 
 describe('calendarList and colors', () => {
   it('lists the calendars, one page at a time, with the sync token on the last page only', async () => {
-    const first = await api.calendarList.list({ maxResults: 2 });
+    const first = await harness.api.calendarList.list({ maxResults: 2 });
     expect(first.data.kind).toBe('calendar#calendarList');
     expect(first.data.items?.map((c) => c.summary)).toEqual(['ada.lovelace@example.com', 'Work']);
     expect(first.data.items?.[0]).toMatchObject({
@@ -31,16 +27,19 @@ describe('calendarList and colors', () => {
     });
     expect(first.data.nextPageToken).toBeTruthy();
     expect(first.data.nextSyncToken).toBeUndefined();
-    const second = await api.calendarList.list({ maxResults: 2, pageToken: first.data.nextPageToken ?? '' });
+    const second = await harness.api.calendarList.list({
+      maxResults: 2,
+      pageToken: first.data.nextPageToken ?? '',
+    });
     expect(second.data.items?.map((c) => c.summary)).toEqual(['Timeboxer']);
     expect(second.data.items?.[0]?.id).toMatch(/^c_[0-9a-f]{64}@group\.calendar\.google\.com$/);
     expect(second.data.nextPageToken).toBeUndefined();
     expect(second.data.nextSyncToken).toBeTruthy();
-    expect((await api.calendarList.get({ calendarId: 'primary' })).data.primary).toBe(true);
+    expect((await harness.api.calendarList.get({ calendarId: 'primary' })).data.primary).toBe(true);
   });
 
   it('gives Google’s fixed palettes: 11 event colours and 24 calendar colours', async () => {
-    const { data } = await api.colors.get();
+    const { data } = await harness.api.colors.get();
     expect(data.kind).toBe('calendar#colors');
     expect(Object.keys(data.event ?? {})).toHaveLength(11);
     expect(Object.keys(data.calendar ?? {})).toHaveLength(24);
@@ -60,7 +59,7 @@ describe('events', () => {
       reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 5 }] },
       extendedProperties: { private: { timeboxerTaskId: '123' } },
     });
-    const { data } = await api.events.insert({ calendarId: 'primary', requestBody: body });
+    const { data } = await harness.api.events.insert({ calendarId: 'primary', requestBody: body });
     expect(data).toMatchObject({
       kind: 'calendar#event',
       id: 'tb0task0123',
@@ -78,7 +77,7 @@ describe('events', () => {
     expect(data.etag).toMatch(/^"\d+"$/);
     expect(data.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    const again = await failure(api.events.insert({ calendarId: 'primary', requestBody: body }));
+    const again = await failure(harness.api.events.insert({ calendarId: 'primary', requestBody: body }));
     expect(again.status).toBe(409);
     expect(again.body?.error.errors[0]?.reason).toBe('duplicate');
     const page = await fetch(data.htmlLink ?? '');
@@ -86,14 +85,14 @@ describe('events', () => {
   });
 
   it('generates base32hex ids and refuses ids that are not', async () => {
-    const { data } = await api.events.insert({
+    const { data } = await harness.api.events.insert({
       calendarId: 'primary',
       requestBody: { start: { date: '2030-01-01' }, end: { date: '2030-01-02' } },
     });
     expect(data.id).toMatch(/^[a-v0-9]{26}$/);
     expect(data.start).toEqual({ date: '2030-01-01' });
     const bad = await failure(
-      api.events.insert({
+      harness.api.events.insert({
         calendarId: 'primary',
         requestBody: { ...timed('2030-01-01T10:00:00Z', '2030-01-01T11:00:00Z'), id: 'NOT_VALID!' },
       }),
@@ -118,7 +117,7 @@ describe('events', () => {
       end: { dateTime: '2030-01-01T11:00:00Z' },
       ...override,
     };
-    const result = await failure(api.events.insert({ calendarId: 'primary', requestBody }));
+    const result = await failure(harness.api.events.insert({ calendarId: 'primary', requestBody }));
     expect(result.status).toBe(400);
     expect(result.body?.error).toMatchObject({
       code: 400,
@@ -129,7 +128,7 @@ describe('events', () => {
 
   it('gets, patches and updates, with a new etag on every write', async () => {
     const created = (
-      await api.events.insert({
+      await harness.api.events.insert({
         calendarId: 'primary',
         requestBody: timed('2030-03-04T09:00:00', '2030-03-04T10:00:00', {
           description: 'notes',
@@ -138,10 +137,10 @@ describe('events', () => {
       })
     ).data;
     const id = created.id ?? '';
-    expect((await api.events.get({ calendarId: 'primary', eventId: id })).data).toEqual(created);
+    expect((await harness.api.events.get({ calendarId: 'primary', eventId: id })).data).toEqual(created);
 
     const patched = (
-      await api.events.patch({
+      await harness.api.events.patch({
         calendarId: 'primary',
         eventId: id,
         requestBody: {
@@ -162,7 +161,7 @@ describe('events', () => {
     expect(patched.created).toBe(created.created);
 
     const updated = (
-      await api.events.update({
+      await harness.api.events.update({
         calendarId: 'primary',
         eventId: id,
         requestBody: timed('2030-03-05T09:00:00', '2030-03-05T09:15:00'),
@@ -175,17 +174,17 @@ describe('events', () => {
 
   it('checks If-Match: a stale etag is 412 conditionNotMet, the current one passes', async () => {
     const created = (
-      await api.events.insert({
+      await harness.api.events.insert({
         calendarId: 'primary',
         requestBody: timed('2030-03-04T09:00:00', '2030-03-04T10:00:00'),
       })
     ).data;
     const id = created.id ?? '';
     const current = (
-      await api.events.patch({ calendarId: 'primary', eventId: id, requestBody: { summary: 'v2' } })
+      await harness.api.events.patch({ calendarId: 'primary', eventId: id, requestBody: { summary: 'v2' } })
     ).data;
     const stale = await failure(
-      api.events.patch(
+      harness.api.events.patch(
         { calendarId: 'primary', eventId: id, requestBody: { summary: 'v3' } },
         { headers: { 'If-Match': created.etag ?? '' } },
       ),
@@ -193,13 +192,13 @@ describe('events', () => {
     expect(stale.status).toBe(412);
     expect(stale.body?.error.errors[0]?.reason).toBe('conditionNotMet');
     const staleDelete = await failure(
-      api.events.delete(
+      harness.api.events.delete(
         { calendarId: 'primary', eventId: id },
         { headers: { 'If-Match': created.etag ?? '' } },
       ),
     );
     expect(staleDelete.status).toBe(412);
-    const ok = await api.events.patch(
+    const ok = await harness.api.events.patch(
       { calendarId: 'primary', eventId: id, requestBody: { summary: 'v3' } },
       { headers: { 'If-Match': current.etag ?? '' } },
     );
@@ -207,24 +206,24 @@ describe('events', () => {
   });
 
   it('deletes with 204, keeps a cancelled event for get, and answers 410 deleted to a second delete', async () => {
-    const { data } = await api.events.insert({
+    const { data } = await harness.api.events.insert({
       calendarId: 'primary',
       requestBody: timed('2030-03-04T09:00:00', '2030-03-04T10:00:00'),
     });
-    const deleted = await api.events.delete({ calendarId: 'primary', eventId: data.id ?? '' });
+    const deleted = await harness.api.events.delete({ calendarId: 'primary', eventId: data.id ?? '' });
     expect(deleted.status).toBe(204);
-    expect((await api.events.get({ calendarId: 'primary', eventId: data.id ?? '' })).data.status).toBe(
-      'cancelled',
-    );
-    const again = await failure(api.events.delete({ calendarId: 'primary', eventId: data.id ?? '' }));
+    expect(
+      (await harness.api.events.get({ calendarId: 'primary', eventId: data.id ?? '' })).data.status,
+    ).toBe('cancelled');
+    const again = await failure(harness.api.events.delete({ calendarId: 'primary', eventId: data.id ?? '' }));
     expect(again.status).toBe(410);
     expect(again.body?.error.errors[0]?.reason).toBe('deleted');
-    expect((await api.events.list({ calendarId: 'primary' })).data.items).toEqual([]);
+    expect((await harness.api.events.list({ calendarId: 'primary' })).data.items).toEqual([]);
   });
 
   it('filters by time window and by private extended property', async () => {
     const insert = (requestBody: calendar_v3.Schema$Event) =>
-      api.events.insert({ calendarId: 'primary', requestBody });
+      harness.api.events.insert({ calendarId: 'primary', requestBody });
     await insert(
       timed('2030-03-04T09:00:00', '2030-03-04T10:00:00', {
         summary: 'mine',
@@ -234,7 +233,9 @@ describe('events', () => {
     await insert(timed('2030-03-04T11:00:00', '2030-03-04T12:00:00', { summary: 'other' }));
     await insert(timed('2030-03-06T09:00:00', '2030-03-06T10:00:00', { summary: 'later' }));
     const list = (params: calendar_v3.Params$Resource$Events$List) =>
-      api.events.list({ calendarId: 'primary', ...params }).then((r) => r.data.items?.map((e) => e.summary));
+      harness.api.events
+        .list({ calendarId: 'primary', ...params })
+        .then((r) => r.data.items?.map((e) => e.summary));
     expect(await list({ timeMin: '2030-03-04T10:00:00+01:00', timeMax: '2030-03-05T00:00:00Z' })).toEqual([
       'other',
     ]);
@@ -245,7 +246,7 @@ describe('events', () => {
     expect(await list({ privateExtendedProperty: ['timeboxer=task-1'] })).toEqual(['mine']);
     expect(await list({ privateExtendedProperty: ['timeboxer=task-2'] })).toEqual([]);
     const empty = await failure(
-      api.events.list({
+      harness.api.events.list({
         calendarId: 'primary',
         timeMin: '2030-03-05T00:00:00Z',
         timeMax: '2030-03-04T00:00:00Z',
@@ -255,7 +256,7 @@ describe('events', () => {
   });
 
   it('shows recurring events as a series, or as instances with singleEvents', async () => {
-    const { data: series } = await api.events.insert({
+    const { data: series } = await harness.api.events.insert({
       calendarId: 'primary',
       requestBody: timed('2030-03-25T09:00:00', '2030-03-25T09:30:00', {
         summary: 'Stand-up',
@@ -263,13 +264,19 @@ describe('events', () => {
       }),
     });
     const window = { timeMin: '2030-03-30T00:00:00Z', timeMax: '2030-04-01T00:00:00Z' };
-    const masters = (await api.events.list({ calendarId: 'primary', ...window })).data.items ?? [];
+    const masters = (await harness.api.events.list({ calendarId: 'primary', ...window })).data.items ?? [];
     expect(masters).toHaveLength(1);
     expect(masters[0]?.recurrence).toEqual(['RRULE:FREQ=DAILY;COUNT=10']);
 
     const instances =
-      (await api.events.list({ calendarId: 'primary', singleEvents: true, orderBy: 'startTime', ...window }))
-        .data.items ?? [];
+      (
+        await harness.api.events.list({
+          calendarId: 'primary',
+          singleEvents: true,
+          orderBy: 'startTime',
+          ...window,
+        })
+      ).data.items ?? [];
     // 09:00 in Berlin: UTC+1 before the switch to summer time on 2030-03-31, UTC+2 after.
     expect(instances.map((e) => e.id)).toEqual([
       `${series.id}_20300330T080000Z`,
@@ -281,10 +288,10 @@ describe('events', () => {
       originalStartTime: { dateTime: '2030-03-31T09:00:00+02:00', timeZone: 'Europe/Berlin' },
     });
     expect(instances[1]?.recurrence).toBeUndefined();
-    const one = await api.events.get({ calendarId: 'primary', eventId: instances[0]?.id ?? '' });
+    const one = await harness.api.events.get({ calendarId: 'primary', eventId: instances[0]?.id ?? '' });
     expect(one.data.recurringEventId).toBe(series.id);
     const missing = await failure(
-      api.events.insert({
+      harness.api.events.insert({
         calendarId: 'primary',
         requestBody: {
           ...timed('2030-03-25T09:00:00Z', '2030-03-25T09:30:00Z'),
@@ -297,7 +304,7 @@ describe('events', () => {
   });
 
   it('expands weekly series with BYDAY, UNTIL and EXDATE, and all-day series by date', async () => {
-    const { data: weekly } = await api.events.insert({
+    const { data: weekly } = await harness.api.events.insert({
       calendarId: 'primary',
       requestBody: timed('2030-06-03T18:00:00', '2030-06-03T19:00:00', {
         recurrence: [
@@ -306,7 +313,7 @@ describe('events', () => {
         ],
       }),
     });
-    const { data: yearly } = await api.events.insert({
+    const { data: yearly } = await harness.api.events.insert({
       calendarId: 'primary',
       requestBody: {
         summary: 'Birthday',
@@ -317,7 +324,7 @@ describe('events', () => {
     });
     const items =
       (
-        await api.events.list({
+        await harness.api.events.list({
           calendarId: 'primary',
           singleEvents: true,
           orderBy: 'startTime',

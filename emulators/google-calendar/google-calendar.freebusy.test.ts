@@ -1,20 +1,14 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { describe, expect, it } from 'vitest';
-import { failure, type Harness, setUpSignedInCalendar, signIn } from './google-calendar.test-support.ts';
+import { failure, setUpSignedInCalendar, signIn } from './google-calendar.test-support.ts';
 
-let harness: Harness;
-let api: calendar_v3.Calendar;
-
-setUpSignedInCalendar((started, signedIn) => {
-  harness = started;
-  api = signedIn;
-});
+const harness = setUpSignedInCalendar();
 
 const SCOPE = 'https://www.googleapis.com/auth/';
 const DAY = { timeMin: '2030-05-10T00:00:00Z', timeMax: '2030-05-11T00:00:00Z' };
 
 const insert = (requestBody: calendar_v3.Schema$Event, calendarId = 'primary') =>
-  api.events.insert({ calendarId, requestBody }).then((r) => r.data);
+  harness.api.events.insert({ calendarId, requestBody }).then((r) => r.data);
 const timed = (from: string, to: string, extra: calendar_v3.Schema$Event = {}) =>
   insert({
     summary: 'Busy',
@@ -22,7 +16,7 @@ const timed = (from: string, to: string, extra: calendar_v3.Schema$Event = {}) =
     end: { dateTime: `2030-05-10T${to}:00Z` },
     ...extra,
   });
-const query = (requestBody: calendar_v3.Schema$FreeBusyRequest, client = api) =>
+const query = (requestBody: calendar_v3.Schema$FreeBusyRequest, client = harness.api) =>
   client.freebusy.query({ requestBody }).then((r) => r.data);
 const busyOf = async (window = DAY, id = 'primary') =>
   (await query({ ...window, items: [{ id }] })).calendars?.[id]?.busy;
@@ -44,10 +38,10 @@ describe('freebusy.query', () => {
     await timed('09:00', '10:00');
     await timed('11:00', '12:00', { transparency: 'transparent' });
     const deleted = await timed('13:00', '14:00');
-    await api.events.delete({ calendarId: 'primary', eventId: deleted.id ?? '' });
+    await harness.api.events.delete({ calendarId: 'primary', eventId: deleted.id ?? '' });
     await timed('15:00', '16:00', { status: 'cancelled' });
     const freed = await timed('17:00', '18:00');
-    await api.events.patch({
+    await harness.api.events.patch({
       calendarId: 'primary',
       eventId: freed.id ?? '',
       requestBody: { transparency: 'transparent' },
@@ -119,7 +113,7 @@ describe('freebusy.query', () => {
   });
 
   it('answers each calendar under the id it was asked by; secondary calendars are separate', async () => {
-    const ids = ((await api.calendarList.list()).data.items ?? []).map((entry) => entry.id ?? '');
+    const ids = ((await harness.api.calendarList.list()).data.items ?? []).map((entry) => entry.id ?? '');
     const [email = '', work = ''] = ids;
     await timed('09:00', '10:00');
     await timed('13:00', '14:00');

@@ -4,40 +4,34 @@ import {
   control,
   EVENT,
   failure,
-  type Harness,
   setUpPushReceiver,
   setUpSignedInCalendar,
   signIn,
 } from './google-calendar.test-support.ts';
 
-let harness: Harness;
-let api: calendar_v3.Calendar;
 let workId: string;
 let received: Record<string, string | string[] | undefined>[] = [];
 
-setUpSignedInCalendar((started, signedIn) => {
-  harness = started;
-  api = signedIn;
-});
+const harness = setUpSignedInCalendar();
 
 const pushes = setUpPushReceiver((headers) => {
   received.push(headers);
 });
 beforeEach(async () => {
   received = [];
-  const calendars = (await api.calendarList.list()).data.items ?? [];
+  const calendars = (await harness.api.calendarList.list()).data.items ?? [];
   workId = calendars.find((c) => c.summary === 'Work')?.id ?? '';
 });
 
 const insert = (requestBody: calendar_v3.Schema$Event = {}, calendarId = 'primary') =>
-  api.events.insert({ calendarId, requestBody: { ...EVENT, ...requestBody } }).then((r) => r.data);
+  harness.api.events.insert({ calendarId, requestBody: { ...EVENT, ...requestBody } }).then((r) => r.data);
 
 /** The sync token a full listing of the calendar ends with. */
 const syncTokenOf = async (calendarId: string) =>
-  (await api.events.list({ calendarId })).data.nextSyncToken ?? '';
+  (await harness.api.events.list({ calendarId })).data.nextSyncToken ?? '';
 
 const move = (eventId: string, destination = workId, calendarId = 'primary') =>
-  api.events.move({ calendarId, eventId, destination });
+  harness.api.events.move({ calendarId, eventId, destination });
 
 describe('events.move', () => {
   it('moves the event with its id, iCalUID and every property, as the destination shows it', async () => {
@@ -52,7 +46,7 @@ describe('events.move', () => {
       extendedProperties: { private: { timeboxerTaskId: '123' }, shared: { origin: 'timeboxer' } },
     });
 
-    const { status, data: moved } = await api.events.move({
+    const { status, data: moved } = await harness.api.events.move({
       calendarId: 'primary',
       eventId: event.id ?? '',
       destination: workId,
@@ -77,12 +71,12 @@ describe('events.move', () => {
     expect(htmlLink).not.toBe(event.htmlLink);
     expect(Date.parse(updated ?? '')).toBeGreaterThanOrEqual(Date.parse(event.updated ?? ''));
 
-    const there = (await api.events.get({ calendarId: workId, eventId: 'tb0task0123' })).data;
+    const there = (await harness.api.events.get({ calendarId: workId, eventId: 'tb0task0123' })).data;
     expect(there).toEqual(moved);
-    const gone = await failure(api.events.get({ calendarId: 'primary', eventId: 'tb0task0123' }));
+    const gone = await failure(harness.api.events.get({ calendarId: 'primary', eventId: 'tb0task0123' }));
     expect(gone.status).toBe(404);
     expect(gone.body?.error.errors[0]?.reason).toBe('notFound');
-    const listed = (await api.events.list({ calendarId: 'primary' })).data.items ?? [];
+    const listed = (await harness.api.events.list({ calendarId: 'primary' })).data.items ?? [];
     expect(listed).toEqual([]);
   });
 
@@ -93,15 +87,17 @@ describe('events.move', () => {
 
     const moved = (await move(event.id ?? '')).data;
 
-    const source = (await api.events.list({ calendarId: 'primary', syncToken: sourceToken })).data;
+    const source = (await harness.api.events.list({ calendarId: 'primary', syncToken: sourceToken })).data;
     expect(source.items).toEqual([
       { kind: 'calendar#event', etag: expect.any(String), id: event.id, status: 'cancelled' },
     ]);
-    const destination = (await api.events.list({ calendarId: workId, syncToken: destinationToken })).data;
+    const destination = (await harness.api.events.list({ calendarId: workId, syncToken: destinationToken }))
+      .data;
     expect(destination.items).toEqual([moved]);
 
-    const quiet = (await api.events.list({ calendarId: 'primary', syncToken: source.nextSyncToken ?? '' }))
-      .data;
+    const quiet = (
+      await harness.api.events.list({ calendarId: 'primary', syncToken: source.nextSyncToken ?? '' })
+    ).data;
     expect(quiet.items).toEqual([]);
   });
 
@@ -110,8 +106,12 @@ describe('events.move', () => {
     await move(event.id ?? '');
     const back = (await move(event.id ?? '', 'primary', workId)).data;
     expect(back).toMatchObject({ id: event.id, status: 'confirmed', iCalUID: event.iCalUID });
-    expect((await api.events.get({ calendarId: 'primary', eventId: event.id ?? '' })).data).toEqual(back);
-    expect((await failure(api.events.get({ calendarId: workId, eventId: event.id ?? '' }))).status).toBe(404);
+    expect((await harness.api.events.get({ calendarId: 'primary', eventId: event.id ?? '' })).data).toEqual(
+      back,
+    );
+    expect(
+      (await failure(harness.api.events.get({ calendarId: workId, eventId: event.id ?? '' }))).status,
+    ).toBe(404);
 
     const series = await insert({
       start: { dateTime: '2030-05-06T09:00:00', timeZone: 'Europe/Berlin' },
@@ -120,16 +120,21 @@ describe('events.move', () => {
     });
     const movedSeries = (await move(series.id ?? '')).data;
     expect(movedSeries.recurrence).toEqual(['RRULE:FREQ=DAILY;COUNT=3']);
-    const instances = (await api.events.list({ calendarId: workId, singleEvents: true })).data.items ?? [];
+    const instances =
+      (await harness.api.events.list({ calendarId: workId, singleEvents: true })).data.items ?? [];
     expect(instances.map((i) => i.recurringEventId)).toEqual([series.id, series.id, series.id]);
-    const left = (await api.events.list({ calendarId: 'primary', singleEvents: true })).data.items ?? [];
+    const left =
+      (await harness.api.events.list({ calendarId: 'primary', singleEvents: true })).data.items ?? [];
     expect(left.map((e) => e.id)).toEqual([event.id]);
   });
 
   it('tells the watchers of both calendars', async () => {
     const event = await insert();
     const channel = (calendarId: string, id: string) =>
-      api.events.watch({ calendarId, requestBody: { id, type: 'web_hook', address: pushes.address() } });
+      harness.api.events.watch({
+        calendarId,
+        requestBody: { id, type: 'web_hook', address: pushes.address() },
+      });
     const source = (await channel('primary', 'source')).data;
     const destination = (await channel(workId, 'destination')).data;
     await control(harness.origin, 'notifications/flush');
@@ -167,7 +172,7 @@ describe('events.move errors', () => {
     await expect404(move(event.id ?? ''));
 
     const deleted = await insert();
-    await api.events.delete({ calendarId: 'primary', eventId: deleted.id ?? '' });
+    await harness.api.events.delete({ calendarId: 'primary', eventId: deleted.id ?? '' });
     await expect404(move(deleted.id ?? ''));
   });
 
@@ -185,9 +190,9 @@ describe('events.move errors', () => {
     expect(into.status).toBe(404);
     const outOf = await failure(move(theirs.id ?? '', workId, 'grace.hopper@example.com'));
     expect(outOf.status).toBe(404);
-    expect((await api.events.get({ calendarId: 'primary', eventId: mine.id ?? '' })).data.status).toBe(
-      'confirmed',
-    );
+    expect(
+      (await harness.api.events.get({ calendarId: 'primary', eventId: mine.id ?? '' })).data.status,
+    ).toBe('confirmed');
   });
 
   it('400 cannotChangeOrganizerOfInstance for one instance of a recurring event', async () => {
@@ -196,7 +201,8 @@ describe('events.move errors', () => {
       end: { dateTime: '2030-05-06T10:00:00', timeZone: 'Europe/Berlin' },
       recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
     });
-    const instances = (await api.events.list({ calendarId: 'primary', singleEvents: true })).data.items;
+    const instances = (await harness.api.events.list({ calendarId: 'primary', singleEvents: true })).data
+      .items;
     const instance = instances?.[1];
     expect(instance?.recurringEventId).toBe(series.id);
     const result = await failure(move(instance?.id ?? ''));
@@ -206,9 +212,9 @@ describe('events.move errors', () => {
       reason: 'cannotChangeOrganizerOfInstance',
       message: 'Cannot change the organizer of an instance.',
     });
-    expect((await api.events.get({ calendarId: 'primary', eventId: series.id ?? '' })).data.status).toBe(
-      'confirmed',
-    );
+    expect(
+      (await harness.api.events.get({ calendarId: 'primary', eventId: series.id ?? '' })).data.status,
+    ).toBe('confirmed');
   });
 
   it('409 when the destination holds another event with the same id', async () => {

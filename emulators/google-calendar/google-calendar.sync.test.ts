@@ -1,17 +1,11 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { describe, expect, it } from 'vitest';
-import { control, failure, type Harness, setUpSignedInCalendar } from './google-calendar.test-support.ts';
+import { control, failure, setUpSignedInCalendar } from './google-calendar.test-support.ts';
 
-let harness: Harness;
-let api: calendar_v3.Calendar;
-
-setUpSignedInCalendar((started, signedIn) => {
-  harness = started;
-  api = signedIn;
-});
+const harness = setUpSignedInCalendar();
 
 const insert = (summary: string, day = 10) =>
-  api.events
+  harness.api.events
     .insert({
       calendarId: 'primary',
       requestBody: {
@@ -27,7 +21,7 @@ async function listAll(params: calendar_v3.Params$Resource$Events$List) {
   const pages: calendar_v3.Schema$Events[] = [];
   let pageToken: string | undefined;
   do {
-    const { data } = await api.events.list({ calendarId: 'primary', ...params, pageToken });
+    const { data } = await harness.api.events.list({ calendarId: 'primary', ...params, pageToken });
     pages.push(data);
     pageToken = data.nextPageToken ?? undefined;
   } while (pageToken);
@@ -51,10 +45,10 @@ describe('paging', () => {
 
   it('answers a repeated page request (a client retry) with the same page', async () => {
     for (const name of ['a', 'b', 'c']) await insert(name);
-    const first = (await api.events.list({ calendarId: 'primary', maxResults: 2 })).data;
+    const first = (await harness.api.events.list({ calendarId: 'primary', maxResults: 2 })).data;
     const pageToken = first.nextPageToken ?? '';
-    const once = (await api.events.list({ calendarId: 'primary', maxResults: 2, pageToken })).data;
-    const twice = (await api.events.list({ calendarId: 'primary', maxResults: 2, pageToken })).data;
+    const once = (await harness.api.events.list({ calendarId: 'primary', maxResults: 2, pageToken })).data;
+    const twice = (await harness.api.events.list({ calendarId: 'primary', maxResults: 2, pageToken })).data;
     expect(twice).toEqual(once);
   });
 });
@@ -68,15 +62,15 @@ describe('incremental sync', () => {
     const syncToken = full?.nextSyncToken ?? '';
     expect(full?.items).toHaveLength(3);
 
-    await api.events.patch({
+    await harness.api.events.patch({
       calendarId: 'primary',
       eventId: changed.id ?? '',
       requestBody: { summary: 'changed!' },
     });
-    await api.events.delete({ calendarId: 'primary', eventId: removed.id ?? '' });
+    await harness.api.events.delete({ calendarId: 'primary', eventId: removed.id ?? '' });
     const added = await insert('added');
 
-    const delta = (await api.events.list({ calendarId: 'primary', syncToken })).data;
+    const delta = (await harness.api.events.list({ calendarId: 'primary', syncToken })).data;
     expect(delta.items?.map((e) => [e.id, e.status, e.summary])).toEqual([
       [changed.id, 'confirmed', 'changed!'],
       [removed.id, 'cancelled', undefined],
@@ -85,8 +79,9 @@ describe('incremental sync', () => {
     expect(Object.keys(delta.items?.[1] ?? {}).sort()).toEqual(['etag', 'id', 'kind', 'status']);
     expect(delta.items?.some((e) => e.id === kept.id)).toBe(false);
 
-    const quiet = (await api.events.list({ calendarId: 'primary', syncToken: delta.nextSyncToken ?? '' }))
-      .data;
+    const quiet = (
+      await harness.api.events.list({ calendarId: 'primary', syncToken: delta.nextSyncToken ?? '' })
+    ).data;
     expect(quiet.items).toEqual([]);
     expect(quiet.nextSyncToken).toBeTruthy();
   });
@@ -102,10 +97,10 @@ describe('incremental sync', () => {
   it('lists deleted events with showDeleted', async () => {
     const gone = await insert('gone');
     await insert('here');
-    await api.events.delete({ calendarId: 'primary', eventId: gone.id ?? '' });
-    const without = (await api.events.list({ calendarId: 'primary' })).data.items ?? [];
+    await harness.api.events.delete({ calendarId: 'primary', eventId: gone.id ?? '' });
+    const without = (await harness.api.events.list({ calendarId: 'primary' })).data.items ?? [];
     const withDeleted =
-      (await api.events.list({ calendarId: 'primary', showDeleted: true })).data.items ?? [];
+      (await harness.api.events.list({ calendarId: 'primary', showDeleted: true })).data.items ?? [];
     expect(without.map((e) => e.summary)).toEqual(['here']);
     expect(withDeleted.map((e) => [e.id, e.status])).toEqual([
       [gone.id, 'cancelled'],
@@ -119,7 +114,7 @@ describe('incremental sync', () => {
     const expired = await control(harness.origin, 'calendars/ada.lovelace%40example.com/expire-sync-tokens');
     expect(await expired.json()).toEqual({ expired: 1 });
     const result = await failure(
-      api.events.list({ calendarId: 'primary', syncToken: full?.nextSyncToken ?? '' }),
+      harness.api.events.list({ calendarId: 'primary', syncToken: full?.nextSyncToken ?? '' }),
     );
     expect(result.status).toBe(410);
     expect(result.body).toEqual({
@@ -137,7 +132,9 @@ describe('incremental sync', () => {
         message: 'Sync token is no longer valid, a full sync is required.',
       },
     });
-    const unknown = await failure(api.events.list({ calendarId: 'primary', syncToken: 'CAnythingElse' }));
+    const unknown = await failure(
+      harness.api.events.list({ calendarId: 'primary', syncToken: 'CAnythingElse' }),
+    );
     expect(unknown.status).toBe(410);
     const fresh = await listAll({});
     expect(fresh[0]?.items).toHaveLength(1);
@@ -151,7 +148,7 @@ describe('incremental sync', () => {
       { privateExtendedProperty: ['a=b'] },
       { showDeleted: false },
     ]) {
-      const result = await failure(api.events.list({ calendarId: 'primary', syncToken, ...extra }));
+      const result = await failure(harness.api.events.list({ calendarId: 'primary', syncToken, ...extra }));
       expect(result.status).toBe(400);
     }
   });

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { submitForm } from '../shared/testing/html-form.ts';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
+import { type ReceivedHeaders, setUpReceiver } from '../shared/testing/set-up-receiver.ts';
 import {
   createGoogleCalendarEmulator,
   type GoogleCalendarEmulatorOptions,
@@ -95,16 +96,21 @@ export async function signIn(
   return { client, api, tokens };
 }
 
+/** The emulator of a file's tests and Ada's Calendar SDK client, signed in for the current test. */
+export type SignedInCalendar = {
+  readonly app: FastifyInstance;
+  readonly origin: string;
+  readonly api: calendar_v3.Calendar;
+};
+
 /**
  * The emulator for a file's tests (`setUpEmulator`: started with `options`, reset before each test,
- * closed), with Ada signed in anew after each reset; `ready` is handed the emulator and her Calendar SDK
- * client.
+ * closed), with Ada signed in anew after each reset. The answer reads the running emulator and her
+ * Calendar SDK client; they exist from the first `beforeEach` on.
  */
-export function setUpSignedInCalendar(
-  ready: (harness: Harness, api: calendar_v3.Calendar) => void,
-  options: Parameters<typeof startHarness>[0] = {},
-): void {
-  let harness: Harness;
+export function setUpSignedInCalendar(options: Parameters<typeof startHarness>[0] = {}): SignedInCalendar {
+  let harness: Harness | undefined;
+  let api: calendar_v3.Calendar | undefined;
   setUpEmulator(
     () => startHarness(options),
     (started) => {
@@ -112,8 +118,24 @@ export function setUpSignedInCalendar(
     },
   );
   beforeEach(async () => {
-    ready(harness, (await signIn(harness.origin)).api);
+    api = (await signIn(setUp(harness).origin)).api;
   });
+  return {
+    get app() {
+      return setUp(harness).app;
+    },
+    get origin() {
+      return setUp(harness).origin;
+    },
+    get api() {
+      return setUp(api);
+    },
+  };
+}
+
+function setUp<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('set up in beforeAll and beforeEach: read it inside a test');
+  return value;
 }
 
 /** Reads the error an SDK call failed with. */
@@ -157,26 +179,6 @@ export const EVENT: calendar_v3.Schema$Event = {
  * watch with; every push's headers and body are handed to `onPush`, which may answer a status to fail
  * it with (200 otherwise).
  */
-export function setUpPushReceiver(
-  onPush: (headers: Record<string, string | string[] | undefined>, body: string) => number | undefined,
-) {
-  let receiver: FastifyInstance;
-  let address = '';
-  beforeAll(async () => {
-    receiver = Fastify({ forceCloseConnections: true });
-    // Google sends `Content-Type: application/json; utf-8` with an empty body: a receiver must accept that.
-    receiver.removeContentTypeParser('application/json');
-    receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-    receiver.post('/google/push', async (request, reply) => {
-      return reply.code(onPush(request.headers, String(request.body ?? '')) ?? 200).send();
-    });
-    await receiver.listen({ host: '127.0.0.1', port: 0 });
-    address = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/google/push`;
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
-  return { address: () => address };
+export function setUpPushReceiver(onPush: (headers: ReceivedHeaders, body: string) => number | undefined) {
+  return setUpReceiver('/google/push', (body, headers) => onPush(headers, body));
 }

@@ -4,25 +4,16 @@ import {
   control,
   EVENT,
   failure,
-  type Harness,
   setUpPushReceiver,
   setUpSignedInCalendar,
 } from './google-calendar.test-support.ts';
 
 type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 
-let harness: Harness;
 let received: Received[] = [];
 let failures: number[] = [];
-let api: calendar_v3.Calendar;
 
-setUpSignedInCalendar(
-  (started, signedIn) => {
-    harness = started;
-    api = signedIn;
-  },
-  { notificationRetries: 2, notificationRetryBaseDelayMs: 5 },
-);
+const harness = setUpSignedInCalendar({ notificationRetries: 2, notificationRetryBaseDelayMs: 5 });
 const pushes = setUpPushReceiver((headers, body) => {
   const status = failures.shift();
   if (status) return status;
@@ -38,12 +29,12 @@ const flush = () => control(harness.origin, 'notifications/flush');
 const states = () => received.map((r) => r.headers['x-goog-resource-state']);
 const numbers = () => received.map((r) => Number(r.headers['x-goog-message-number']));
 const watch = (id = 'channel-1', extra: Partial<calendar_v3.Schema$Channel> = {}) =>
-  api.events.watch({
+  harness.api.events.watch({
     calendarId: 'primary',
     requestBody: { id, type: 'web_hook', address: pushes.address(), token: 'secret-token', ...extra },
   });
 const insert = (summary: string) =>
-  api.events.insert({ calendarId: 'primary', requestBody: { ...EVENT, summary } });
+  harness.api.events.insert({ calendarId: 'primary', requestBody: { ...EVENT, summary } });
 
 describe('events.watch', () => {
   it('opens a channel, sends the sync message, then one `exists` per change, with Google’s headers', async () => {
@@ -62,12 +53,12 @@ describe('events.watch', () => {
     expect(expiration).toBeLessThan(Date.now() + 7 * 24 * 3600_000 + 1000);
 
     const { data: event } = await insert('one');
-    await api.events.patch({
+    await harness.api.events.patch({
       calendarId: 'primary',
       eventId: event.id ?? '',
       requestBody: { summary: 'two' },
     });
-    await api.events.delete({ calendarId: 'primary', eventId: event.id ?? '' });
+    await harness.api.events.delete({ calendarId: 'primary', eventId: event.id ?? '' });
     await flush();
 
     expect(states()).toEqual(['sync', 'exists', 'exists', 'exists']);
@@ -91,7 +82,7 @@ describe('events.watch', () => {
 
   it('sends nothing on a stopped channel, and a second stop is 404', async () => {
     const { data: channel } = await watch();
-    const stopped = await api.channels.stop({
+    const stopped = await harness.api.channels.stop({
       requestBody: { id: channel.id, resourceId: channel.resourceId },
     });
     expect(stopped.status).toBe(204);
@@ -99,7 +90,7 @@ describe('events.watch', () => {
     await flush();
     expect(states()).toEqual(['sync']);
     const again = await failure(
-      api.channels.stop({ requestBody: { id: channel.id, resourceId: channel.resourceId } }),
+      harness.api.channels.stop({ requestBody: { id: channel.id, resourceId: channel.resourceId } }),
     );
     expect(again.status).toBe(404);
     expect(again.body?.error.errors[0]?.reason).toBe('notFound');
@@ -210,14 +201,14 @@ describe('events.watch', () => {
   });
 
   it('tells watchers `not_exists` when the calendar goes away', async () => {
-    const work = (await api.calendarList.list()).data.items?.find((c) => c.summary === 'Work');
-    await api.events.watch({
+    const work = (await harness.api.calendarList.list()).data.items?.find((c) => c.summary === 'Work');
+    await harness.api.events.watch({
       calendarId: work?.id ?? '',
       requestBody: { id: 'work', type: 'web_hook', address: pushes.address() },
     });
     await control(harness.origin, `calendars/${encodeURIComponent(work?.id ?? '')}`, undefined, 'DELETE');
     await flush();
     expect(states()).toEqual(['sync', 'not_exists']);
-    expect((await failure(api.events.list({ calendarId: work?.id ?? '' }))).status).toBe(404);
+    expect((await failure(harness.api.events.list({ calendarId: work?.id ?? '' }))).status).toBe(404);
   });
 });

@@ -1,39 +1,31 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createNotifier, retryOnServerErrors } from './notifier.ts';
+import { setUpReceiver } from './testing/set-up-receiver.ts';
 
 describe('createNotifier', () => {
-  let receiver: FastifyInstance;
-  let url: string;
   let received: string[] = [];
   let failNext = 0;
   let failStatus = 500;
 
-  beforeAll(async () => {
-    receiver = Fastify();
-    receiver.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, body),
-    );
-    receiver.post('/hook', async (request, reply) => {
-      if (failNext > 0) {
-        failNext -= 1;
-        return reply.code(failStatus).send();
-      }
-      received.push(String(request.body));
-      return reply.code(200).send();
-    });
-    await receiver.listen({ port: 0, host: '127.0.0.1' });
-    const address = receiver.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+  const receiver = setUpReceiver('/hook', (body) => {
+    if (failNext > 0) {
+      failNext -= 1;
+      return failStatus;
+    }
+    received.push(body);
+    return undefined;
   });
-  afterAll(() => receiver.close());
   beforeEach(() => {
     received = [];
     failNext = 0;
     failStatus = 500;
   });
 
-  const notification = (body: string) => ({ url, headers: { 'content-type': 'text/plain' }, body });
+  const notification = (body: string) => ({
+    url: receiver.address(),
+    headers: { 'content-type': 'text/plain' },
+    body,
+  });
 
   it('delivers in order', async () => {
     const notifier = createNotifier({ retries: 0, retryBaseDelayMs: 1 });

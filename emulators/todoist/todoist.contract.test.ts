@@ -1,53 +1,35 @@
 import type { TodoistApi } from '@doist/todoist-sdk';
 import { describe, expect, it } from 'vitest';
-import {
-  control,
-  type RunningTodoist,
-  rejection,
-  type SeededUser,
-  sdk,
-  seedUser,
-  setUpSeededTodoist,
-  startTodoist,
-} from './todoist.test-support.ts';
+import { control, rejection, sdk, seedUser, setUpSeededTodoist } from './todoist.test-support.ts';
 
 // 11:00 in Berlin, so "every day at 9am" starts tomorrow.
 const NOW = new Date('2026-03-10T10:00:00Z');
 
-let todoist: RunningTodoist;
-let user: SeededUser;
-let api: TodoistApi;
-
-setUpSeededTodoist(
-  () => startTodoist({ now: () => NOW }),
+const todoist = setUpSeededTodoist(
   { email: 'ada@example.com', name: 'Ada Lovelace', timezone: 'Europe/Berlin' },
-  (started, seeded, client) => {
-    todoist = started;
-    user = seeded;
-    api = client;
-  },
+  { now: () => NOW },
 );
 
 describe('user', () => {
   it('returns the current user as the SDK schema expects', async () => {
-    const me = await api.getUser();
+    const me = await todoist.api.getUser();
     expect(me).toMatchObject({
-      id: user.id,
+      id: todoist.user.id,
       email: 'ada@example.com',
       fullName: 'Ada Lovelace',
       isPremium: false,
       premiumStatus: 'not_premium',
-      inboxProjectId: user.inboxProjectId,
+      inboxProjectId: todoist.user.inboxProjectId,
       tzInfo: { timezone: 'Europe/Berlin', gmtString: '+01:00', hours: 1, minutes: 0, isDst: 0 },
     });
   });
 
   it('reflects premium status and time zone set through the control API', async () => {
-    await control(todoist.origin, `users/${user.id}`, {
+    await control(todoist.origin, `users/${todoist.user.id}`, {
       premiumStatus: 'current_personal_plan',
       timezone: 'America/New_York',
     });
-    const me = await api.getUser();
+    const me = await todoist.api.getUser();
     expect(me.premiumStatus).toBe('current_personal_plan');
     expect(me.isPremium).toBe(true);
     // DST began on 8 March 2026 in New York.
@@ -63,29 +45,29 @@ describe('user', () => {
   it('gives the same id to the same e-mail and another to a different one', async () => {
     const again = await seedUser(todoist.origin, { email: 'ADA@example.com' });
     const other = await seedUser(todoist.origin, { email: 'grace@example.com' });
-    expect(again.id).toBe(user.id);
-    expect(other.id).not.toBe(user.id);
+    expect(again.id).toBe(todoist.user.id);
+    expect(other.id).not.toBe(todoist.user.id);
   });
 });
 
 describe('labels', () => {
   it('creates, reads, updates and deletes labels', async () => {
-    const created = await api.addLabel({ name: '30min', color: 'berry_red', isFavorite: true });
+    const created = await todoist.api.addLabel({ name: '30min', color: 'berry_red', isFavorite: true });
     expect(created).toMatchObject({ name: '30min', color: 'berry_red', isFavorite: true, order: 1 });
-    expect(await api.getLabel(created.id)).toEqual(created);
-    const updated = await api.updateLabel(created.id, { name: '45min', color: 'sky_blue', order: 5 });
+    expect(await todoist.api.getLabel(created.id)).toEqual(created);
+    const updated = await todoist.api.updateLabel(created.id, { name: '45min', color: 'sky_blue', order: 5 });
     expect(updated).toMatchObject({ id: created.id, name: '45min', color: 'sky_blue', order: 5 });
-    expect(await api.deleteLabel(created.id)).toBe(true);
-    expect((await rejection(api.getLabel(created.id))).httpStatusCode).toBe(404);
+    expect(await todoist.api.deleteLabel(created.id)).toBe(true);
+    expect((await rejection(todoist.api.getLabel(created.id))).httpStatusCode).toBe(404);
   });
 
   it('paginates with cursor and limit', async () => {
-    for (const name of ['a', 'b', 'c', 'd', 'e']) await api.addLabel({ name });
+    for (const name of ['a', 'b', 'c', 'd', 'e']) await todoist.api.addLabel({ name });
     const names: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await api.getLabels({ limit: 2, cursor });
+      const page = await todoist.api.getLabels({ limit: 2, cursor });
       names.push(...page.results.map((label) => label.name));
       cursor = page.nextCursor;
       pages += 1;
@@ -95,8 +77,8 @@ describe('labels', () => {
   });
 
   it('keeps names unique per user, case-insensitively', async () => {
-    await api.addLabel({ name: 'Focus' });
-    const failure = await rejection(api.addLabel({ name: 'focus' }));
+    await todoist.api.addLabel({ name: 'Focus' });
+    const failure = await rejection(todoist.api.addLabel({ name: 'focus' }));
     expect(failure.httpStatusCode).toBe(400);
     expect(failure.responseData?.error_tag).toBe('LABEL_ALREADY_EXISTS');
     const other = await seedUser(todoist.origin, { email: 'grace@example.com' });
@@ -106,18 +88,18 @@ describe('labels', () => {
   });
 
   it('renames and removes the label on tasks', async () => {
-    const label = await api.addLabel({ name: '30min' });
-    const task = await api.addTask({ content: 'Write', labels: ['30min', 'other'] });
-    await api.updateLabel(label.id, { name: '1h' });
-    expect((await api.getTask(task.id)).labels).toEqual(['1h', 'other']);
-    await api.deleteLabel(label.id);
-    expect((await api.getTask(task.id)).labels).toEqual(['other']);
+    const label = await todoist.api.addLabel({ name: '30min' });
+    const task = await todoist.api.addTask({ content: 'Write', labels: ['30min', 'other'] });
+    await todoist.api.updateLabel(label.id, { name: '1h' });
+    expect((await todoist.api.getTask(task.id)).labels).toEqual(['1h', 'other']);
+    await todoist.api.deleteLabel(label.id);
+    expect((await todoist.api.getTask(task.id)).labels).toEqual(['other']);
   });
 });
 
 describe('tasks', () => {
   it('creates a timed task with duration, labels, description and priority', async () => {
-    const task = await api.addTask({
+    const task = await todoist.api.addTask({
       content: 'Write report',
       description: 'quarterly',
       labels: ['30min'],
@@ -131,32 +113,32 @@ describe('tasks', () => {
       description: 'quarterly',
       labels: ['30min'],
       priority: 4,
-      projectId: user.inboxProjectId,
+      projectId: todoist.user.inboxProjectId,
       checked: false,
       isDeleted: false,
       duration: { amount: 30, unit: 'minute' },
       due: { date: '2026-03-12T09:30:00Z', timezone: 'Europe/Berlin', isRecurring: false, lang: 'en' },
     });
-    expect(await api.getTask(task.id)).toEqual(task);
+    expect(await todoist.api.getTask(task.id)).toEqual(task);
   });
 
   it('stores date-only and floating due dates', async () => {
-    const allDay = await api.addTask({ content: 'All day', dueDate: '2026-03-12' });
+    const allDay = await todoist.api.addTask({ content: 'All day', dueDate: '2026-03-12' });
     expect(allDay.due).toMatchObject({ date: '2026-03-12', timezone: null, isRecurring: false });
-    const floating = await api.addTask({ content: 'Floating', dueDatetime: '2026-03-12T14:00:00' });
+    const floating = await todoist.api.addTask({ content: 'Floating', dueDatetime: '2026-03-12T14:00:00' });
     expect(floating.due).toMatchObject({ date: '2026-03-12T14:00:00', timezone: null });
-    const tomorrow = await api.addTask({ content: 'Tomorrow', dueString: 'tomorrow at 15:00' });
+    const tomorrow = await todoist.api.addTask({ content: 'Tomorrow', dueString: 'tomorrow at 15:00' });
     expect(tomorrow.due).toMatchObject({ date: '2026-03-11T15:00:00', string: 'tomorrow at 15:00' });
   });
 
   it('updates fields and bumps updated_at; "no date" clears the due date', async () => {
-    const task = await api.addTask({
+    const task = await todoist.api.addTask({
       content: 'Draft',
       dueDate: '2026-03-12',
       duration: 15,
       durationUnit: 'minute',
     });
-    const updated = await api.updateTask(task.id, {
+    const updated = await todoist.api.updateTask(task.id, {
       content: 'Final',
       dueDatetime: '2026-03-13T08:00:00Z',
       duration: 1,
@@ -168,30 +150,34 @@ describe('tasks', () => {
       due: { date: '2026-03-13T08:00:00Z' },
     });
     expect(updated.updatedAt?.getTime()).toBeGreaterThanOrEqual(task.updatedAt?.getTime() ?? 0);
-    const cleared = await api.updateTask(task.id, { dueString: null });
+    const cleared = await todoist.api.updateTask(task.id, { dueString: null });
     expect(cleared.due).toBeNull();
   });
 
   it('lists active tasks filtered by project, label and ids, with pagination', async () => {
     const created = [];
     for (let index = 0; index < 5; index++) {
-      created.push(await api.addTask({ content: `Task ${index}`, labels: index % 2 === 0 ? ['even'] : [] }));
+      created.push(
+        await todoist.api.addTask({ content: `Task ${index}`, labels: index % 2 === 0 ? ['even'] : [] }),
+      );
     }
     const [first, second] = created;
-    expect((await api.getTasks({ label: 'even' })).results.map((t) => t.content)).toEqual([
+    expect((await todoist.api.getTasks({ label: 'even' })).results.map((t) => t.content)).toEqual([
       'Task 0',
       'Task 2',
       'Task 4',
     ]);
-    expect((await api.getTasks({ ids: [first?.id ?? '', second?.id ?? ''] })).results).toHaveLength(2);
-    expect((await api.getTasks({ projectId: user.inboxProjectId })).results).toHaveLength(5);
-    expect((await api.getTasks({ projectId: 'elsewhere' })).results).toHaveLength(0);
-    const page1 = await api.getTasks({ limit: 3 });
+    expect((await todoist.api.getTasks({ ids: [first?.id ?? '', second?.id ?? ''] })).results).toHaveLength(
+      2,
+    );
+    expect((await todoist.api.getTasks({ projectId: todoist.user.inboxProjectId })).results).toHaveLength(5);
+    expect((await todoist.api.getTasks({ projectId: 'elsewhere' })).results).toHaveLength(0);
+    const page1 = await todoist.api.getTasks({ limit: 3 });
     expect(page1.results).toHaveLength(3);
-    const page2 = await api.getTasks({ limit: 3, cursor: page1.nextCursor });
+    const page2 = await todoist.api.getTasks({ limit: 3, cursor: page1.nextCursor });
     expect(page2.results.map((t) => t.content)).toEqual(['Task 3', 'Task 4']);
     expect(page2.nextCursor).toBeNull();
-    const tooMany = await rejection(api.getTasks({ limit: 201 }));
+    const tooMany = await rejection(todoist.api.getTasks({ limit: 201 }));
     expect(tooMany.httpStatusCode).toBe(400);
     expect(tooMany.responseData).toMatchObject({
       error_tag: 'INVALID_ARGUMENT_VALUE',
@@ -200,62 +186,62 @@ describe('tasks', () => {
   });
 
   it('closes, reopens and deletes a task', async () => {
-    const task = await api.addTask({ content: 'Ship it' });
-    expect(await api.closeTask(task.id)).toBe(true);
-    expect((await api.getTasks()).results).toHaveLength(0);
-    const closed = await api.getTask(task.id);
+    const task = await todoist.api.addTask({ content: 'Ship it' });
+    expect(await todoist.api.closeTask(task.id)).toBe(true);
+    expect((await todoist.api.getTasks()).results).toHaveLength(0);
+    const closed = await todoist.api.getTask(task.id);
     expect(closed.checked).toBe(true);
     expect(closed.completedAt).toBeInstanceOf(Date);
-    const completed = await api.getCompletedTasksByCompletionDate({
+    const completed = await todoist.api.getCompletedTasksByCompletionDate({
       since: '2026-03-01T00:00:00Z',
       until: '2026-03-31T00:00:00Z',
     });
     expect(completed.items.map((t) => t.id)).toEqual([task.id]);
-    expect(await api.reopenTask(task.id)).toBe(true);
-    expect((await api.getTask(task.id)).checked).toBe(false);
-    expect(await api.deleteTask(task.id)).toBe(true);
-    expect((await rejection(api.getTask(task.id))).httpStatusCode).toBe(404);
+    expect(await todoist.api.reopenTask(task.id)).toBe(true);
+    expect((await todoist.api.getTask(task.id)).checked).toBe(false);
+    expect(await todoist.api.deleteTask(task.id)).toBe(true);
+    expect((await rejection(todoist.api.getTask(task.id))).httpStatusCode).toBe(404);
   });
 
   it('rolls a recurring task forward on close instead of completing it', async () => {
-    const daily = await api.addTask({ content: 'Standup', dueString: 'every day at 9am' });
+    const daily = await todoist.api.addTask({ content: 'Standup', dueString: 'every day at 9am' });
     expect(daily.due).toMatchObject({
       date: '2026-03-11T09:00:00',
       isRecurring: true,
       string: 'every day at 9am',
     });
-    await api.closeTask(daily.id);
-    const next = await api.getTask(daily.id);
+    await todoist.api.closeTask(daily.id);
+    const next = await todoist.api.getTask(daily.id);
     expect(next).toMatchObject({ checked: false, due: { date: '2026-03-12T09:00:00', isRecurring: true } });
 
-    const weekly = await api.addTask({
+    const weekly = await todoist.api.addTask({
       content: 'Review',
       dueString: 'every week',
       dueDatetime: '2026-03-16T08:00:00Z',
     });
-    await api.closeTask(weekly.id);
-    expect((await api.getTask(weekly.id)).due).toMatchObject({
+    await todoist.api.closeTask(weekly.id);
+    expect((await todoist.api.getTask(weekly.id)).due).toMatchObject({
       date: '2026-03-23T08:00:00Z',
       timezone: 'Europe/Berlin',
     });
 
-    const everyThree = await api.addTask({
+    const everyThree = await todoist.api.addTask({
       content: 'Water plants',
       dueString: 'every 3 days',
       dueDate: '2026-03-01',
     });
-    await api.closeTask(everyThree.id);
+    await todoist.api.closeTask(everyThree.id);
     // Overdue: skips to the first occurrence from today on.
-    expect((await api.getTask(everyThree.id)).due?.date).toBe('2026-03-10');
+    expect((await todoist.api.getTask(everyThree.id)).due?.date).toBe('2026-03-10');
   });
 
   it('creates once per X-Request-Id', async () => {
-    const first = await api.addTask({ content: 'Once' }, 'request-1');
-    const again = await api.addTask({ content: 'Once' }, 'request-1');
+    const first = await todoist.api.addTask({ content: 'Once' }, 'request-1');
+    const again = await todoist.api.addTask({ content: 'Once' }, 'request-1');
     expect(again.id).toBe(first.id);
-    expect((await api.getTasks()).results).toHaveLength(1);
-    const label = await api.addLabel({ name: 'once' }, 'request-2');
-    expect((await api.addLabel({ name: 'once' }, 'request-2')).id).toBe(label.id);
+    expect((await todoist.api.getTasks()).results).toHaveLength(1);
+    const label = await todoist.api.addLabel({ name: 'once' }, 'request-2');
+    expect((await todoist.api.addLabel({ name: 'once' }, 'request-2')).id).toBe(label.id);
   });
 
   it('files tasks in seeded projects and refuses unknown ones', async () => {
@@ -276,24 +262,24 @@ describe('tasks', () => {
 
   it("keeps each user's tasks apart", async () => {
     const other = await seedUser(todoist.origin, { email: 'grace@example.com' });
-    const task = await api.addTask({ content: 'Mine' });
+    const task = await todoist.api.addTask({ content: 'Mine' });
     const theirs = sdk(todoist.origin, other.accessToken ?? '');
     expect((await theirs.getTasks()).results).toHaveLength(0);
     expect((await rejection(theirs.getTask(task.id))).httpStatusCode).toBe(404);
   });
 
   it('rejects bad arguments with Todoist error tags', async () => {
-    const missing = await rejection(api.addTask({ content: '' }));
+    const missing = await rejection(todoist.api.addTask({ content: '' }));
     expect(missing.httpStatusCode).toBe(400);
     expect(missing.responseData?.error_tag).toBe('INVALID_ARGUMENT_VALUE');
-    const badDue = await rejection(api.addTask({ content: 'x', dueString: 'whenever it suits' }));
+    const badDue = await rejection(todoist.api.addTask({ content: 'x', dueString: 'whenever it suits' }));
     expect(badDue.responseData).toMatchObject({
       error_tag: 'INVALID_ARGUMENT_VALUE',
       error_extra: { argument: 'due_string' },
     });
     const response = await fetch(`${todoist.origin}/api/v1/tasks`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${todoist.user.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ description: 'no content' }),
     });
     expect(response.status).toBe(400);
@@ -313,7 +299,7 @@ describe('errors', () => {
   });
 
   it('answers an unknown task with 404', async () => {
-    const failure = await rejection(api.getTask('6XXXXXXXXXXXXXXX'));
+    const failure = await rejection(todoist.api.getTask('6XXXXXXXXXXXXXXX'));
     expect(failure.httpStatusCode).toBe(404);
     expect(failure.responseData).toMatchObject({
       error: 'Task not found',
@@ -331,8 +317,8 @@ describe('errors', () => {
       times: 1,
     });
     let retryAfter: string | undefined;
-    const throttled = sdk(todoist.origin, user.accessToken ?? '');
-    const watching = new (throttled.constructor as typeof TodoistApi)(user.accessToken ?? '', {
+    const throttled = sdk(todoist.origin, todoist.user.accessToken ?? '');
+    const watching = new (throttled.constructor as typeof TodoistApi)(todoist.user.accessToken ?? '', {
       baseUrl: todoist.origin,
       customFetch: async (url, options) => {
         const response = await fetch(url, options);
@@ -366,9 +352,9 @@ describe('errors', () => {
       path: '/api/v1/tasks',
       times: 1,
     });
-    const failure = await rejection(api.addTask({ content: 'Written, answer lost' }));
+    const failure = await rejection(todoist.api.addTask({ content: 'Written, answer lost' }));
     expect(failure.httpStatusCode).toBe(502);
-    const { results } = await api.getTasks();
+    const { results } = await todoist.api.getTasks();
     expect(results.map((task) => task.content)).toEqual(['Written, answer lost']);
   });
 
@@ -386,8 +372,8 @@ describe('errors', () => {
       args: { content: 'Once' },
     };
     // The retry carries the same command uuid, which Todoist applies once.
-    await api.sync({ commands: [command] });
-    const { results } = await api.getTasks();
+    await todoist.api.sync({ commands: [command] });
+    const { results } = await todoist.api.getTasks();
     expect(results.map((task) => task.content)).toEqual(['Once']);
     const state = (await (await fetch(`${todoist.origin}/_emulator/state`)).json()) as {
       requests: Record<string, number>;
@@ -403,7 +389,7 @@ describe('errors', () => {
   });
 
   it('counts requests per endpoint', async () => {
-    await api.getUser();
+    await todoist.api.getUser();
     const state = (await (await fetch(`${todoist.origin}/_emulator/state`)).json()) as {
       requests: Record<string, number>;
     };

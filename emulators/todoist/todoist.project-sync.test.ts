@@ -1,34 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createCommand, type TodoistApi, TodoistSyncError } from '@doist/todoist-sdk';
+import { createCommand, TodoistSyncError } from '@doist/todoist-sdk';
 import { describe, expect, it } from 'vitest';
-import {
-  type RunningTodoist,
-  rejection,
-  type SeededUser,
-  sdk,
-  seedUser,
-  setUpSeededTodoist,
-  startTodoist,
-} from './todoist.test-support.ts';
+import { rejection, sdk, seedUser, setUpSeededTodoist } from './todoist.test-support.ts';
 
 /** The `project_*` and `item_move` Sync commands, and what full and incremental syncs say about them. */
 
-let todoist: RunningTodoist;
-let user: SeededUser;
-let api: TodoistApi;
-
-setUpSeededTodoist(
-  startTodoist,
-  { email: 'ada@example.com', scopes: ['data:read_write', 'data:delete', 'project:delete'] },
-  (started, seeded, client) => {
-    todoist = started;
-    user = seeded;
-    api = client;
-  },
-);
+const todoist = setUpSeededTodoist({
+  email: 'ada@example.com',
+  scopes: ['data:read_write', 'data:delete', 'project:delete'],
+});
 
 /** A raw `/sync` request, as Todoist documents it: form fields whose values are JSON. */
-async function rawSync(fields: Record<string, unknown>, token = user.accessToken ?? '') {
+async function rawSync(fields: Record<string, unknown>, token = todoist.user.accessToken ?? '') {
   const body = new URLSearchParams(
     Object.entries(fields).map(([key, value]) => [
       key,
@@ -59,7 +42,7 @@ const raw = (type: string, args: Record<string, unknown>, tempId?: string) => ({
 
 /** "Work" with a sub-project "Meetings" and a task in each, added in one request through temp ids. */
 async function workTree() {
-  const { tempIdMapping } = await api.sync({
+  const { tempIdMapping } = await todoist.api.sync({
     commands: [
       createCommand('project_add', { name: 'Work' }, 'tmp-work'),
       createCommand('project_add', { name: 'Meetings', parentId: 'tmp-work' }, 'tmp-meetings'),
@@ -119,7 +102,11 @@ describe('project_add and project_update', () => {
       isCollapsed: true,
       viewStyle: 'board',
     });
-    const response = await api.sync({ commands: [update], syncToken: '*', resourceTypes: ['projects'] });
+    const response = await todoist.api.sync({
+      commands: [update],
+      syncToken: '*',
+      resourceTypes: ['projects'],
+    });
     expect(response.syncStatus).toEqual({ [update.uuid]: 'ok' });
     expect(response.projects?.find((project) => project.id === work)).toMatchObject({
       name: 'Job',
@@ -134,33 +121,33 @@ describe('project_add and project_update', () => {
 describe('project_move', () => {
   it('moves a project under another and back to the root, never under itself or the Inbox', async () => {
     const { work, meetings } = await workTree();
-    const { tempIdMapping } = await api.sync({
+    const { tempIdMapping } = await todoist.api.sync({
       commands: [createCommand('project_add', { name: 'Home' }, 'tmp-home')],
     });
     const home = tempIdMapping?.['tmp-home'] ?? '';
-    await api.sync({ commands: [createCommand('project_move', { id: meetings, parentId: home })] });
-    expect(await api.getProject(meetings)).toMatchObject({ parentId: home, childOrder: 1 });
-    await api.sync({ commands: [createCommand('project_move', { id: meetings, parentId: null })] });
-    expect(await api.getProject(meetings)).toMatchObject({ parentId: null });
+    await todoist.api.sync({ commands: [createCommand('project_move', { id: meetings, parentId: home })] });
+    expect(await todoist.api.getProject(meetings)).toMatchObject({ parentId: home, childOrder: 1 });
+    await todoist.api.sync({ commands: [createCommand('project_move', { id: meetings, parentId: null })] });
+    expect(await todoist.api.getProject(meetings)).toMatchObject({ parentId: null });
 
-    await api.sync({ commands: [createCommand('project_move', { id: home, parentId: work })] });
+    await todoist.api.sync({ commands: [createCommand('project_move', { id: home, parentId: work })] });
     const cycle = createCommand('project_move', { id: work, parentId: home });
-    const underInbox = createCommand('project_move', { id: work, parentId: user.inboxProjectId });
-    const inbox = createCommand('project_move', { id: user.inboxProjectId, parentId: work });
-    const failure = await rejection(api.sync({ commands: [cycle, underInbox, inbox] }));
+    const underInbox = createCommand('project_move', { id: work, parentId: todoist.user.inboxProjectId });
+    const inbox = createCommand('project_move', { id: todoist.user.inboxProjectId, parentId: work });
+    const failure = await rejection(todoist.api.sync({ commands: [cycle, underInbox, inbox] }));
     expect(failure).toBeInstanceOf(TodoistSyncError);
     const { syncStatus } = failure as TodoistSyncError;
     for (const command of [cycle, underInbox, inbox]) {
       expect(syncStatus[command.uuid]).toMatchObject({ errorTag: 'INVALID_ARGUMENT_VALUE', httpCode: 400 });
     }
-    expect(await api.getProject(work)).toMatchObject({ parentId: null });
+    expect(await todoist.api.getProject(work)).toMatchObject({ parentId: null });
   });
 });
 
 describe('archive, unarchive and delete', () => {
   it('an incremental sync reports archived projects; a full sync leaves them and their tasks out', async () => {
     const { work, meetings, report } = await workTree();
-    const before = await api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
+    const before = await todoist.api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
     const archive = raw('project_archive', { id: work });
     const response = await rawSync({
       sync_token: before.syncToken,
@@ -175,24 +162,27 @@ describe('archive, unarchive and delete', () => {
     // Archiving does not change the tasks.
     expect(response.items).toEqual([]);
 
-    const full = await api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
+    const full = await todoist.api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
     expect(full.projects?.map((project) => project.name)).toEqual(['Inbox']);
     expect(full.items).toEqual([]);
 
-    await api.sync({ commands: [createCommand('project_unarchive', { id: work })] });
-    const after = await api.sync({ syncToken: response.sync_token, resourceTypes: ['projects'] });
+    await todoist.api.sync({ commands: [createCommand('project_unarchive', { id: work })] });
+    const after = await todoist.api.sync({ syncToken: response.sync_token, resourceTypes: ['projects'] });
     expect(after.projects).toEqual([
       expect.objectContaining({ id: work, isArchived: false, parentId: null }),
     ]);
-    const again = await api.sync({ syncToken: '*', resourceTypes: ['items'] });
+    const again = await todoist.api.sync({ syncToken: '*', resourceTypes: ['items'] });
     expect(again.items?.map((item) => item.id)).toEqual([report]);
   });
 
   it('project_delete deletes sub-projects and tasks, which an incremental sync reports deleted', async () => {
     const { work, meetings, report, standup } = await workTree();
-    const before = await api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
-    await api.sync({ commands: [createCommand('project_delete', { id: work })] });
-    const changes = await api.sync({ syncToken: before.syncToken, resourceTypes: ['projects', 'items'] });
+    const before = await todoist.api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
+    await todoist.api.sync({ commands: [createCommand('project_delete', { id: work })] });
+    const changes = await todoist.api.sync({
+      syncToken: before.syncToken,
+      resourceTypes: ['projects', 'items'],
+    });
     expect(changes.projects?.map((project) => [project.id, project.isDeleted]).sort()).toEqual(
       [
         [work, true],
@@ -205,14 +195,14 @@ describe('archive, unarchive and delete', () => {
         [standup, true],
       ].sort(),
     );
-    const full = await api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
-    expect(full.projects?.map((project) => project.id)).toEqual([user.inboxProjectId]);
+    const full = await todoist.api.sync({ syncToken: '*', resourceTypes: ['projects', 'items'] });
+    expect(full.projects?.map((project) => project.id)).toEqual([todoist.user.inboxProjectId]);
     expect(full.items).toEqual([]);
   });
 
   it('refuses to archive or delete the Inbox, and project_delete without project:delete', async () => {
-    const archive = raw('project_archive', { id: user.inboxProjectId });
-    const remove = raw('project_delete', { id: user.inboxProjectId });
+    const archive = raw('project_archive', { id: todoist.user.inboxProjectId });
+    const remove = raw('project_delete', { id: todoist.user.inboxProjectId });
     const response = await rawSync({ commands: [archive, remove] });
     expect(response.sync_status?.[archive.uuid]).toMatchObject({
       error_tag: 'INVALID_ARGUMENT_VALUE',
@@ -237,16 +227,18 @@ describe('archive, unarchive and delete', () => {
 describe('item_move', () => {
   it('an incremental sync returns a task moved to another project or under another task', async () => {
     const { work, report } = await workTree();
-    const { tempIdMapping } = await api.sync({
+    const { tempIdMapping } = await todoist.api.sync({
       commands: [createCommand('item_add', { content: 'Loose' }, 'tmp-loose')],
     });
     const loose = tempIdMapping?.['tmp-loose'] ?? '';
-    const before = await api.sync({ syncToken: '*', resourceTypes: ['items'] });
-    await api.sync({
-      commands: [createCommand('item_move', { id: report, projectId: user.inboxProjectId })],
+    const before = await todoist.api.sync({ syncToken: '*', resourceTypes: ['items'] });
+    await todoist.api.sync({
+      commands: [createCommand('item_move', { id: report, projectId: todoist.user.inboxProjectId })],
     });
-    const moved = await api.sync({ syncToken: before.syncToken, resourceTypes: ['items'] });
-    expect(moved.items).toEqual([expect.objectContaining({ id: report, projectId: user.inboxProjectId })]);
+    const moved = await todoist.api.sync({ syncToken: before.syncToken, resourceTypes: ['items'] });
+    expect(moved.items).toEqual([
+      expect.objectContaining({ id: report, projectId: todoist.user.inboxProjectId }),
+    ]);
 
     const under = raw('item_move', { id: loose, parent_id: report });
     const response = await rawSync({

@@ -1,16 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { createCommand, parseWebhookPayload, type TodoistApi } from '@doist/todoist-sdk';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
-import {
-  control,
-  type RunningTodoist,
-  type SeededUser,
-  sdk,
-  seedUser,
-  startTodoist,
-} from './todoist.test-support.ts';
+import { createCommand, parseWebhookPayload } from '@doist/todoist-sdk';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setUpReceiver } from '../shared/testing/set-up-receiver.ts';
+import { control, setUpSeededTodoist } from './todoist.test-support.ts';
 
 /** The `project:*` webhook events Todoist documents, and `item:updated` for a moved task. */
 
@@ -20,41 +11,18 @@ type Event = {
   event_data_extra?: Record<string, unknown>;
 };
 
-let receiver: FastifyInstance;
-let hookUrl: string;
 let received: string[] = [];
-let todoist: RunningTodoist;
-let user: SeededUser;
-let api: TodoistApi;
 
-beforeAll(async () => {
-  receiver = Fastify();
-  receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  receiver.post('/todoist', async (request, reply) => {
-    received.push(String(request.body));
-    return reply.code(200).send();
-  });
-  await receiver.listen({ host: '127.0.0.1', port: 0 });
-  hookUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/todoist`;
+const receiver = setUpReceiver('/todoist', (body) => {
+  received.push(body);
+  return undefined;
 });
-afterAll(async () => {
-  await receiver.close();
+const todoist = setUpSeededTodoist({
+  email: 'ada@example.com',
+  scopes: ['data:read_write', 'data:delete', 'project:delete'],
 });
-setUpEmulator(
-  () => startTodoist({ webhookUrl: hookUrl }),
-  (started) => {
-    todoist = started;
-  },
-);
 beforeEach(async () => {
-  await control(todoist.origin, 'webhook', { url: hookUrl });
-  user = await seedUser(todoist.origin, {
-    email: 'ada@example.com',
-    scopes: ['data:read_write', 'data:delete', 'project:delete'],
-  });
-  api = sdk(todoist.origin, user.accessToken ?? '');
+  await control(todoist.origin, 'webhook', { url: receiver.address() });
   received = [];
 });
 
@@ -67,11 +35,11 @@ async function events(): Promise<Event[]> {
 
 describe('project events', () => {
   it('sends project:added, updated, archived, unarchived and deleted with the project', async () => {
-    const work = await api.addProject({ name: 'Work', color: 'blue' });
-    await api.updateProject(work.id, { name: 'Job' });
-    await api.archiveProject(work.id);
-    await api.unarchiveProject(work.id);
-    await api.deleteProject(work.id);
+    const work = await todoist.api.addProject({ name: 'Work', color: 'blue' });
+    await todoist.api.updateProject(work.id, { name: 'Job' });
+    await todoist.api.archiveProject(work.id);
+    await todoist.api.unarchiveProject(work.id);
+    await todoist.api.deleteProject(work.id);
     const sent = await events();
     expect(sent.map((event) => event.event_name)).toEqual([
       'project:added',
@@ -93,7 +61,7 @@ describe('project events', () => {
   });
 
   it('sends them for Sync commands: a move is an update; sub-projects get events of their own', async () => {
-    const { tempIdMapping } = await api.sync({
+    const { tempIdMapping } = await todoist.api.sync({
       commands: [
         createCommand('project_add', { name: 'Work' }, 'tmp-work'),
         createCommand('project_add', { name: 'Meetings', parentId: 'tmp-work' }, 'tmp-meetings'),
@@ -109,7 +77,7 @@ describe('project events', () => {
       createCommand('project_unarchive', { id: work }),
       createCommand('project_delete', { id: work }),
     ]) {
-      await api.sync({ commands: [command] });
+      await todoist.api.sync({ commands: [command] });
     }
     const sent = await events();
     // The tasks of a deleted project get no item:deleted of their own.
@@ -134,23 +102,23 @@ describe('project events', () => {
 
 describe('moved tasks', () => {
   it('sends item:updated with the old item when a task moves to another project', async () => {
-    const work = await api.addProject({ name: 'Work' });
-    const task = await api.addTask({ content: 'Report' });
-    await api.moveTask(task.id, { projectId: work.id });
-    await api.sync({
-      commands: [createCommand('item_move', { id: task.id, projectId: user.inboxProjectId })],
+    const work = await todoist.api.addProject({ name: 'Work' });
+    const task = await todoist.api.addTask({ content: 'Report' });
+    await todoist.api.moveTask(task.id, { projectId: work.id });
+    await todoist.api.sync({
+      commands: [createCommand('item_move', { id: task.id, projectId: todoist.user.inboxProjectId })],
     });
     const moves = (await events()).filter((event) => event.event_name === 'item:updated');
     expect(moves).toEqual([
       expect.objectContaining({
         event_data: expect.objectContaining({ id: task.id, project_id: work.id }),
         event_data_extra: expect.objectContaining({
-          old_item: expect.objectContaining({ project_id: user.inboxProjectId }),
+          old_item: expect.objectContaining({ project_id: todoist.user.inboxProjectId }),
           update_intent: 'item_updated',
         }),
       }),
       expect.objectContaining({
-        event_data: expect.objectContaining({ id: task.id, project_id: user.inboxProjectId }),
+        event_data: expect.objectContaining({ id: task.id, project_id: todoist.user.inboxProjectId }),
       }),
     ]);
   });

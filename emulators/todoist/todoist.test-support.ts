@@ -55,23 +55,55 @@ export function sdk(origin: string, token: string): TodoistApi {
   return new TodoistApi(token, { baseUrl: origin });
 }
 
+/** The emulator of a file's tests and the user seeded in it for the current test, with their SDK client. */
+export type SeededTodoist = {
+  readonly app: FastifyInstance;
+  readonly origin: string;
+  readonly user: SeededUser;
+  readonly api: TodoistApi;
+};
+
 /**
- * The emulator for a file's tests (`setUpEmulator`: started, reset before each test, closed), with `user`
- * seeded anew after each reset; `ready` is handed the emulator, the seeded user and an SDK client as them.
+ * The emulator for a file's tests (`setUpEmulator`: started with `options`, reset before each test,
+ * closed), with `user` seeded anew after each reset. The answer reads the running emulator, the seeded
+ * user and an SDK client signed in as them; they exist from the first `beforeEach` on.
  */
 export function setUpSeededTodoist(
-  start: () => Promise<RunningTodoist>,
   user: Record<string, unknown>,
-  ready: (todoist: RunningTodoist, user: SeededUser, api: TodoistApi) => void,
-): void {
-  let todoist: RunningTodoist;
-  setUpEmulator(start, (started) => {
-    todoist = started;
-  });
+  options: Partial<TodoistEmulatorOptions> = {},
+): SeededTodoist {
+  let todoist: RunningTodoist | undefined;
+  let seeded: { user: SeededUser; api: TodoistApi } | undefined;
+  setUpEmulator(
+    () => startTodoist(options),
+    (started) => {
+      todoist = started;
+    },
+  );
   beforeEach(async () => {
-    const seeded = await seedUser(todoist.origin, user);
-    ready(todoist, seeded, sdk(todoist.origin, seeded.accessToken ?? ''));
+    const origin = setUp(todoist).origin;
+    const seededUser = await seedUser(origin, user);
+    seeded = { user: seededUser, api: sdk(origin, seededUser.accessToken ?? '') };
   });
+  return {
+    get app() {
+      return setUp(todoist).app;
+    },
+    get origin() {
+      return setUp(todoist).origin;
+    },
+    get user() {
+      return setUp(seeded).user;
+    },
+    get api() {
+      return setUp(seeded).api;
+    },
+  };
+}
+
+function setUp<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('set up in beforeAll and beforeEach: read it inside a test');
+  return value;
 }
 
 /** The error a promise rejects with (fails the test if it resolves). */

@@ -1,58 +1,28 @@
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { parseWebhookPayload, type TodoistApi, verifyWebhookSignature } from '@doist/todoist-sdk';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
-import {
-  control,
-  type RunningTodoist,
-  type SeededUser,
-  sdk,
-  seedUser,
-  startTodoist,
-  TEST_APP,
-} from './todoist.test-support.ts';
+import { parseWebhookPayload, verifyWebhookSignature } from '@doist/todoist-sdk';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ReceivedHeaders, setUpReceiver } from '../shared/testing/set-up-receiver.ts';
+import { control, sdk, seedUser, setUpSeededTodoist, TEST_APP } from './todoist.test-support.ts';
 
-type Received = { body: string; headers: Record<string, string | string[] | undefined> };
+type Received = { body: string; headers: ReceivedHeaders };
 
-let receiver: FastifyInstance;
-let hookUrl: string;
 let received: Received[] = [];
 let failNext = 0;
-let todoist: RunningTodoist;
-let user: SeededUser;
-let api: TodoistApi;
 
-beforeAll(async () => {
-  receiver = Fastify();
-  receiver.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  receiver.post('/todoist', async (request, reply) => {
-    if (failNext > 0) {
-      failNext -= 1;
-      return reply.code(503).send();
-    }
-    received.push({ body: String(request.body), headers: request.headers });
-    return reply.code(200).send();
-  });
-  await receiver.listen({ host: '127.0.0.1', port: 0 });
-  hookUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/todoist`;
+const receiver = setUpReceiver('/todoist', (body, headers) => {
+  if (failNext > 0) {
+    failNext -= 1;
+    return 503;
+  }
+  received.push({ body, headers });
+  return undefined;
 });
-afterAll(async () => {
-  await receiver.close();
-});
-setUpEmulator(
-  () => startTodoist({ webhookUrl: hookUrl, webhookRetries: 2, webhookRetryDelayMs: 5 }),
-  (started) => {
-    todoist = started;
-  },
+const todoist = setUpSeededTodoist(
+  { email: 'ada@example.com', name: 'Ada' },
+  { webhookRetries: 2, webhookRetryDelayMs: 5 },
 );
 beforeEach(async () => {
-  await control(todoist.origin, 'webhook', { url: hookUrl });
-  user = await seedUser(todoist.origin, { email: 'ada@example.com', name: 'Ada' });
-  api = sdk(todoist.origin, user.accessToken ?? '');
+  await control(todoist.origin, 'webhook', { url: receiver.address() });
   received = [];
   failNext = 0;
 });
@@ -71,7 +41,7 @@ function events(): {
 
 describe('delivery', () => {
   it('posts a signed item:added the SDK can verify and parse', async () => {
-    const task = await api.addTask({
+    const task = await todoist.api.addTask({
       content: 'Hello',
       dueDatetime: '2030-01-01T09:00:00Z',
       duration: 30,
@@ -95,19 +65,19 @@ describe('delivery', () => {
     const payload = parseWebhookPayload(JSON.parse(body));
     expect(payload).toMatchObject({
       eventName: 'item:added',
-      userId: user.id,
+      userId: todoist.user.id,
       version: '1',
-      initiator: { id: user.id, email: 'ada@example.com', fullName: 'Ada', isPremium: false },
+      initiator: { id: todoist.user.id, email: 'ada@example.com', fullName: 'Ada', isPremium: false },
       eventData: { id: task.id, content: 'Hello', duration: { amount: 30, unit: 'minute' } },
     });
   });
 
   it('sends updated (with old_item), completed, uncompleted and deleted events', async () => {
-    const task = await api.addTask({ content: 'Draft' });
-    await api.updateTask(task.id, { content: 'Final' });
-    await api.closeTask(task.id);
-    await api.reopenTask(task.id);
-    await api.deleteTask(task.id);
+    const task = await todoist.api.addTask({ content: 'Draft' });
+    await todoist.api.updateTask(task.id, { content: 'Final' });
+    await todoist.api.closeTask(task.id);
+    await todoist.api.reopenTask(task.id);
+    await todoist.api.deleteTask(task.id);
     await flush();
     expect(events().map((event) => event.event_name)).toEqual([
       'item:added',
@@ -128,10 +98,10 @@ describe('delivery', () => {
   });
 
   it('carries the updated_at the API returned, so the app can recognise its own change', async () => {
-    const task = await api.addTask({ content: 'Mine' });
+    const task = await todoist.api.addTask({ content: 'Mine' });
     const response = await fetch(`${todoist.origin}/api/v1/tasks/${task.id}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${todoist.user.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ content: 'Changed by the app' }),
     });
     const { updated_at } = (await response.json()) as { updated_at: string };
@@ -141,8 +111,12 @@ describe('delivery', () => {
   });
 
   it('sends item:updated with update_intent item_completed for a recurring task', async () => {
-    const task = await api.addTask({ content: 'Daily', dueString: 'every day', dueDate: '2030-01-01' });
-    await api.closeTask(task.id);
+    const task = await todoist.api.addTask({
+      content: 'Daily',
+      dueString: 'every day',
+      dueDate: '2030-01-01',
+    });
+    await todoist.api.closeTask(task.id);
     await flush();
     const [, rolled] = events();
     expect(rolled).toMatchObject({
@@ -153,9 +127,9 @@ describe('delivery', () => {
   });
 
   it('sends label events with item_order and is_deleted', async () => {
-    const label = await api.addLabel({ name: '30min' });
-    await api.updateLabel(label.id, { color: 'red' });
-    await api.deleteLabel(label.id);
+    const label = await todoist.api.addLabel({ name: '30min' });
+    await todoist.api.updateLabel(label.id, { color: 'red' });
+    await todoist.api.deleteLabel(label.id);
     await flush();
     expect(events().map((event) => [event.event_name, event.event_data])).toEqual([
       [
@@ -176,7 +150,7 @@ describe('delivery', () => {
   });
 
   it('fires for Sync commands too', async () => {
-    await api.sync({
+    await todoist.api.sync({
       commands: [{ type: 'item_add', uuid: 'u-1', tempId: 't-1', args: { content: 'Synced' } }],
     });
     await flush();
@@ -191,17 +165,17 @@ describe('delivery', () => {
   it('fires only for users who authorized the app', async () => {
     const personal = await seedUser(todoist.origin, { email: 'solo@example.com', authorize: false });
     await sdk(todoist.origin, personal.personalToken).addTask({ content: 'Not for the app' });
-    await api.addTask({ content: 'For the app' });
+    await todoist.api.addTask({ content: 'For the app' });
     await flush();
     expect(events().map((event) => event.event_data.content)).toEqual(['For the app']);
   });
 
   it('honours the configured event list and an unset URL', async () => {
     await control(todoist.origin, 'webhook', { events: ['item:completed'] });
-    const task = await api.addTask({ content: 'Quiet' });
-    await api.closeTask(task.id);
+    const task = await todoist.api.addTask({ content: 'Quiet' });
+    await todoist.api.closeTask(task.id);
     await control(todoist.origin, 'webhook', { url: null });
-    await api.reopenTask(task.id);
+    await todoist.api.reopenTask(task.id);
     await flush();
     expect(events().map((event) => event.event_name)).toEqual(['item:completed']);
   });
@@ -210,7 +184,7 @@ describe('delivery', () => {
 describe('failures and faults', () => {
   it('retries a failed delivery with the same delivery id', async () => {
     failNext = 2;
-    await api.addTask({ content: 'Retry me' });
+    await todoist.api.addTask({ content: 'Retry me' });
     await flush();
     expect(received).toHaveLength(1);
     const state = (await (await fetch(`${todoist.origin}/_emulator/state`)).json()) as {
@@ -221,17 +195,17 @@ describe('failures and faults', () => {
 
   it('drops, duplicates, reorders and delays notifications when told to', async () => {
     await control(todoist.origin, 'notifications/faults', { mode: 'drop', times: 1 });
-    await api.addTask({ content: 'dropped' });
+    await todoist.api.addTask({ content: 'dropped' });
     await control(todoist.origin, 'notifications/faults', { mode: 'duplicate', times: 1 });
-    await api.addTask({ content: 'twice' });
+    await todoist.api.addTask({ content: 'twice' });
     await flush();
     expect(events().map((event) => event.event_data.content)).toEqual(['twice', 'twice']);
     expect(received[0]?.headers['x-todoist-delivery-id']).toBe(received[1]?.headers['x-todoist-delivery-id']);
 
     received = [];
     await control(todoist.origin, 'notifications/faults', { mode: 'reorder', times: 1 });
-    await api.addTask({ content: 'first' });
-    await api.addTask({ content: 'second' });
+    await todoist.api.addTask({ content: 'first' });
+    await todoist.api.addTask({ content: 'second' });
     await flush();
     expect(
       events()
@@ -242,7 +216,7 @@ describe('failures and faults', () => {
     received = [];
     await control(todoist.origin, 'notifications/faults', { mode: 'delay', delayMs: 120, times: 1 });
     const started = Date.now();
-    await api.addTask({ content: 'late' });
+    await todoist.api.addTask({ content: 'late' });
     await flush();
     expect(Date.now() - started).toBeGreaterThanOrEqual(110);
     expect(events().map((event) => event.event_data.content)).toEqual(['late']);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import {
-  googleSpan,
-  graphSpan,
-  microsoftSyncingUser,
-  syncingUser,
-  tomorrowAt,
-} from '#server/test/sync-fixtures.ts';
+import { SYNCING_USERS, type SyncingUser, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
 import { sameOrigin } from '#server/test/test-app.ts';
 
 /**
@@ -16,34 +9,9 @@ import { sameOrigin } from '#server/test/test-app.ts';
  * syncs while its project does; moved out, archived with its project or moved back, its event follows;
  * tasks made from events go to the project chosen for them.
  */
-const calendars = {
-  google: async (app: App, email: string) => {
-    const user = await syncingUser(app, email);
-    return {
-      ...user,
-      eventTitles: async () => (await user.events()).map((event) => event.summary).sort(),
-      addEvent: (title: string, start: Date) =>
-        user.google.events.insert({
-          calendarId: user.calendarId,
-          requestBody: { summary: title, ...googleSpan(start, 30) },
-        }),
-    };
-  },
-  microsoft: async (app: App, email: string) => {
-    const user = await microsoftSyncingUser(app, email);
-    return {
-      ...user,
-      eventTitles: async () => (await user.events()).map((event) => event.subject).sort(),
-      addEvent: (title: string, start: Date) =>
-        user.graph('POST', `${user.calendarPath}/events`, { subject: title, ...graphSpan(start, 30) }),
-    };
-  },
-};
-
-type User = Awaited<ReturnType<(typeof calendars)['google']>>;
 
 /** Work and Home made in the user's Todoist, read by the app as the dashboard's refresh does. */
-async function withProjects(user: Pick<User, 'todoist' | 'send'>) {
+async function withProjects(user: Pick<SyncingUser, 'todoist' | 'send'>) {
   const work = await user.todoist.addProject({ name: 'Work' });
   const home = await user.todoist.addProject({ name: 'Home' });
   const current = await user.send('GET', '/api/todoist/updateuserprofile');
@@ -59,7 +27,7 @@ for (const database of await testDatabases('project scope while syncing')) {
       overrides: { role: 'web' },
     });
 
-    for (const [provider, syncingUserOn] of Object.entries(calendars)) {
+    for (const [provider, syncingUserOn] of Object.entries(SYNCING_USERS)) {
       it(`syncs only the chosen projects; a task moved out loses its event, moved in gains one (${provider})`, async () => {
         const user = await syncingUserOn(app(), `projects-chosen-${provider}@example.com`);
         const { work, home } = await withProjects(user);
@@ -177,7 +145,7 @@ for (const database of await testDatabases('project scope while syncing')) {
     }
 
     it('refuses projects that are not the user’s, and an empty choice', async () => {
-      const user = await calendars.google(app(), 'projects-refused@example.com');
+      const user = await syncingUser(app(), 'projects-refused@example.com');
       await withProjects(user);
       const send = (url: string, payload: Record<string, unknown>) =>
         app().server.inject({

@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { parseForm } from '#emulators/shared/testing/html-form.ts';
 import { CONNECT_PATHS, type IntegrationKey } from '#shared/api/auth.schema.ts';
 
 type Cookies = Record<string, string>;
 
 export type SignInResult = { location: string; sessionCookie: { name: string; value: string } | undefined };
 
-/** Reads the hidden fields and action of an emulator's sign-in form, as a browser would submit it. */
+/** Reads the fields and action of an emulator's sign-in form, as a browser would submit it. */
 export async function readSignInForm(pageUrl: string): Promise<{ action: URL; fields: URLSearchParams }> {
   const page = await fetch(pageUrl);
   if (!page.ok) throw new Error(`sign-in page answered ${page.status}`);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
-  if (!action) throw new Error('no sign-in form on the page');
-  const fields = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
-    fields.append(decodeHtml(match[1] ?? ''), decodeHtml(match[2] ?? ''));
-  }
-  return { action: new URL(decodeHtml(action), pageUrl), fields };
+  const { action, fields } = parseForm(await page.text());
+  return { action: new URL(action, pageUrl), fields: new URLSearchParams(fields) };
 }
 
 /**
@@ -47,15 +42,6 @@ export async function signInThroughEmulator(
     location: String(done.headers.location),
     sessionCookie: session?.value ? { name: session.name, value: session.value } : undefined,
   };
-}
-
-function decodeHtml(value: string): string {
-  return value
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
 }
 
 export type ConnectProvider = IntegrationKey;

@@ -132,12 +132,21 @@ export async function syncingUser(
   const origins = { todoist: app.emulators.todoist.origin, google: app.emulators.googleCalendar.origin };
   const user = await startSyncing(app, email, 'google', email, settings);
   const google = await userGoogleCalendar(origins.google, email);
+  const events = async (): Promise<calendar_v3.Schema$Event[]> =>
+    (await google.events.list({ calendarId: email })).data.items ?? [];
   return {
     ...user,
     google,
     origins,
-    events: async (): Promise<calendar_v3.Schema$Event[]> =>
-      (await google.events.list({ calendarId: email })).data.items ?? [],
+    events,
+    /** The titles of the events in the chosen calendar, sorted, whatever order the calendar lists them in. */
+    eventTitles: async () => (await events()).map((event) => event.summary ?? '').sort(),
+    /** Adds an event to the chosen calendar, `minutes` long from `start`, as the user would in Google Calendar. */
+    addEvent: (title: string, start: Date, minutes = 30) =>
+      google.events.insert({
+        calendarId: email,
+        requestBody: { summary: title, ...googleSpan(start, minutes) },
+      }),
     /** Moves an event to `start`, `minutes` long, as the user would in Google Calendar. */
     moveEvent: (eventId: string | null | undefined, start: Date, minutes: number) =>
       google.events.patch({
@@ -201,13 +210,19 @@ export async function microsoftSyncingUser(
   const user = await startSyncing(app, email, 'microsoft', null, settings);
   const graph = await userGraph(microsoft, email);
   const calendarPath = `/me/calendars/${encodeURIComponent(user.calendarId)}`;
+  const events = async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value;
   return {
     ...user,
     graph,
     calendarPath,
-    events: async (): Promise<GraphEventView[]> => (await graph('GET', `${calendarPath}/events`)).value,
+    events,
+    /** The titles of the events in the chosen calendar, sorted, whatever order the calendar lists them in. */
+    eventTitles: async () => (await events()).map((event) => event.subject).sort(),
+    /** Adds an event to the chosen calendar, `minutes` long from `start`, as the user would in Outlook. */
+    addEvent: (title: string, start: Date, minutes = 30) =>
+      graph('POST', `${calendarPath}/events`, { subject: title, ...graphSpan(start, minutes) }),
     /** Moves an event to `start`, `minutes` long, as the user would in Outlook. */
-    moveEvent: (eventId: string | undefined, start: Date, minutes: number) =>
+    moveEvent: (eventId: string | null | undefined, start: Date, minutes: number) =>
       graph('PATCH', `/me/events/${eventId}`, graphSpan(start, minutes)),
   };
 }
@@ -225,3 +240,9 @@ export async function appAccessToken(
   if (!row) throw new Error(`no ${kind} integration`);
   return createTokenCipher(app.config.tokenKeys).decrypt(row.accessTokenEncrypted);
 }
+
+/**
+ * A syncing user on each calendar the app syncs with, by name: the tests that hold for both loop over
+ * it, using what both kinds of user have (`events`, `eventTitles`, `addEvent`, `moveEvent` …).
+ */
+export const SYNCING_USERS = { google: syncingUser, microsoft: microsoftSyncingUser };

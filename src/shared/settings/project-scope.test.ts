@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROJECT_TREE, todoistProject } from './project-scope.fixture.ts';
 import {
   missingProjects,
   projectForNewTasks,
@@ -6,31 +7,11 @@ import {
   projectsInScope,
   projectTree,
   renamedChoice,
-  type TodoistProject,
 } from './project-scope.ts';
-
-const project = (id: string, fields: Partial<TodoistProject> = {}): TodoistProject => ({
-  id,
-  name: id,
-  color: 'grey',
-  parentId: null,
-  inbox: false,
-  order: 1,
-  ...fields,
-});
-
-// Inbox; Work (with Clients, which has Acme); Home.
-const PROJECTS = [
-  project('home', { order: 3 }),
-  project('acme', { parentId: 'clients', order: 1 }),
-  project('work', { order: 2 }),
-  project('inbox', { inbox: true, order: 0 }),
-  project('clients', { parentId: 'work', order: 1 }),
-];
 
 describe('projectTree', () => {
   it('lists the Inbox first, then each parent followed by its sub-projects, by order', () => {
-    expect(projectTree(PROJECTS).map(({ project: entry, depth }) => `${depth}:${entry.id}`)).toEqual([
+    expect(projectTree(PROJECT_TREE).map(({ project: entry, depth }) => `${depth}:${entry.id}`)).toEqual([
       '0:inbox',
       '0:work',
       '1:clients',
@@ -40,29 +21,29 @@ describe('projectTree', () => {
   });
 
   it('shows a project whose parent is not listed at the root', () => {
-    const tree = projectTree([project('orphan', { parentId: 'archived' })]);
+    const tree = projectTree([todoistProject('orphan', { parentId: 'archived' })]);
     expect(tree).toEqual([{ project: expect.objectContaining({ id: 'orphan' }), depth: 0 }]);
   });
 });
 
 describe('projectsInScope', () => {
   it('is every project while all sync', () => {
-    expect(projectsInScope(PROJECTS, { mode: 'all', projectIds: [] })).toEqual(
+    expect(projectsInScope(PROJECT_TREE, { mode: 'all', projectIds: [] })).toEqual(
       new Set(['home', 'acme', 'work', 'inbox', 'clients']),
     );
   });
 
   it('takes a chosen project with all its sub-projects, and nothing above it', () => {
-    expect(projectsInScope(PROJECTS, { mode: 'chosen', projectIds: ['clients'] })).toEqual(
+    expect(projectsInScope(PROJECT_TREE, { mode: 'chosen', projectIds: ['clients'] })).toEqual(
       new Set(['clients', 'acme']),
     );
-    expect(projectsInScope(PROJECTS, { mode: 'chosen', projectIds: ['work', 'home'] })).toEqual(
+    expect(projectsInScope(PROJECT_TREE, { mode: 'chosen', projectIds: ['work', 'home'] })).toEqual(
       new Set(['work', 'clients', 'acme', 'home']),
     );
   });
 
   it('leaves out chosen projects the account no longer lists', () => {
-    expect(projectsInScope(PROJECTS, { mode: 'chosen', projectIds: ['gone'] })).toEqual(new Set());
+    expect(projectsInScope(PROJECT_TREE, { mode: 'chosen', projectIds: ['gone'] })).toEqual(new Set());
   });
 
   it('is null (nothing left out) while no project list is known', () => {
@@ -79,30 +60,30 @@ describe('missingProjects', () => {
         { id: 'gone', name: 'Old plans' },
       ],
     };
-    expect(missingProjects(PROJECTS, scope)).toEqual([{ id: 'gone', name: 'Old plans' }]);
-    expect(missingProjects(PROJECTS, { ...scope, mode: 'all' })).toEqual([]);
+    expect(missingProjects(PROJECT_TREE, scope)).toEqual([{ id: 'gone', name: 'Old plans' }]);
+    expect(missingProjects(PROJECT_TREE, { ...scope, mode: 'all' })).toEqual([]);
     expect(missingProjects([], scope)).toEqual([]);
   });
 });
 
 describe('projectForNewTasks', () => {
-  const all = projectsInScope(PROJECTS, { mode: 'all', projectIds: [] });
-  const workOnly = projectsInScope(PROJECTS, { mode: 'chosen', projectIds: ['work'] });
+  const all = projectsInScope(PROJECT_TREE, { mode: 'all', projectIds: [] });
+  const workOnly = projectsInScope(PROJECT_TREE, { mode: 'chosen', projectIds: ['work'] });
 
   it('is the project the user named while it syncs', () => {
-    expect(projectForNewTasks(PROJECTS, all, 'home')).toBe('home');
-    expect(projectForNewTasks(PROJECTS, workOnly, 'acme')).toBe('acme');
+    expect(projectForNewTasks(PROJECT_TREE, all, 'home')).toBe('home');
+    expect(projectForNewTasks(PROJECT_TREE, workOnly, 'acme')).toBe('acme');
   });
 
   it('falls back to the Inbox, then to the first project that syncs', () => {
-    expect(projectForNewTasks(PROJECTS, all, null)).toBe('inbox');
-    expect(projectForNewTasks(PROJECTS, all, 'gone')).toBe('inbox');
-    expect(projectForNewTasks(PROJECTS, workOnly, 'home')).toBe('work');
-    expect(projectForNewTasks(PROJECTS, workOnly, null)).toBe('work');
+    expect(projectForNewTasks(PROJECT_TREE, all, null)).toBe('inbox');
+    expect(projectForNewTasks(PROJECT_TREE, all, 'gone')).toBe('inbox');
+    expect(projectForNewTasks(PROJECT_TREE, workOnly, 'home')).toBe('work');
+    expect(projectForNewTasks(PROJECT_TREE, workOnly, null)).toBe('work');
   });
 
   it('is undefined when no project syncs, and the named one while no list is known', () => {
-    expect(projectForNewTasks(PROJECTS, new Set(), null)).toBeUndefined();
+    expect(projectForNewTasks(PROJECT_TREE, new Set(), null)).toBeUndefined();
     expect(projectForNewTasks([], null, 'home')).toBe('home');
     expect(projectForNewTasks([], null, null)).toBeNull();
   });
@@ -131,13 +112,15 @@ describe('renamedChoice', () => {
         { id: 'gone', name: 'Old plans' },
       ],
     };
-    expect(renamedChoice(scope, PROJECTS)).toEqual({
+    expect(renamedChoice(scope, PROJECT_TREE)).toEqual({
       mode: 'chosen',
       projects: [
-        { id: 'work', name: 'work' },
+        { id: 'work', name: 'Work' },
         { id: 'gone', name: 'Old plans' },
       ],
     });
-    expect(renamedChoice({ mode: 'chosen', projects: [{ id: 'work', name: 'work' }] }, PROJECTS)).toBeNull();
+    expect(
+      renamedChoice({ mode: 'chosen', projects: [{ id: 'work', name: 'Work' }] }, PROJECT_TREE),
+    ).toBeNull();
   });
 });

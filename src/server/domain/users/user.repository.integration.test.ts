@@ -1,6 +1,6 @@
 import { beforeAll, describe, it } from 'vitest';
-import { users } from '#server/db/schema/users.table.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { seedUsers } from '#server/test/seed-users.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
 import { playNoticeLinkVersion } from './notice-link-version.fixture.ts';
 import { createUserRepository } from './user.repository.ts';
@@ -12,17 +12,7 @@ for (const database of await testDatabases('user repository')) {
   describe.skipIf(!database.enabled)(`the user repository (${database.name})`, () => {
     const opened = setUpMigratedDatabase(database);
     beforeAll(async () => {
-      await opened()
-        .db.insert(users)
-        .values(
-          [ADA, BOB].map((id) => ({
-            id,
-            firstName: id,
-            displayName: id,
-            email: `${id}@example.com`,
-            validUntil: new Date(Date.UTC(2026, 11, 1)),
-          })),
-        );
+      await seedUsers(opened().db, [ADA, BOB], new Date(Date.UTC(2026, 11, 1)));
     });
 
     it('moves the notices-off link version on only when the mails are switched on again', async () => {

@@ -1,90 +1,25 @@
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '#server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { stripeEvents } from '#server/db/schema/stripe-events.table.ts';
-import { signInThroughEmulator } from '#server/test/sign-in.ts';
+import { setUpStripeTestApp } from '#server/test/stripe-test-app.ts';
 import { eventually } from '#server/test/sync-fixtures.ts';
-import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
+import { crossSite, sameOrigin } from '#server/test/test-app.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '#shared/validation/storable-text.ts';
 
 const DAY_MS = 86_400_000;
 
 describe('payments against the Stripe emulator', () => {
-  let app: App;
-  let stripe: Stripe;
-  let stripeOrigin: string;
-  let webhookSecret: string;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    const emulator = app.emulators?.stripe;
-    if (!emulator) throw new Error('the test app runs in sandbox mode');
-    stripeOrigin = emulator.origin;
-    webhookSecret = emulator.webhookSecret;
-    const url = new URL(stripeOrigin);
-    stripe = new Stripe(emulator.secretKey, { host: url.hostname, port: url.port, protocol: 'http' });
-  });
-  afterAll(() => app.close());
-
-  const signIn = async (email: string) => {
-    const { sessionCookie } = await signInThroughEmulator(app.server, 'google', { email, name: 'Pay Ing' });
-    return { sid: sessionCookie?.value ?? '' };
-  };
-  const currentUser = async (cookies: Record<string, string>) =>
-    (await app.server.inject({ url: '/api/current_user', cookies })).json();
-  const postForm = (url: string, cookies: Record<string, string>, form: Record<string, string> = {}) =>
-    app.server.inject({
-      method: 'POST',
-      url,
-      cookies,
-      headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
-  const postJson = (url: string, cookies: Record<string, string>, body: unknown) =>
-    app.server.inject({ method: 'POST', url, cookies, headers: sameOrigin, payload: body as object });
-
-  /** Subscribes through Checkout as the hosted page would, then reports back like /subscriptionsuccess. */
-  const subscribe = async (cookies: Record<string, string>, lookupKey: string, card?: string) => {
-    const checkout = await postForm('/api/payment/create/checkout/session', cookies, {
-      lookup_key: lookupKey,
-    });
-    expect(checkout.statusCode).toBe(303);
-    const sessionId = String(checkout.headers.location).split('/').at(-1) ?? '';
-    const done = await fetch(`${stripeOrigin}/_emulator/checkout/sessions/${sessionId}/complete`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(card ? { card } : {}),
-    });
-    expect(done.status).toBe(200);
-    const completed = await postJson('/api/payment/checkout/complete', cookies, { sessionId });
-    expect(completed.statusCode).toBe(200);
-    return completed.json();
-  };
-
-  /** Every event the emulator produced for a customer, signed as Stripe signs them. */
-  const signedEventsFor = async (customerId: string) => {
-    const events = await stripe.events.list({ limit: 100 });
-    return events.data
-      .filter((event) => JSON.stringify(event.data.object).includes(customerId))
-      .reverse()
-      .map((event) => {
-        const payload = JSON.stringify(event);
-        return {
-          id: event.id,
-          payload,
-          signature: stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-        };
-      });
-  };
-  const deliver = (payload: string, signature: string) =>
-    app.server.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+  const payments = setUpStripeTestApp();
+  const { signIn, currentUser, postForm, postJson, emulatorPost, subscribe, signedEventsFor, deliver } =
+    payments;
+  /** A POST with its headers and body as given, for requests the web app's pages do not make. */
+  const postRaw = (
+    url: string,
+    cookies: Record<string, string>,
+    headers: Record<string, string>,
+    payload: string,
+  ) => payments.app.server.inject({ method: 'POST', url, cookies, headers, payload });
   const customerOf = async (email: string) =>
-    (await stripe.customers.list({ email, limit: 1 })).data[0]?.id ?? '';
+    (await payments.stripe.customers.list({ email, limit: 1 })).data[0]?.id ?? '';
 
   it('checkout form posts redirect to Stripe Checkout in subscription mode, monthly or yearly', async () => {
     const cookies = await signIn('checkout@example.com');
@@ -94,10 +29,13 @@ describe('payments against the Stripe emulator', () => {
       });
       expect(response.statusCode).toBe(303);
       const location = new URL(String(response.headers.location));
-      expect(location.origin).toBe(stripeOrigin);
-      const session = await stripe.checkout.sessions.retrieve(location.pathname.split('/').at(-1) ?? '', {
-        expand: ['line_items'],
-      });
+      expect(location.origin).toBe(payments.stripeOrigin);
+      const session = await payments.stripe.checkout.sessions.retrieve(
+        location.pathname.split('/').at(-1) ?? '',
+        {
+          expand: ['line_items'],
+        },
+      );
       expect(session).toMatchObject({
         mode: 'subscription',
         client_reference_id: (await currentUser(cookies)).id,
@@ -122,20 +60,19 @@ describe('payments against the Stripe emulator', () => {
       { lookup_key: 'timeboxerMonthly' },
     );
     expect(signedOut.headers.location).toBe('/login');
-    const forged = await app.server.inject({
-      method: 'POST',
-      url: '/api/payment/create/checkout/session',
+    const forged = await postRaw(
+      '/api/payment/create/checkout/session',
       cookies,
-      headers: { ...crossSite, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'lookup_key=timeboxerMonthly',
-    });
+      { ...crossSite, 'content-type': 'application/x-www-form-urlencoded' },
+      'lookup_key=timeboxerMonthly',
+    );
     expect(forged.statusCode).toBe(403);
   });
 
   it('subscribes, cancels at period end, resumes, and opens the billing portal', async () => {
     const cookies = await signIn('subscriber@example.com');
     const trialEnd = Date.parse((await currentUser(cookies)).payment.validUntil);
-    const user = await subscribe(cookies, 'timeboxerYearly');
+    const { user } = await subscribe(cookies, 'timeboxerYearly');
     // Bought in the trial: the plan runs now, its first charge (and so its date) is the trial's end.
     expect(user.payment).toMatchObject({
       subscriptionStatus: 'active',
@@ -147,12 +84,9 @@ describe('payments against the Stripe emulator', () => {
     expect(trialEnd - Date.now()).toBeGreaterThan(13 * DAY_MS);
 
     const customerId = await customerOf('subscriber@example.com');
-    const [subscription] = (await stripe.subscriptions.list({ customer: customerId })).data;
-    const deliverAll = async () => {
-      for (const event of await signedEventsFor(customerId)) await deliver(event.payload, event.signature);
-    };
-    await stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: true });
-    await deliverAll();
+    const [subscription] = (await payments.stripe.subscriptions.list({ customer: customerId })).data;
+    await payments.stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: true });
+    await payments.deliverEventsOf(customerId);
     // Webhooks are applied by the worker, moments after Stripe got its answer.
     await eventually(async () =>
       expect((await currentUser(cookies)).payment).toMatchObject({
@@ -161,8 +95,8 @@ describe('payments against the Stripe emulator', () => {
       }),
     );
 
-    await stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: false });
-    await deliverAll();
+    await payments.stripe.subscriptions.update(subscription?.id ?? '', { cancel_at_period_end: false });
+    await payments.deliverEventsOf(customerId);
     await eventually(async () =>
       expect((await currentUser(cookies)).payment).toMatchObject({
         subscriptionStatus: 'active',
@@ -172,13 +106,13 @@ describe('payments against the Stripe emulator', () => {
 
     const portal = await postForm('/api/payment/customerportal', cookies);
     expect(portal.statusCode).toBe(303);
-    expect(String(portal.headers.location)).toMatch(new RegExp(`^${stripeOrigin}/p/session/`));
+    expect(String(portal.headers.location)).toMatch(new RegExp(`^${payments.stripeOrigin}/p/session/`));
 
     // Already subscribed: "upgrading" again leads to the portal, never to a second subscription.
     const again = await postForm('/api/payment/create/checkout/session', cookies, {
       lookup_key: 'timeboxerMonthly',
     });
-    expect(String(again.headers.location)).toMatch(new RegExp(`^${stripeOrigin}/p/session/`));
+    expect(String(again.headers.location)).toMatch(new RegExp(`^${payments.stripeOrigin}/p/session/`));
   });
 
   it("does not let a user claim another user's checkout", async () => {
@@ -200,12 +134,9 @@ describe('payments against the Stripe emulator', () => {
 
     // The first charge, when the trial ends, fails: the subscription goes past_due at Stripe, and only
     // webhooks tell us. (The emulator's clock stays ahead from here on: the tests below open no Checkout.)
-    await fetch(`${stripeOrigin}/_emulator/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ days: 15 }),
-    });
-    const provider = (await stripe.subscriptions.list({ customer: customerId, status: 'all' })).data[0];
+    await emulatorPost('/_emulator/clock/advance', { days: 15 });
+    const provider = (await payments.stripe.subscriptions.list({ customer: customerId, status: 'all' }))
+      .data[0];
     expect(provider?.status).toBe('past_due');
     expect((await currentUser(cookies)).payment.subscriptionStatus).toBe('active');
 
@@ -218,7 +149,7 @@ describe('payments against the Stripe emulator', () => {
       expect(response.json().outcome).toBe('queued');
     }
     const processed = async () =>
-      (await app.database.db.select().from(stripeEvents)).filter((row) =>
+      (await payments.app.database.db.select().from(stripeEvents)).filter((row) =>
         events.some((event) => event.id === row.eventId),
       ).length;
     await eventually(async () => expect(await processed()).toBe(events.length));
@@ -242,24 +173,27 @@ describe('payments against the Stripe emulator', () => {
     });
     const forged = await deliver(
       payload,
-      stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+      payments.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
     );
     expect(forged.statusCode).toBe(400);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const signature = payments.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: payments.webhookSecret,
+    });
     const tampered = await deliver(payload.replace('deleted', 'created'), signature);
     expect(tampered.statusCode).toBe(400);
-    const stale = stripe.webhooks.generateTestHeaderString({
+    const stale = payments.stripe.webhooks.generateTestHeaderString({
       payload,
-      secret: webhookSecret,
+      secret: payments.webhookSecret,
       timestamp: Math.floor(Date.now() / 1000) - 600,
     });
     expect((await deliver(payload, stale)).statusCode).toBe(400);
-    const unsigned = await app.server.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json' },
+    const unsigned = await postRaw(
+      '/api/webhooks/stripe',
+      {},
+      { 'content-type': 'application/json' },
       payload,
-    });
+    );
     expect(unsigned.statusCode).toBe(400);
   });
 
@@ -276,23 +210,17 @@ describe('payments against the Stripe emulator', () => {
   it('refuses a session id that is not a Stripe checkout id with a 400, before asking Stripe', async () => {
     const cookies = await signIn('bad-session@example.com');
     // Half of an emoji is refused before any route, in words of its own.
-    const halfEmoji = await app.server.inject({
-      method: 'POST',
-      url: '/api/payment/checkout/complete',
+    const asJson = { ...sameOrigin, 'content-type': 'application/json' };
+    const halfEmoji = await postRaw(
+      '/api/payment/checkout/complete',
       cookies,
-      headers: { ...sameOrigin, 'content-type': 'application/json' },
-      payload: '{"sessionId":"\\ud800"}',
-    });
+      asJson,
+      '{"sessionId":"\\ud800"}',
+    );
     expect(halfEmoji.statusCode).toBe(400);
     expect(halfEmoji.json()).toEqual({ error: 'bad_request', message: UNSTORABLE_TEXT_MESSAGE });
     for (const payload of ['{"sessionId":"cs_test_a1/../../v1/customers"}', '{"sessionId":"cs_test_é"}']) {
-      const response = await app.server.inject({
-        method: 'POST',
-        url: '/api/payment/checkout/complete',
-        cookies,
-        headers: { ...sameOrigin, 'content-type': 'application/json' },
-        payload,
-      });
+      const response = await postRaw('/api/payment/checkout/complete', cookies, asJson, payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json()).toMatchObject({
         error: 'bad_request',
@@ -315,17 +243,13 @@ describe('payments against the Stripe emulator', () => {
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'This checkout was not found.' });
 
     const stripeWords = 'Stripe says: this API key cannot create payment intents';
-    const fault = await fetch(`${stripeOrigin}/_emulator/faults`, {
+    const fault = await emulatorPost('/_emulator/faults', {
+      kind: 'status',
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        kind: 'status',
-        method: 'POST',
-        path: '/v1/payment_intents',
-        status: 400,
-        times: 1,
-        body: { error: { type: 'invalid_request_error', message: stripeWords } },
-      }),
+      path: '/v1/payment_intents',
+      status: 400,
+      times: 1,
+      body: { error: { type: 'invalid_request_error', message: stripeWords } },
     });
     expect(fault.ok).toBe(true);
     const intent = await postJson('/api/payment/create/intent', cookies, {});

@@ -14,6 +14,15 @@ import { createStripeBillingGateway } from './stripe-billing-gateway.adapter.ts'
 /** Words only Stripe would write: they must never be the message of what the gateway throws. */
 const STRIPE_WORDS = 'Stripe says: the request was refused (req_secret)';
 
+/** The gateway as sandbox mode configures it, on the test's own Stripe emulator. */
+const gatewayOn = (emulator: TestEmulator) =>
+  createStripeBillingGateway({
+    secretKey: SANDBOX_STRIPE_SECRET_KEY,
+    webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
+    apiUrl: emulator.origin,
+    redirectOrigins: [],
+  });
+
 describe('the Stripe billing gateway turns every SDK failure into a domain error', () => {
   let emulator: TestEmulator;
   let gateway: ReturnType<typeof createStripeBillingGateway>;
@@ -21,12 +30,7 @@ describe('the Stripe billing gateway turns every SDK failure into a domain error
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    gateway = createStripeBillingGateway({
-      secretKey: SANDBOX_STRIPE_SECRET_KEY,
-      webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
-      apiUrl: emulator.origin,
-      redirectOrigins: [],
-    });
+    gateway = gatewayOn(emulator);
     customerId = await gateway.createCustomer({ userId: 'user-1', email: 'gw@example.com', name: 'G W' });
   });
   afterEach(async () => {
@@ -112,12 +116,7 @@ describe('the Stripe billing gateway starts a subscription in the trial it is gi
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    gateway = createStripeBillingGateway({
-      secretKey: SANDBOX_STRIPE_SECRET_KEY,
-      webhookSecret: SANDBOX_STRIPE_WEBHOOK_SECRET,
-      apiUrl: emulator.origin,
-      redirectOrigins: [],
-    });
+    gateway = gatewayOn(emulator);
   });
   afterAll(() => emulator.close());
 

@@ -4,11 +4,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todoSettings } from '#server/db/schema/settings.tables.ts';
 import { syncHints, syncStates } from '#server/db/schema/sync.tables.ts';
-import { users } from '#server/db/schema/users.table.ts';
 import { fakeClock } from '#server/domain/testing/fake-clock.ts';
 import { type JobQueue, startJobQueue } from '#server/jobs/job-queue.ts';
 import { USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { seedUsers } from '#server/test/seed-users.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
 import { createSyncHintRepository } from '../store/sync-hint.repository.ts';
 import { createSyncLinkRepository } from '../store/sync-link.repository.ts';
@@ -35,15 +35,7 @@ for (const database of await testDatabases('notification intake')) {
     beforeAll(async () => {
       const db = opened().db;
       const now = clock();
-      await db.insert(users).values(
-        [ADA, BOB].map((id) => ({
-          id,
-          firstName: id,
-          displayName: id,
-          email: `${id}@example.com`,
-          validUntil: now,
-        })),
-      );
+      await seedUsers(db, [ADA, BOB], now);
       await db.insert(todoSettings).values([
         { userId: ADA, todoistUserId: 'todoist-ada' },
         { userId: BOB, todoistUserId: 'todoist-bob' },

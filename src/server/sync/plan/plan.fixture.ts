@@ -1,7 +1,9 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
 import type { SyncLink } from '../sync-link.ts';
+import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskDue, TaskSnapshot } from '../task-source.port.ts';
-import { blankEvent } from './snapshots.ts';
+import type { PlanInput } from './link-plan.ts';
+import { blankEvent, blankTask } from './snapshots.ts';
 
 /**
  * One synced pair for the planner's unit tests, as both sides and the link see it: the task "Write",
@@ -24,22 +26,13 @@ export const dueOn = (date: string, fields: Partial<TaskDue> = {}): TaskDue => (
 });
 
 export function taskSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
-  return {
-    id: 't1',
+  return blankTask('t1', {
     content: 'Write',
-    description: '',
     labels: ['30min'],
-    projectId: null,
     due: { date: '2026-07-16T09:00:00', timezone: null, isRecurring: false, string: 'tomorrow at 9' },
-    duration: null,
-    checked: false,
-    priority: 1,
-    order: 0,
-    completedAt: null,
-    isDeleted: false,
     updatedAt: READ_AT,
     ...overrides,
-  };
+  });
 }
 
 export function calendarEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
@@ -78,3 +71,15 @@ export function syncLink(overrides: Partial<SyncLink> = {}): SyncLink {
     ...overrides,
   };
 }
+
+/** What the planner reads at `now` with `settings`: nothing on either side and no links, unless `input` says. */
+export const planInput = (settings: SyncSettings, now: Date, input: Partial<PlanInput> = {}): PlanInput => ({
+  settings,
+  now,
+  hash: testHash,
+  links: [],
+  tasks: [],
+  events: [],
+  completedOccurrences: new Set(),
+  ...input,
+});

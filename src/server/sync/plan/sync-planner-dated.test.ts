@@ -3,7 +3,7 @@ import { syncSettings } from '#server/test/sync-settings.fixture.ts';
 import type { SyncLink } from '../sync-link.ts';
 import { appearanceHash } from './event-write.ts';
 import type { EventAction, LinkPlan, PlanInput } from './link-plan.ts';
-import { calendarEvent, dueOn, START, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { calendarEvent, dueOn, planInput, START, syncLink, taskSnapshot } from './plan.fixture.ts';
 import { planSync } from './sync-planner.ts';
 
 /** Tasks with a date but no time as all-day events (docs/product-rules.md §10). */
@@ -23,17 +23,7 @@ const allDayEvent = (date = '2026-07-16', fields: Parameters<typeof calendarEven
 const allDayLink = (overrides: Partial<SyncLink> = {}): SyncLink =>
   syncLink({ appearanceHash: appearanceHash(allDay), startAt: DAY16, allDay: true, ...overrides });
 
-const plan = (input: Partial<PlanInput>) =>
-  planSync({
-    settings: allDay,
-    now: NOW,
-    hash: testHash,
-    links: [],
-    tasks: [],
-    events: [],
-    completedOccurrences: new Set(),
-    ...input,
-  });
+const plan = (input: Partial<PlanInput>) => planSync(planInput(allDay, NOW, input));
 
 const writeOf = (action: EventAction | undefined) =>
   action && action.action !== 'remove' ? action.write : undefined;

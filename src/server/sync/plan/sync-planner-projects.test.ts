@@ -1,50 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { syncSettings } from '#server/test/sync-settings.fixture.ts';
-import type { TodoistProject } from '#shared/settings/project-scope.ts';
+import { PROJECT_TREE } from '#shared/settings/project-scope.fixture.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import { changeEffect } from './change-effect.ts';
 import { appearanceHash } from './event-write.ts';
 import type { PlanInput } from './link-plan.ts';
-import { calendarEvent, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { calendarEvent, planInput, syncLink, taskSnapshot } from './plan.fixture.ts';
 import { DEFAULT_BRAKE } from './removal-brake.ts';
 import { planSync } from './sync-planner.ts';
 import { scopeHash, withProjects } from './sync-scope.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
 
-const project = (id: string, fields: Partial<TodoistProject> = {}): TodoistProject => ({
-  id,
-  name: id,
-  color: 'grey',
-  parentId: null,
-  inbox: false,
-  order: 1,
-  ...fields,
-});
-const PROJECTS = [
-  project('inbox', { inbox: true, order: 0 }),
-  project('work', { order: 1 }),
-  project('clients', { parentId: 'work' }),
-  project('home', { order: 2 }),
-];
 const chosen = (...ids: string[]) => ({
   mode: 'chosen' as const,
   projects: ids.map((id) => ({ id, name: id })),
 });
-const allProjects = syncSettings({ projects: PROJECTS });
-const workOnly = syncSettings({ projects: PROJECTS, projectScope: chosen('work') });
+const allProjects = syncSettings({ projects: PROJECT_TREE });
+const workOnly = syncSettings({ projects: PROJECT_TREE, projectScope: chosen('work') });
 
-const plan = (settings: SyncSettings, input: Partial<PlanInput>) =>
-  planSync({
-    settings,
-    now: NOW,
-    hash: testHash,
-    links: [],
-    tasks: [],
-    events: [],
-    completedOccurrences: new Set(),
-    ...input,
-  });
+const plan = (settings: SyncSettings, input: Partial<PlanInput>) => planSync(planInput(settings, NOW, input));
 const link = (settings: SyncSettings) => syncLink({ appearanceHash: appearanceHash(settings) });
 
 describe('projects that sync', () => {
@@ -105,7 +80,7 @@ describe('new tasks from events', () => {
   });
 
   it('are not made when none of the account’s projects syncs any more', () => {
-    const nothing = syncSettings({ projects: PROJECTS, projectScope: chosen('gone') });
+    const nothing = syncSettings({ projects: PROJECT_TREE, projectScope: chosen('gone') });
     expect(newTask(nothing)).toBeUndefined();
   });
 
@@ -122,22 +97,20 @@ describe('choosing projects', () => {
   it('changes the fingerprint when a project leaves the list while every project syncs', () => {
     // The dashboard's refresh may store the list without Home before any run read the archive.
     const homeArchived = withProjects(allProjects, {
-      projects: PROJECTS.filter((entry) => entry.id !== 'home'),
+      projects: PROJECT_TREE.filter((entry) => entry.id !== 'home'),
     });
     expect(scopeHash(homeArchived)).not.toBe(scopeHash(allProjects));
-    expect(scopeHash(withProjects(allProjects, { projects: [...PROJECTS] }))).toBe(scopeHash(allProjects));
+    expect(scopeHash(withProjects(allProjects, { projects: [...PROJECT_TREE] }))).toBe(
+      scopeHash(allProjects),
+    );
   });
 
   it('is previewed: the events of tasks in projects no longer chosen are counted as removed', () => {
-    const input: PlanInput = {
-      settings: allProjects,
-      now: NOW,
-      hash: testHash,
+    const input = planInput(allProjects, NOW, {
       links: [link(allProjects)],
       tasks: [taskSnapshot({ projectId: 'home' })],
       events: [calendarEvent()],
-      completedOccurrences: new Set(),
-    };
+    });
     const preview = changeEffect(
       input,
       { kind: 'projects', mode: 'chosen', projectIds: ['work'] },

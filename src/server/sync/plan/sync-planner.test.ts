@@ -5,7 +5,7 @@ import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { appearanceHash } from './event-write.ts';
 import type { PlanInput } from './link-plan.ts';
-import { calendarEvent, START, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
+import { calendarEvent, planInput, START, syncLink, taskSnapshot, testHash } from './plan.fixture.ts';
 import { planSync } from './sync-planner.ts';
 
 const NOW = new Date('2026-07-15T06:00:00Z'); // 08:00 in Berlin
@@ -18,17 +18,7 @@ const event = calendarEvent;
 const link = (overrides: Partial<SyncLink> = {}): SyncLink =>
   syncLink({ appearanceHash: appearanceHash(settings), ...overrides });
 
-const plan = (input: Partial<PlanInput>) =>
-  planSync({
-    settings,
-    now: NOW,
-    hash,
-    links: [],
-    tasks: [],
-    events: [],
-    completedOccurrences: new Set(),
-    ...input,
-  });
+const plan = (input: Partial<PlanInput>) => planSync(planInput(settings, NOW, input));
 
 describe('planning a sync', () => {
   it('creates an event for a new timeboxed task at its due time, with the label’s length', () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, it } from 'vitest';
 import { syncActivity } from '#server/db/schema/sync.tables.ts';
-import { users } from '#server/db/schema/users.table.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { seedUsers } from '#server/test/seed-users.ts';
 import { setUpMigratedDatabase } from '#server/test/suite-setup.ts';
 import { playKeepsTheNewest, playLastHeld } from './activity.fixture.ts';
 import { createSyncActivityRepository } from './sync-activity.repository.ts';
@@ -15,17 +15,7 @@ for (const database of await testDatabases('sync activity')) {
   describe.skipIf(!database.enabled)(`sync activity (${database.name})`, () => {
     const opened = setUpMigratedDatabase(database);
     beforeAll(async () => {
-      await opened()
-        .db.insert(users)
-        .values(
-          [ADA, BOB].map((id) => ({
-            id,
-            firstName: id,
-            displayName: id,
-            email: `${id}@example.com`,
-            validUntil: new Date(Date.UTC(2026, 10, 28)),
-          })),
-        );
+      await seedUsers(opened().db, [ADA, BOB], new Date(Date.UTC(2026, 10, 28)));
     });
 
     it('adds a run’s entries and keeps the newest beside them, another user’s untouched', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TodoistProject } from '#shared/settings/project-scope.ts';
+import { PROJECT_TREE } from '#shared/settings/project-scope.fixture.ts';
 import {
   effectiveEventProject,
   eventProjectNote,
@@ -8,27 +8,8 @@ import {
   toEventProjectId,
 } from './event-project.ts';
 
-const project = (id: string, name: string, fields: Partial<TodoistProject> = {}): TodoistProject => ({
-  id,
-  name,
-  color: 'grey',
-  parentId: null,
-  inbox: false,
-  order: 1,
-  ...fields,
-});
-
-// Inbox; Work (with Clients, which has Acme); Home.
-const PROJECTS = [
-  project('inbox', 'Inbox', { inbox: true, order: 0 }),
-  project('work', 'Work', { order: 2 }),
-  project('clients', 'Clients', { parentId: 'work', order: 1 }),
-  project('acme', 'Acme', { parentId: 'clients', order: 1 }),
-  project('home', 'Home', { order: 3 }),
-];
-
 type Scope = { mode: 'all' | 'chosen'; projectIds: string[] };
-const todo = (scope: Scope, eventProjectId: string | null = null, projects = PROJECTS) => ({
+const todo = (scope: Scope, eventProjectId: string | null = null, projects = PROJECT_TREE) => ({
   projects,
   projectScope: { ...scope, missing: [] },
   eventProjectId,

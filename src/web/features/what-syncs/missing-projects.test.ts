@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TodoistProject } from '#shared/settings/project-scope.ts';
+import { todoistProject } from '#shared/settings/project-scope.fixture.ts';
 import { missingProjectsText } from './missing-projects.ts';
 
-const project = (id: string, name: string): TodoistProject => ({
-  id,
-  name,
-  color: 'grey',
-  parentId: null,
-  inbox: id === 'inbox',
-  order: 1,
-});
-const PROJECTS = [project('inbox', 'Inbox'), project('work', 'Work')];
+const PROJECTS = [
+  todoistProject('inbox', { name: 'Inbox', inbox: true }),
+  todoistProject('work', { name: 'Work' }),
+];
 
 const todo = (projectIds: string[], missing: { id: string; name: string }[]) => ({
   projects: PROJECTS,

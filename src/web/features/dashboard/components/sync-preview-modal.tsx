@@ -1,7 +1,8 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangleFilled, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { PreviewFailedAlert } from '../../../components/preview-failed-alert.tsx';
 import { PreviewLine } from '../../../components/preview-line.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { namedItemsText } from '../../../lib/change-preview.ts';
@@ -50,20 +51,9 @@ function PreviewBody({ provider, switching, onConfirm, onClose }: Omit<Props, 'o
         </Group>
       )}
       {preview.isError && (
-        <Alert color="red" title="The preview could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{previewFailure(preview.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => preview.refetch()}
-              loading={preview.isFetching}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <PreviewFailedAlert onRetry={() => preview.refetch()} retrying={preview.isFetching}>
+          {previewFailure(preview.error)}
+        </PreviewFailedAlert>
       )}
       {data && (
         <>

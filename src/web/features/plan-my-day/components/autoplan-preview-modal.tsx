@@ -1,7 +1,8 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangleFilled, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { localDateIn } from '#shared/settings/autoplan-text.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { PreviewFailedAlert } from '../../../components/preview-failed-alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type DisplayZone, zoneLabel } from '../../../lib/time-zone.ts';
 import { type PreviewDay, previewDays } from '../autoplan-preview.ts';
@@ -72,20 +73,9 @@ function PreviewBody({ preview, zone }: { preview: AutoplanPreviewQuery; zone: D
   }
   if (preview.isError) {
     return (
-      <Alert color="red" title="The preview could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(preview.error)} Plan my day stays off until you have seen it.</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => preview.refetch()}
-            loading={preview.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <PreviewFailedAlert onRetry={() => preview.refetch()} retrying={preview.isFetching}>
+        {errorMessage(preview.error)} Plan my day stays off until you have seen it.
+      </PreviewFailedAlert>
     );
   }
   const days = previewDays(preview.data, zone.timeZone, localDateIn(zone.timeZone));

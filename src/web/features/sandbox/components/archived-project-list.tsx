@@ -3,6 +3,7 @@ import { IconRestore } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { SandboxArchivedProject } from '#shared/api/sandbox.schema.ts';
 import { sandboxCalls, useSandboxChange } from '../sandbox-api.ts';
+import { ItemList } from './item-list.tsx';
 import { ChangeFailedAlert } from './panel-status.tsx';
 
 type Props = {
@@ -22,12 +23,7 @@ export function ArchivedProjectList({ email, projects, busy }: Props) {
         Archived projects
       </Title>
       <ChangeFailedAlert changes={[unarchive]} />
-      <Stack
-        gap={4}
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}
-        aria-busy={busy}
-      >
+      <ItemList busy={busy}>
         {projects.map((project) => (
           <Group key={project.id} component="li" justify="space-between" wrap="nowrap" gap="xs" mih={28}>
             <Text size="sm" c="dimmed" truncate>
@@ -47,7 +43,7 @@ export function ArchivedProjectList({ email, projects, busy }: Props) {
             </Button>
           </Group>
         ))}
-      </Stack>
+      </ItemList>
     </Stack>
   );
 }

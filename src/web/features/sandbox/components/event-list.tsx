@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
 import type { SandboxEvent } from '#shared/api/sandbox.schema.ts';
 import { dayIn, formatDay, formatInstant } from '../../../lib/date-time-format.ts';
 import { useDisplayZone } from '../../../lib/time-zone.ts';
+import { DeleteItemButton, EditItemButton, ItemList } from './item-list.tsx';
 
 type Props = {
   events: SandboxEvent[];
@@ -16,12 +17,7 @@ type Props = {
 export function EventList({ events, busy = false, onEdit, onDelete }: Props) {
   const { timeZone } = useDisplayZone();
   return (
-    <Stack
-      gap="xs"
-      component="ul"
-      style={{ listStyle: 'none', padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}
-      aria-busy={busy}
-    >
+    <ItemList busy={busy} gap="xs">
       {events.map((event) => (
         <Group
           key={event.id}
@@ -45,25 +41,15 @@ export function EventList({ events, busy = false, onEdit, onDelete }: Props) {
             </Group>
           </div>
           <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${event.summary}`}
+            <EditItemButton
+              label={`Edit ${event.summary}`}
               onClick={() => onEdit(event)}
               disabled={event.allDay || event.recurring}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${event.summary}`}
-              onClick={() => onDelete(event)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
+            />
+            <DeleteItemButton label={`Delete ${event.summary}`} onClick={() => onDelete(event)} />
           </Group>
         </Group>
       ))}
-    </Stack>
+    </ItemList>
   );
 }

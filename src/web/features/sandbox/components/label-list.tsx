@@ -1,9 +1,9 @@
-import { ActionIcon, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { SandboxLabel, SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { countOf } from '#shared/text/count-of.ts';
 import { sandboxCalls, useSandboxChange } from '../sandbox-api.ts';
+import { DeleteItemButton, EditItemButton, ItemList } from './item-list.tsx';
 import { LabelDeleteConfirm } from './label-delete-confirm.tsx';
 import { LabelRenameForm } from './label-rename-form.tsx';
 
@@ -43,12 +43,7 @@ export function LabelList({ email, labels, tasks, busy }: Props) {
           This Todoist account has no labels. A timebox added on the dashboard creates its label here.
         </Text>
       )}
-      <Stack
-        gap={4}
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}
-        aria-busy={busy}
-      >
+      <ItemList busy={busy}>
         {labels.map((label) => (
           <Group key={label.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -60,27 +55,20 @@ export function LabelList({ email, labels, tasks, busy }: Props) {
               </Text>
             </Group>
             <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Rename label ${label.name}`}
+              <EditItemButton
+                label={`Rename label ${label.name}`}
                 onClick={() => openRename(label)}
                 disabled={busy}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete label ${label.name}`}
+              />
+              <DeleteItemButton
+                label={`Delete label ${label.name}`}
                 onClick={() => openDelete(label)}
                 disabled={busy}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
+              />
             </Group>
           </Group>
         ))}
-      </Stack>
+      </ItemList>
       <Modal
         opened={renaming !== null}
         onClose={() => !rename.isPending && setRenaming(null)}

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { SandboxArchivedProject, SandboxProject, SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { openTaskCount, PROJECT_INDENT_PX, projectDepths } from '../project-tree.ts';
 import { sandboxCalls, useSandboxChange } from '../sandbox-api.ts';
 import { ArchivedProjectList } from './archived-project-list.tsx';
+import { DeleteItemButton, EditItemButton, ItemList } from './item-list.tsx';
 import { ChangeFailedAlert } from './panel-status.tsx';
 import { ProjectDeleteConfirm } from './project-delete-confirm.tsx';
 import { ProjectForm } from './project-form.tsx';
@@ -55,12 +56,7 @@ export function ProjectList({ email, projects, archived, tasks, busy }: Props) {
         </Button>
       </Group>
       <ChangeFailedAlert changes={[archive]} />
-      <Stack
-        gap={4}
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0, opacity: busy ? 0.6 : 1 }}
-        aria-busy={busy}
-      >
+      <ItemList busy={busy}>
         {projects.map((project) => (
           <Group key={project.id} component="li" justify="space-between" wrap="nowrap" gap="xs" mih={28}>
             <Group
@@ -78,14 +74,11 @@ export function ProjectList({ email, projects, archived, tasks, busy }: Props) {
             {/* Todoist keeps every account's Inbox: it cannot be renamed, archived or deleted. */}
             {!project.inbox && (
               <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Rename project ${project.name}`}
+                <EditItemButton
+                  label={`Rename project ${project.name}`}
                   onClick={() => open({ kind: 'rename', project })}
                   disabled={busy}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
+                />
                 <ActionIcon
                   variant="subtle"
                   aria-label={`Archive project ${project.name}`}
@@ -95,20 +88,16 @@ export function ProjectList({ email, projects, archived, tasks, busy }: Props) {
                 >
                   <IconArchive size={16} />
                 </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete project ${project.name}`}
+                <DeleteItemButton
+                  label={`Delete project ${project.name}`}
                   onClick={() => open({ kind: 'delete', project })}
                   disabled={busy}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                />
               </Group>
             )}
           </Group>
         ))}
-      </Stack>
+      </ItemList>
       {archived.length > 0 && <ArchivedProjectList email={email} projects={archived} busy={busy} />}
       <Modal
         opened={dialog?.kind === 'add' || dialog?.kind === 'rename'}

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
-import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { formatDay } from '../../../lib/date-time-format.ts';
 import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { formatDueTime } from '../local-date-time.ts';
+import { DeleteItemButton, EditItemButton } from './item-list.tsx';
 
 type Props = {
   task: SandboxTask;
@@ -56,12 +57,8 @@ export function TaskRow({ task, projectName, onComplete, onEdit, onDelete }: Pro
         </div>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="subtle" aria-label={`Edit ${task.content}`} onClick={onEdit}>
-          <IconPencil size={16} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${task.content}`} onClick={onDelete}>
-          <IconTrash size={16} />
-        </ActionIcon>
+        <EditItemButton label={`Edit ${task.content}`} onClick={onEdit} />
+        <DeleteItemButton label={`Delete ${task.content}`} onClick={onDelete} />
       </Group>
     </Group>
   );

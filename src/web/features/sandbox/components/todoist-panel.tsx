@@ -1,9 +1,10 @@
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SandboxTask } from '#shared/api/sandbox.schema.ts';
 import { sandboxCalls, useSandboxChange, useSandboxTodoist } from '../sandbox-api.ts';
 import { AccountEmailInput, useAccountEmail } from './account-email-input.tsx';
+import { ItemList } from './item-list.tsx';
 import { LabelList } from './label-list.tsx';
 import { ChangeFailedAlert, ReadStatus } from './panel-status.tsx';
 import { ProjectList } from './project-list.tsx';
@@ -48,12 +49,7 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
         failedText="The emulated Todoist could not be read"
       />
       {todoist.data && todoist.data.tasks.length === 0 && <Text c="dimmed">No open tasks.</Text>}
-      <Stack
-        gap="xs"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0, opacity: todoist.isPlaceholderData ? 0.6 : 1 }}
-        aria-busy={todoist.isPlaceholderData}
-      >
+      <ItemList busy={todoist.isPlaceholderData} gap="xs">
         {todoist.data?.tasks.map((task) => (
           <TaskRow
             key={task.id}
@@ -64,7 +60,7 @@ export function TodoistPanel({ initialEmail }: { initialEmail: string }) {
             onDelete={() => remove.mutate({ email, id: task.id })}
           />
         ))}
-      </Stack>
+      </ItemList>
       {todoist.data && (
         <ProjectList
           email={email}
