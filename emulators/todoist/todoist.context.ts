@@ -5,6 +5,7 @@ import type { TodoistStore } from './todoist.store.ts';
 import type { SyncLimiter } from './todoist.sync-limits.ts';
 import type { Clock } from './todoist.time.ts';
 import type { WebhookEmitter } from './todoist.webhooks.ts';
+import type { WireForms } from './todoist.wire-forms.ts';
 
 /** The sandbox Todoist app (App Management Console entry). */
 export type TodoistApp = {
@@ -24,6 +25,8 @@ export type TodoistContext = {
   webhooks: WebhookEmitter;
   /** Todoist's per-user limits on `/api/v1/sync`. */
   syncLimits: SyncLimiter;
+  /** The documented forms the wire is written in (`POST /_emulator/forms`). */
+  wire: WireForms;
 };
 
 export function dueContext(context: TodoistContext, user: UserRecord): DueContext {

@@ -15,6 +15,7 @@ import { syncLimitsSchema } from './todoist.sync-limits.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
 import { parseWith } from './todoist.validation.ts';
 import { WEBHOOK_EVENTS } from './todoist.webhooks.ts';
+import { PLAIN_WIRE_FORMS } from './todoist.wire-forms.ts';
 
 const timeZone = z.string().refine(isTimeZone, 'Unknown IANA time zone');
 const userSettings = z.object({
@@ -49,6 +50,7 @@ const webhookSchema = z.object({
   /** Also restore this URL on `POST /_emulator/reset` (how `startEmulators` wires the sandbox app). */
   keepOnReset: z.boolean().optional(),
 });
+const wireFormsSchema = z.object({ dueFractionalSeconds: z.boolean().optional() });
 const expireSchema = z.object({ mode: z.enum(['full-sync', 'error']).optional() });
 
 type Parts = {
@@ -90,9 +92,16 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
     return context.syncLimits.limits();
   });
 
+  // The documented forms the wire is written in (todoist.wire-forms.ts); reset writes the plain ones.
+  app.post('/_emulator/forms', async (request) => {
+    Object.assign(context.wire, parseWith(wireFormsSchema, request.body));
+    return context.wire;
+  });
+
   app.post('/_emulator/reset', async () => {
     store.reset();
     context.syncLimits.reset();
+    Object.assign(context.wire, PLAIN_WIRE_FORMS);
     accounts.reset();
     webhooks.reset();
     notifier.reset();
@@ -124,7 +133,7 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
             : null,
           personalToken: accounts.personalToken(user.id),
           labels: labels.map(restLabelWire),
-          tasks: tasks.map(taskWire),
+          tasks: tasks.map((task) => taskWire(task)),
         };
       }),
     );

@@ -22,6 +22,7 @@ import { registerTaskRoutes } from './todoist.task-routes.ts';
 import { createClock } from './todoist.time.ts';
 import { registerUserRoutes } from './todoist.user-routes.ts';
 import { createWebhookEmitter } from './todoist.webhooks.ts';
+import { PLAIN_WIRE_FORMS } from './todoist.wire-forms.ts';
 
 export type { TodoistApp } from './todoist.context.ts';
 
@@ -100,6 +101,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
       url: options.webhookUrl,
     }),
     syncLimits: createSyncLimiter(),
+    wire: { ...PLAIN_WIRE_FORMS },
   };
   const tasks = createTaskOperations(context);
   const labels = createLabelOperations(context, tasks);

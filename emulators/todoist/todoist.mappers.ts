@@ -1,8 +1,9 @@
 import type { LabelRecord, ProjectRecord, TaskRecord, UserRecord } from './todoist.records.ts';
 import { tzInfo } from './todoist.time.ts';
+import { dueWire, PLAIN_WIRE_FORMS, type WireForms } from './todoist.wire-forms.ts';
 
-/** The v1 task object (REST, Sync `items` and webhook `event_data` share it). */
-export function taskWire(task: TaskRecord) {
+/** The v1 task object (REST, Sync `items` and webhook `event_data` share it), in the `forms` played. */
+export function taskWire(task: TaskRecord, forms: WireForms = PLAIN_WIRE_FORMS) {
   return {
     id: task.id,
     user_id: task.userId,
@@ -16,7 +17,7 @@ export function taskWire(task: TaskRecord) {
     description: task.description,
     labels: [...task.labels],
     priority: task.priority,
-    due: task.due ? { ...task.due } : null,
+    due: task.due ? dueWire(task.due, forms) : null,
     duration: task.duration ? { ...task.duration } : null,
     deadline: task.deadline ? { ...task.deadline } : null,
     checked: task.checked,
@@ -31,9 +32,9 @@ export function taskWire(task: TaskRecord) {
 }
 
 /** Webhook payloads carry a few extra task fields. */
-export function webhookTaskWire(task: TaskRecord) {
+export function webhookTaskWire(task: TaskRecord, forms: WireForms) {
   return {
-    ...taskWire(task),
+    ...taskWire(task, forms),
     completed_by_uid: task.checked ? task.userId : null,
     note_count: 0,
     url: `https://app.todoist.com/app/task/${task.id}`,

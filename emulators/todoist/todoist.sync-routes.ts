@@ -103,7 +103,7 @@ export function registerSyncRoutes(app: FastifyInstance, context: TodoistContext
             : changed(task),
         )
         .sort((a, b) => a.childOrder - b.childOrder)
-        .map(taskWire);
+        .map((task) => taskWire(task, context.wire));
     }
     if (types.has('labels')) {
       response.labels = store

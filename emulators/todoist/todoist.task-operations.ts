@@ -59,12 +59,15 @@ export function createTaskOperations(context: TodoistContext) {
     task.checked = checked;
     task.completedAt = checked ? clock.stamp() : null;
     changed(task);
-    webhooks.emit(user, checked ? 'item:completed' : 'item:uncompleted', webhookTaskWire(task));
+    webhooks.emit(user, checked ? 'item:completed' : 'item:uncompleted', webhookTaskWire(task, context.wire));
   }
 
   function updated(user: UserRecord, task: TaskRecord, before: object, intent: string): void {
     changed(task);
-    webhooks.emit(user, 'item:updated', webhookTaskWire(task), { old_item: before, update_intent: intent });
+    webhooks.emit(user, 'item:updated', webhookTaskWire(task, context.wire), {
+      old_item: before,
+      update_intent: intent,
+    });
   }
 
   function complete(user: UserRecord, task: TaskRecord, completedAt?: string): void {
@@ -73,7 +76,7 @@ export function createTaskOperations(context: TodoistContext) {
       target.checked = true;
       target.completedAt = completedAt ?? clock.stamp();
       changed(target);
-      webhooks.emit(user, 'item:completed', webhookTaskWire(target));
+      webhooks.emit(user, 'item:completed', webhookTaskWire(target, context.wire));
     }
   }
 
@@ -113,13 +116,13 @@ export function createTaskOperations(context: TodoistContext) {
       };
       store.touch(task);
       store.tasks.add(task);
-      webhooks.emit(user, 'item:added', webhookTaskWire(task));
+      webhooks.emit(user, 'item:added', webhookTaskWire(task, context.wire));
       return task;
     },
 
     update(user: UserRecord, id: string, fields: TaskFields): TaskRecord {
       const task = find(user, id);
-      const before = webhookTaskWire(task);
+      const before = webhookTaskWire(task, context.wire);
       const { projectId: _project, sectionId: _section, parentId: _parent, ...editable } = fields;
       for (const [key, value] of Object.entries(editable)) {
         if (value !== undefined)
@@ -133,7 +136,7 @@ export function createTaskOperations(context: TodoistContext) {
     close(user: UserRecord, id: string): TaskRecord {
       const task = find(user, id);
       if (task.due?.is_recurring && !task.checked) {
-        const before = webhookTaskWire(task);
+        const before = webhookTaskWire(task, context.wire);
         task.due = nextOccurrence(task.due, dueContext(context, user));
         updated(user, task, before, 'item_completed');
         return task;
@@ -166,7 +169,7 @@ export function createTaskOperations(context: TodoistContext) {
       options: { isForward: boolean; resetSubtasks: boolean },
     ): TaskRecord {
       const task = find(user, id);
-      const before = webhookTaskWire(task);
+      const before = webhookTaskWire(task, context.wire);
       task.due = due(task.due);
       if (options.resetSubtasks) for (const child of descendants(task)) setChecked(user, child, false);
       updated(user, task, before, options.isForward ? 'item_completed' : 'item_uncompleted');
@@ -196,7 +199,7 @@ export function createTaskOperations(context: TodoistContext) {
       target: { projectId?: string; sectionId?: string | null; parentId?: string | null },
     ): TaskRecord {
       const task = find(user, id);
-      const before = webhookTaskWire(task);
+      const before = webhookTaskWire(task, context.wire);
       if (target.parentId !== undefined) {
         const parent = target.parentId === null ? undefined : find(user, target.parentId);
         if (parent && (parent === task || descendants(task).includes(parent))) {
@@ -224,7 +227,7 @@ export function createTaskOperations(context: TodoistContext) {
       for (const target of [...descendants(task).reverse(), task]) {
         target.isDeleted = true;
         changed(target);
-        webhooks.emit(user, 'item:deleted', webhookTaskWire(target));
+        webhooks.emit(user, 'item:deleted', webhookTaskWire(target, context.wire));
       }
     },
 

@@ -19,6 +19,7 @@ export function registerTaskRoutes(
   tasks: TaskOperations,
 ): void {
   const { store } = context;
+  const wire = (task: TaskRecord) => taskWire(task, context.wire);
 
   app.get('/api/v1/tasks', async (request) => {
     const session = authenticate(context, request);
@@ -44,7 +45,7 @@ export function registerTaskRoutes(
       query.label,
       query.ids,
     ]);
-    return paginate(active, query, scope, taskWire);
+    return paginate(active, query, scope, wire);
   });
 
   app.get('/api/v1/tasks/completed/by_completion_date', async (request) => {
@@ -67,14 +68,14 @@ export function registerTaskRoutes(
       .filter((task) => !query.project_id || task.projectId === query.project_id)
       .sort((a, b) => b.completedAt.localeCompare(a.completedAt));
     const scope = JSON.stringify([session.user.id, 'completed', query.since, query.until, query.project_id]);
-    const { results, next_cursor } = paginate(completed, query, scope, taskWire);
+    const { results, next_cursor } = paginate(completed, query, scope, wire);
     return { items: results, next_cursor };
   });
 
   app.get<{ Params: IdParams }>('/api/v1/tasks/:id', async (request) => {
     const session = authenticate(context, request);
     requireScope(session, 'read');
-    return taskWire(tasks.find(session.user, request.params.id));
+    return wire(tasks.find(session.user, request.params.id));
   });
 
   app.post('/api/v1/tasks', async (request) => {
@@ -90,7 +91,7 @@ export function registerTaskRoutes(
         return tasks.add(session.user, restTaskFields(body, dueContext(context, session.user)));
       },
     );
-    return taskWire(task);
+    return wire(task);
   });
 
   app.post<{ Params: IdParams }>('/api/v1/tasks/:id', async (request) => {
@@ -98,7 +99,7 @@ export function registerTaskRoutes(
     requireScope(session, 'write');
     const body = parseWith(updateTaskBody, request.body);
     const fields = restTaskFields(body, dueContext(context, session.user));
-    return taskWire(tasks.update(session.user, request.params.id, fields));
+    return wire(tasks.update(session.user, request.params.id, fields));
   });
 
   /** `moveTask`: exactly one of `project_id`, `section_id`, `parent_id`; answers the moved task. */
@@ -107,7 +108,7 @@ export function registerTaskRoutes(
     requireScope(session, 'write');
     const body = parseWith(taskMoveBody, request.body);
     const target = { projectId: body.project_id, sectionId: body.section_id, parentId: body.parent_id };
-    return taskWire(tasks.move(session.user, request.params.id, target));
+    return wire(tasks.move(session.user, request.params.id, target));
   });
 
   app.post<{ Params: IdParams }>('/api/v1/tasks/:id/close', async (request, reply) => {
