@@ -268,6 +268,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
         await app.sync.service.request(user.userId);
         await runSince(user.userId, since);
       },
+      runAfter: (since) => runSince(user.userId, since),
       retired: [],
     };
     if (autoplan) await switchAutoplan(model, real, true);
