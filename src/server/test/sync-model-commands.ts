@@ -91,7 +91,8 @@ export async function replayableReport(details: fc.RunDetails<[UserPlan[]]>): Pr
   if (!details.failed) return;
   const report = (await fc.asyncDefaultReportMessage(details)) ?? 'the property failed';
   const sequence = String(details.counterexample?.[0]?.[0]?.commands ?? '');
-  const replayPath = /replayPath="([^"]*)"/.exec(sequence)?.[1];
+  // None to pass on before the first shrink (an empty one prints as ':').
+  const replayPath = /replayPath="([^"]*)"/.exec(sequence)?.[1]?.replace(/^:$/, '');
   const replay = [
     `SYNC_MODEL_SEED=${details.seed}`,
     `SYNC_MODEL_PATH=${details.counterexamplePath}`,
