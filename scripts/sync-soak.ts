@@ -1,7 +1,8 @@
 /**
  * Soaks the sync in the model-based convergence test: `npm run test:sync-soak -- [sequences] [seed]`
  * (default 2000 sequences, a random seed; PGlite, and PostgreSQL when one is reachable). Prints the
- * seed first, so a failing soak can be replayed with the same arguments.
+ * seed first, so a failing soak can be replayed with the same arguments; a failure ends with the line
+ * that replays its shrunk counterexample alone (SYNC_MODEL_SEED, SYNC_MODEL_PATH, SYNC_MODEL_REPLAY).
  */
 import { spawnSync } from 'node:child_process';
 

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import type { SyncRunReport } from '#server/sync/worker.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { modelRunOptions, userPlans } from '#server/test/sync-model-commands.ts';
+import { modelRunOptions, replayableReport, userPlans } from '#server/test/sync-model-commands.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
 
 /**
@@ -25,8 +25,10 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
  *
  * Each property run plays PARALLEL users' sequences at once (the worker serves them together).
  * SYNC_MODEL_RUNS and SYNC_MODEL_SEED set the number of runs and the seed (`npm run test:sync-soak`).
- * A failure prints the seed, the path and the shrunk sequences; SYNC_MODEL_SEED with SYNC_MODEL_PATH
- * replays just that counterexample.
+ * A failure prints the seed, the path and the shrunk sequences, and the line that replays just that
+ * counterexample: SYNC_MODEL_SEED, SYNC_MODEL_PATH and SYNC_MODEL_REPLAY (the `replayPath` printed in
+ * the sequences). Counterexamples worth keeping are named fixed sequences in
+ * sync-model-counterexamples.integration.test.ts.
  */
 const PARALLEL = 4;
 const { runsFor, seed, path, maxCommands: MAX_COMMANDS } = modelRunOptions;
@@ -59,6 +61,7 @@ for (const database of await testDatabases('sync convergence')) {
             ...(seed !== undefined ? { seed } : {}),
             ...(path ? { path, endOnFailure: true } : {}),
             verbose: 1,
+            asyncReporter: replayableReport,
           },
         );
       },

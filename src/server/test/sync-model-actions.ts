@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { SyncRunReport } from '#server/sync/worker.ts';
 import { berlinAt } from './sync-fixtures.ts';
 import {
   actionable,
@@ -34,6 +35,11 @@ export type Real = {
   settle(model: Model): Promise<void>;
   /** Waits until a run of the user asked for now has ended (and so any run in flight before it). */
   idle(): Promise<void>;
+  /**
+   * The first run of the user that started at or after `since` (a notification's, asked for by no one
+   * here), once it ended; waited for as long as a settle waits for its run, then an error.
+   */
+  runAfter(since: number): Promise<SyncRunReport>;
   /**
    * Calendar accounts connected before the one connected now, with every event they held when the
    * user connected another one: nothing may be written there since.

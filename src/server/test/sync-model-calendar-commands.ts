@@ -87,6 +87,9 @@ export const resizeEvent = fc.tuple(pick, length).map(([n, minutes]) =>
     (model, item) => ourOpenEvent(model, item) && (model.durations || timeboxLength(model, minutes)),
     async (_model, real, item) => {
       await real.user.calendar.move(idOf(real.eventIds, item), startOn(real, item.hour), minutes);
+      // Saved at the time and length it had: no change of either, for the sync to see or take (a block
+      // Plan my day placed stays the app's; seed -1303208527).
+      if (minutes === item.length && !item.dated) return;
       item.length = minutes;
       item.dated = false;
       userTimed(item);

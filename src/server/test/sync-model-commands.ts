@@ -74,10 +74,37 @@ export const modelRunOptions = {
   seed: Number(process.env.SYNC_MODEL_SEED || DEFAULT_MODEL_SEED),
   /** With the seed, replays one run: the path a failure printed (its shrunk counterexample). */
   path: process.env.SYNC_MODEL_PATH || undefined,
+  /**
+   * With the seed and the path, the `replayPath` the failure printed in its sequences (the same in
+   * each): which commands had run at each shrink, without which a path past the first shrink of a
+   * sequence cannot be followed (a replay runs none of the values on the way).
+   */
+  replayPath: process.env.SYNC_MODEL_REPLAY || undefined,
   maxCommands: Number(process.env.SYNC_MODEL_MAX_COMMANDS ?? 12),
 };
 
-const settle = fc.constant(
+/**
+ * fast-check's report of a failed property run, ending with the environment that replays its shrunk
+ * counterexample (seed, path and the sequences' `replayPath`), to be used as the run's `asyncReporter`.
+ */
+export async function replayableReport(details: fc.RunDetails<[UserPlan[]]>): Promise<void> {
+  if (!details.failed) return;
+  const report = (await fc.asyncDefaultReportMessage(details)) ?? 'the property failed';
+  const sequence = String(details.counterexample?.[0]?.[0]?.commands ?? '');
+  // None to pass on before the first shrink (an empty one prints as ':').
+  const replayPath = /replayPath="([^"]*)"/.exec(sequence)?.[1]?.replace(/^:$/, '');
+  const replay = [
+    `SYNC_MODEL_SEED=${details.seed}`,
+    `SYNC_MODEL_PATH=${details.counterexamplePath}`,
+    ...(replayPath ? [`SYNC_MODEL_REPLAY='${replayPath}'`] : []),
+  ].join(' ');
+  throw new Error(`${report}\n\nReplay it: ${replay} npx vitest run ${CONVERGENCE_TEST}`, {
+    cause: details.errorInstance,
+  });
+}
+const CONVERGENCE_TEST = 'src/server/sync/sync-convergence.integration.test.ts';
+
+export const settle = fc.constant(
   new Action(
     'settle',
     () => true,
@@ -86,7 +113,7 @@ const settle = fc.constant(
 );
 
 /** Random sequences of what a user and the world do to one account. */
-export function userSequences(maxCommands: number) {
+export function userSequences(maxCommands: number, replayPath = modelRunOptions.replayPath) {
   return fc.commands(
     [
       ...Array(4).fill(addTask),
@@ -129,7 +156,7 @@ export function userSequences(maxCommands: number) {
       expireSyncToken,
       expireChannel,
     ],
-    { maxCommands },
+    { maxCommands, ...(replayPath ? { replayPath } : {}) },
   );
 }
 

@@ -252,9 +252,11 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
 
   async function play({ commands, onComplete, calendar, autoplan }: UserPlan) {
     users += 1;
-    const user = await modelUser(app, calendar, `${name}-${users}@example.com`, onComplete);
+    // Taken now: users played at once count on while this one is made.
+    const number = users;
+    const user = await modelUser(app, calendar, `${name}-${number}@example.com`, onComplete);
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-    const model = initialModel(`${name}${users}`, onComplete);
+    const model = initialModel(`${name}${number}`, onComplete);
     const real: Real = {
       user,
       day,
@@ -268,6 +270,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
         await app.sync.service.request(user.userId);
         await runSince(user.userId, since);
       },
+      runAfter: (since) => runSince(user.userId, since),
       retired: [],
     };
     if (autoplan) await switchAutoplan(model, real, true);

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { emulatorControl } from './sync-fixtures.ts';
+import { Action, type Step } from './sync-model-actions.ts';
+import { addEvent, moveEvent, resizeEvent } from './sync-model-calendar-commands.ts';
+import type { CalendarKind } from './sync-model-calendars.ts';
+import { settle, type UserPlan } from './sync-model-commands.ts';
+import { expireChannel } from './sync-model-fault-commands.ts';
+import { addDatedTask } from './sync-model-todoist-commands.ts';
+
+/**
+ * What the model-based sync test found, kept as named fixed sequences of its own commands (picked by
+ * the labels a failure printed), so that a counterexample is played again by every `npm test`
+ * whatever the generator becomes. sync-model-counterexamples.integration.test.ts plays each on both
+ * databases, its users at once, and every sequence ends with a settle (the harness's `play`).
+ *
+ * Not kept here: seed 1718511943 (path 10:12:18 on PostgreSQL, "the user's time, never the app's"). Its
+ * failure was the settle's, not the sync's: a late Todoist notification's run, reading only Todoist,
+ * ended just after a settle asked, and the settle took it for its answer and checked a block the user
+ * had moved before any run read the move. Its shrunk sequences, played as they are, meet that timing
+ * now and then on PostgreSQL (once in four plays), so kept they would fail `npm test` at random until a
+ * settle tells the run of its request from a notification's, within a bound (waiting for a run that
+ * read both sides waited forever for users whose runs never read both). What tracing it found in the
+ * sync (5e9848a) is the first sequence below.
+ */
+export type Counterexample = { name: string; plans: UserPlan[] };
+
+/**
+ * The command of `arbitrary` printed as `label` (`moveEvent(13:00)#0`: a label names all a command
+ * does). It must be able to run where it stands: a command the model no longer allows there fails the
+ * sequence instead of being skipped, as fast-check would skip it.
+ */
+export function step(arbitrary: fc.Arbitrary<Step>, label: string): Step {
+  const found = fc.sample(arbitrary, { numRuns: 5000, seed: 0 }).find((command) => String(command) === label);
+  if (!found) throw new Error(`no command ${label}`);
+  return new Action(
+    label,
+    () => true,
+    async (model, real) => {
+      expect(found.check(model), `${label} may run here`).toBe(true);
+      await found.run(model, real);
+    },
+  );
+}
+
+/**
+ * `command` (a change in Todoist), then the run the Todoist notification of it brings, which must read
+ * Todoist only: a run no request of a settle asked for.
+ */
+function withItsTodoistRun(command: Step): Step {
+  return new Action(
+    `${command}, then its notification's run`,
+    () => true,
+    async (model, real) => {
+      const since = Date.now();
+      await command.run(model, real);
+      await emulatorControl(real.user.todoistOrigin, 'notifications/flush', {});
+      const { outcome } = await real.runAfter(since);
+      expect(outcome.status === 'synced' ? outcome.reads : outcome, `the run after ${command}`).toEqual([
+        'todoist',
+      ]);
+    },
+  );
+}
+
+/** A user with nothing done on completion, and Plan my day on from the start or not. */
+const user = (autoplan: boolean, commands: Step[], calendar: CalendarKind = 'google'): UserPlan => ({
+  onComplete: 'nothing',
+  calendar,
+  autoplan,
+  commands,
+});
+
+/** The same sequence for a Google Calendar user and a Microsoft 365 one, played at once. */
+const onBothCalendars = (autoplan: boolean, commands: () => Step[]): UserPlan[] => [
+  user(autoplan, commands(), 'google'),
+  user(autoplan, commands(), 'microsoft'),
+];
+
+export const counterexamples: Counterexample[] = [
+  {
+    // Plan my day placed a dated task at 9:00; with the calendar's channel gone quiet, the user moved its
+    // event to 13:00 and put a meeting at 9:00, and then added another dated task in Todoist. Its
+    // notification's run read only Todoist, but the calendar's window for the waiting task, which showed
+    // the block's event at 13:00: the block was the user's. Before 5e9848a the run still took it for
+    // the app's, moved it off the meeting and wrote its time over the user's move.
+    name: 'a block the user moved in the calendar stays where they put it, though a run that read only Todoist sees a meeting at its old time',
+    plans: onBothCalendars(true, () => [
+      step(addDatedTask, 'addDatedTask(60 min, inbox)'),
+      step(settle, 'settle'),
+      step(expireChannel, 'expireChannel'),
+      step(moveEvent, 'moveEvent(13:00)#0'),
+      step(addEvent, 'addEvent(9:00, 60 min, foreign colour or category)'),
+      withItsTodoistRun(step(addDatedTask, 'addDatedTask(30 min, inbox)')),
+    ]),
+  },
+  {
+    // Seed -1303208527, path 9:3:2:4:5:6:6:0:0:0:0:0:0:0:0, "the user's time, never the app's": the user
+    // "resized" the event of a block Plan my day had placed to the length it had. Nothing changed that
+    // the sync could see, and the block stayed the app's, as it should: the model had taken it for the
+    // user's (it fails so on today's code with the model as it was, on both databases and calendars).
+    name: 'seed -1303208527: a block whose event the user saved at its time and length stays the app’s',
+    plans: onBothCalendars(true, () => [
+      step(addDatedTask, 'addDatedTask(60 min, inbox)'),
+      step(settle, 'settle'),
+      step(resizeEvent, 'resizeEvent(60 min)#0'),
+    ]),
+  },
+];
