@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MESSAGES } from '../src/shared/settings/settings.schema.ts';
 import {
   addTimebox,
   addTimeboxThroughApi,
@@ -13,16 +14,6 @@ import { expect, test } from './fixtures.ts';
 import { finishWelcomeWizard, newPerson, seriousViolations } from './helpers.ts';
 import { addSandboxTask, tomorrowAt } from './sandbox-helpers.ts';
 import { signedIn } from './setup-through-api.ts';
-
-const MESSAGES = {
-  durationEmpty: 'Please enter a duration',
-  durationNotNumber: 'Please enter a number for the duration',
-  durationNotInteger: 'Please enter an integer (without decimal point)',
-  durationRange: 'Please enter a number between 1 and 1440 (= 24h)',
-  labelEmpty: 'Please select a label',
-  labelTooLong: 'Please enter a label with no more than 60 characters',
-  labelDuplicate: 'There is already another setting with that label',
-};
 
 const syncSwitch = (page: Page) => section(page, 'Status').getByRole('switch', { name: 'Sync active' });
 

@@ -10,8 +10,6 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   appAccessToken,
   emulatorControl,
-  googleSpan,
-  graphSpan,
   microsoftSyncingUser,
   syncingUser,
   tomorrowAt,
@@ -35,11 +33,7 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       const due = tomorrowAt(9);
       const write = await user.addTask('Write', due.day, 9, ['30min']);
       await user.addTask('Read', due.day, 11, ['1h']);
-      const start = tomorrowAt(15).instant;
-      await user.google.events.insert({
-        calendarId: user.calendarId,
-        requestBody: { summary: 'Dentist', ...googleSpan(start, 30) },
-      });
+      await user.addEvent('Dentist', tomorrowAt(15).instant);
       await user.run();
       const before = await user.events();
       expect(before).toHaveLength(3);
@@ -69,10 +63,7 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       const user = await microsoftSyncingUser(app(), 'switch-microsoft@example.com');
       const due = tomorrowAt(9);
       await user.addTask('Write', due.day, 9, ['30min']);
-      await user.graph('POST', `${user.calendarPath}/events`, {
-        subject: 'Dentist',
-        ...graphSpan(tomorrowAt(15).instant, 30),
-      });
+      await user.addEvent('Dentist', tomorrowAt(15).instant);
       await user.run();
       expect(await user.events()).toHaveLength(2);
 

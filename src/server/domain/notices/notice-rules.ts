@@ -6,13 +6,18 @@ import { isIncomplete } from '#shared/billing/subscription-status.ts';
  * Which notice mails a user is due (docs/product-rules.md §11 "Notices"). Pure: the notice service
  * feeds it the user's open sync problems, payment state and what was mailed before.
  */
-export const NOTICE_KINDS = [
+/** The sync problems that mean the sync stopped or needs the user: each is mailed as a notice of its own name. */
+const PROBLEM_KINDS = [
   'reconnect-todoist',
   'reconnect-calendar',
   'calendar-missing',
   'quota-reached',
   'removals-held',
   'sync-failing',
+] as const satisfies readonly SyncProblemCode[];
+export const NOTICE_KINDS = [
+  ...PROBLEM_KINDS,
+  // From billing.
   'trial-ending',
   'trial-ended',
   'payment-failed',
@@ -35,24 +40,13 @@ export const TRIAL_WARNING_MS = 3 * DAY_MS;
 /** No second mail of one kind within this time, whatever happened in between. */
 export const NOTICE_QUIET_MS = DAY_MS;
 
-/** Problems a sync run raises that mean the sync stopped or needs the user; 'subscription-ended' comes from billing. */
-const PROBLEM_NOTICES: Partial<Record<SyncProblemCode, NoticeKind>> = {
-  'reconnect-todoist': 'reconnect-todoist',
-  'reconnect-calendar': 'reconnect-calendar',
-  'calendar-missing': 'calendar-missing',
-  'quota-reached': 'quota-reached',
-  'removals-held': 'removals-held',
-  'sync-failing': 'sync-failing',
-};
+/** The notice a sync problem is mailed as, if it is mailed at all. */
+const noticeOfProblem = (code: SyncProblemCode): NoticeKind | undefined =>
+  PROBLEM_KINDS.find((kind) => kind === code);
 
 /** Kinds whose end is worth a mail to a user who asked for one (a trial's approaching end is not). */
 const RESOLVABLE: ReadonlySet<NoticeKind> = new Set<NoticeKind>([
-  'reconnect-todoist',
-  'reconnect-calendar',
-  'calendar-missing',
-  'quota-reached',
-  'removals-held',
-  'sync-failing',
+  ...PROBLEM_KINDS,
   'trial-ended',
   'payment-failed',
   'subscription-ended',
@@ -86,7 +80,7 @@ export function currentNotices(input: Pick<NoticeInput, 'problems' | 'payment' |
   const { problems, payment, now } = input;
   const notices: DueNotice[] = [];
   for (const problem of problems) {
-    const kind = PROBLEM_NOTICES[problem.code];
+    const kind = noticeOfProblem(problem.code);
     if (!kind) continue;
     if (now.getTime() - problem.since.getTime() < (GRACE_MS[kind] ?? 0)) continue;
     notices.push({ kind, occurrence: problem.since, resolved: false, mail: true });

@@ -1,9 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type SandboxLabel, sandboxLabelNameSchema } from '#shared/api/sandbox.schema.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { DialogForm } from './dialog-form.tsx';
 
 type Props = {
   label: SandboxLabel;
@@ -26,36 +25,31 @@ export function LabelRenameForm({ label, busy, error, onSubmit, onCancel }: Prop
   const unchanged = checked.success && checked.data === label.name;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!checked.success || unchanged) return;
+    <DialogForm
+      ready={checked.success && !unchanged}
+      busy={busy}
+      refusal={formError ? { title: 'Not renamed', message: formError } : null}
+      submitLabel="Save"
+      onSubmit={() => {
+        if (!checked.success) return;
         // The server's answer about this name shows until the name is edited again.
         setChanged(false);
         onSubmit(checked.data);
       }}
+      onCancel={onCancel}
     >
-      <Stack>
-        {formError && <FormErrorAlert title="Not renamed">{formError}</FormErrorAlert>}
-        <TextInput
-          label="Label name"
-          description="Todoist renames it on every task that carries it."
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setChanged(true);
-          }}
-          error={fieldError}
-          disabled={busy}
-          data-autofocus
-        />
-        <DialogActions onCancel={onCancel} busy={busy}>
-          <Button type="submit" loading={busy} disabled={!checked.success || unchanged}>
-            Save
-          </Button>
-        </DialogActions>
-      </Stack>
-    </form>
+      <TextInput
+        label="Label name"
+        description="Todoist renames it on every task that carries it."
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setChanged(true);
+        }}
+        error={fieldError}
+        disabled={busy}
+        data-autofocus
+      />
+    </DialogForm>
   );
 }

@@ -1,9 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type SandboxProject, sandboxProjectNameSchema } from '#shared/api/sandbox.schema.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { DialogForm } from './dialog-form.tsx';
 import { ProjectSelect } from './project-select.tsx';
 
 export type ProjectFormValues = { name: string; parentId?: string };
@@ -35,51 +34,44 @@ export function ProjectForm({ project, parents, busy, error, onSubmit, onCancel 
   const unchanged = project !== undefined && checked.success && checked.data === project.name;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!checked.success || unchanged) return;
+    <DialogForm
+      ready={checked.success && !unchanged}
+      busy={busy}
+      refusal={formError ? { title: project ? 'Not renamed' : 'Not added', message: formError } : null}
+      submitLabel={project ? 'Save' : 'Add project'}
+      onSubmit={() => {
+        if (!checked.success) return;
         setEdited({ name: false, parentId: false });
         onSubmit({ name: checked.data, ...(parentId && { parentId }) });
       }}
+      onCancel={onCancel}
     >
-      <Stack>
-        {formError && (
-          <FormErrorAlert title={project ? 'Not renamed' : 'Not added'}>{formError}</FormErrorAlert>
-        )}
-        <TextInput
-          label="Project name"
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setEdited((was) => ({ ...was, name: true }));
+      <TextInput
+        label="Project name"
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setEdited((was) => ({ ...was, name: true }));
+        }}
+        error={nameError}
+        disabled={busy}
+        data-autofocus
+      />
+      {!project && (
+        <ProjectSelect
+          label="Parent project"
+          description="Optional: the new project becomes its sub-project."
+          placeholder="None (a top-level project)"
+          projects={parents}
+          value={parentId}
+          onChange={(value) => {
+            setParentId(value);
+            setEdited((was) => ({ ...was, parentId: true }));
           }}
-          error={nameError}
+          error={parentError}
           disabled={busy}
-          data-autofocus
         />
-        {!project && (
-          <ProjectSelect
-            label="Parent project"
-            description="Optional: the new project becomes its sub-project."
-            placeholder="None (a top-level project)"
-            projects={parents}
-            value={parentId}
-            onChange={(value) => {
-              setParentId(value);
-              setEdited((was) => ({ ...was, parentId: true }));
-            }}
-            error={parentError}
-            disabled={busy}
-          />
-        )}
-        <DialogActions onCancel={onCancel} busy={busy}>
-          <Button type="submit" loading={busy} disabled={!checked.success || unchanged}>
-            {project ? 'Save' : 'Add project'}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </form>
+      )}
+    </DialogForm>
   );
 }

@@ -1,13 +1,13 @@
-import { Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { canUseTaskDuration, isConnected, taskDurationOptions } from '#shared/settings/rules.ts';
 import { ChangePreviewModal } from '../../../components/change-preview.tsx';
-import { SaveStatus } from '../../../components/save-status.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useConfirmedChange } from '../../../lib/change-preview.ts';
 import { useSaveStatus } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { timeboxCalls } from '../timebox-api.ts';
+import { CardHeader } from './card-header.tsx';
 
 /**
  * Todoist's own task durations instead of labels; Premium and Business only (docs/product-rules.md §5).
@@ -25,17 +25,11 @@ export function TaskDurationCard({ todo }: { todo: TodoSettings }) {
   return (
     <Card withBorder p={{ base: 'xs', sm: 'md' }} component="article" aria-labelledby="task-durations-title">
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="md" style={{ rowGap: 4 }}>
-            <Title order={3} size="h5" id="task-durations-title">
-              Task durations
-            </Title>
-            <SaveStatus status={status} />
-          </Group>
+        <CardHeader title="Task durations" titleId="task-durations-title" status={status}>
           {!canUseTaskDuration(todo.accountType) && (
             <StatusBadge tone="warning">Requires Todoist Premium or Business</StatusBadge>
           )}
-        </Group>
+        </CardHeader>
         <Text size="sm">
           Use the duration you give a task in Todoist instead of timebox labels. While this is on, the timebox
           settings below are not used.

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TodoSettings } from '#shared/api/current-user.schema.ts';
 import { isConnected, sortTimeboxes, type TimeboxSetting } from '#shared/settings/rules.ts';
-import { SaveStatus } from '../../../components/save-status.tsx';
 import { successesOnly, useSaveStatus } from '../../../lib/save-status.ts';
 import { findTodoistLabel } from '../timebox-form.ts';
+import { CardHeader } from './card-header.tsx';
 import { RemoveTimeboxModal } from './remove-timebox-modal.tsx';
 import { TimeboxModal } from './timebox-modal.tsx';
 import { TimeboxRow } from './timebox-row.tsx';
@@ -35,13 +35,7 @@ export function TimeboxTable({ todo }: { todo: TodoSettings }) {
       aria-labelledby="timebox-settings-title"
     >
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="md" style={{ rowGap: 4 }}>
-            <Title order={3} size="h5" id="timebox-settings-title">
-              Timebox settings
-            </Title>
-            <SaveStatus status={status} />
-          </Group>
+        <CardHeader title="Timebox settings" titleId="timebox-settings-title" status={status}>
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             disabled={!todoistReady || durationsActive}
@@ -49,7 +43,7 @@ export function TimeboxTable({ todo }: { todo: TodoSettings }) {
           >
             Add new Timebox setting
           </Button>
-        </Group>
+        </CardHeader>
         <Text size="sm">
           A timebox setting turns a Todoist label into a duration: a task with the label and a due time
           becomes a calendar event that long.
