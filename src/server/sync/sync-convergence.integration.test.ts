@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import type { SyncRunReport } from '#server/sync/worker.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { emulatorControl } from '#server/test/sync-fixtures.ts';
+import { setUpModelApp } from '#server/test/sync-model-app.ts';
 import { modelRunOptions, replayableReport, userPlans } from '#server/test/sync-model-commands.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
 
@@ -36,18 +35,7 @@ const { runsFor, seed, path, maxCommands: MAX_COMMANDS } = modelRunOptions;
 
 for (const database of await testDatabases('sync convergence')) {
   describe.skipIf(!database.enabled)(`sync converges under faults (${database.name})`, () => {
-    const runs: SyncRunReport[] = [];
-    const app = setUpTestApp(database, {
-      // A hanging provider is given up on after 2 s instead of 30.
-      env: {
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        SYNC_PROVIDER_TIMEOUT_MS: '2000',
-        // The model knows no safety brake (its own tests prove it): a sequence's deletes never trip it.
-        SYNC_BRAKE_MIN_ITEMS: '100000',
-      },
-      overrides: { role: 'all', onSyncRun: (run) => runs.push(run) },
-      listen: true,
-    });
+    const { app, runs } = setUpModelApp(database);
 
     it(
       `plays ${runsFor(database.name) * PARALLEL} random sequences and ends with both sides as the model says`,

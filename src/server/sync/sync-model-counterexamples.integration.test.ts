@@ -1,7 +1,6 @@
 import { describe, it } from 'vitest';
-import type { SyncRunReport } from '#server/sync/worker.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { setUpTestApp } from '#server/test/suite-setup.ts';
+import { setUpModelApp } from '#server/test/sync-model-app.ts';
 import { counterexamples } from '#server/test/sync-model-counterexamples.ts';
 import { createModelHarness } from '#server/test/sync-model-harness.ts';
 
@@ -12,16 +11,7 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
  */
 for (const database of await testDatabases('sync model counterexamples')) {
   describe.skipIf(!database.enabled)(`the model-based test's counterexamples (${database.name})`, () => {
-    const runs: SyncRunReport[] = [];
-    const app = setUpTestApp(database, {
-      env: {
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        SYNC_PROVIDER_TIMEOUT_MS: '2000',
-        SYNC_BRAKE_MIN_ITEMS: '100000',
-      },
-      overrides: { role: 'all', onSyncRun: (run) => runs.push(run) },
-      listen: true,
-    });
+    const { app, runs } = setUpModelApp(database);
 
     for (const [index, { name, plans }] of counterexamples.entries()) {
       it(name, async () => {

@@ -46,10 +46,10 @@ export function changeProjects(model: Model, change: Partial<ScopeChoice>): void
 }
 
 /**
- * Changes a choice that decides which tasks are in scope (the projects, or whether dated tasks are
- * all-day events): as `changeProjects` says, without holding back new events.
+ * Changes a choice that decides which tasks are in scope (the projects, whether dated tasks are all-day
+ * events, or task durations instead of labels): as `changeProjects` says, without holding back new events.
  */
-export function changeScope(model: Model, change: Partial<ScopeChoice>): void {
+export function changeScope(model: Model, change: Partial<ScopeChoice & Pick<Model, 'durations'>>): void {
   const before = model.items.map((item) => inScope(model, item));
   Object.assign(model, change);
   model.items.forEach((item, index) => {

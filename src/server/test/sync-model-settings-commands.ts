@@ -4,7 +4,6 @@ import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { emulatorControl } from './sync-fixtures.ts';
 import {
   type CalendarChoice,
-  inScope,
   type Length,
   type Model,
   type ProjectChoice,
@@ -252,17 +251,9 @@ export const toggleTaskDurations = fc.constant(
         await user.send('PATCH', '/api/taskdurationsettings/label', { label: SYNC_ALL_TASKS });
         model.premium = true;
       }
-      const before = model.items.map((item) => inScope(model, item));
-      model.durations = !model.durations;
-      await user.send('PATCH', '/api/taskdurationsettings/active', { active: model.durations });
+      await user.send('PATCH', '/api/taskdurationsettings/active', { active: !model.durations });
+      changeScope(model, { durations: !model.durations });
       model.durationsChanged = true;
-      model.items.forEach((item, index) => {
-        if (item.completed || !taskExists(item) || before[index] === inScope(model, item)) return;
-        item.origin = 'task';
-        item.relabelled = true;
-        item.placement = null;
-        touch(model, item, 'todoist');
-      });
     },
   ),
 );

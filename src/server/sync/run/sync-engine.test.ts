@@ -33,6 +33,12 @@ const NOW = '2026-03-02T09:00:00.000Z';
 /** Tomorrow 09:00 in Berlin (CET), as Todoist's floating due and as the instant it means. */
 const TOMORROW_9 = { local: '2026-03-03T09:00:00', instant: new Date('2026-03-03T08:00:00.000Z') };
 const MINUTE = 60_000;
+/** The titles of the events left in the calendar, sorted. */
+const liveTitles = (sync: { calendar: { live(calendarId: string): { title: string }[] } }) =>
+  sync.calendar
+    .live(CALENDAR)
+    .map((event) => event.title)
+    .sort();
 
 /** The key of a create: the same on every attempt for one link and one of its events. */
 const createKey = (linkId: string, generation: number) =>
@@ -548,12 +554,7 @@ describe('the safety brake', () => {
     };
     expect(await sync.store.states.saveHeldChoice(USER, since, items, sync.clock())).toBe(true);
     await sync.run();
-    expect(
-      sync.calendar
-        .live(CALENDAR)
-        .map((event) => event.title)
-        .sort(),
-    ).toEqual(['Four', 'One', 'Three']);
+    expect(liveTitles(sync)).toEqual(['Four', 'One', 'Three']);
     expect(sync.store.states.rows.get(USER)).toMatchObject({ heldEvents: 1, heldSince: since });
     expect(await sync.problems()).toEqual(['removals-held']);
     expect(await sync.store.activity.lastHeld(USER)).toEqual([
@@ -583,12 +584,7 @@ describe('the safety brake', () => {
       sync.clock(),
     );
     await sync.run();
-    expect(
-      sync.calendar
-        .live(CALENDAR)
-        .map((event) => event.title)
-        .sort(),
-    ).toEqual(['Four', 'One']);
+    expect(liveTitles(sync)).toEqual(['Four', 'One']);
     expect(sync.store.states.rows.get(USER)).toMatchObject({
       heldEvents: 0,
       heldTasks: 0,
