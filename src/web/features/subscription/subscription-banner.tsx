@@ -16,7 +16,6 @@ export function SubscriptionBanner({ user, now = new Date() }: { user: CurrentUs
       icon={error ? <IconCircleX /> : <IconAlertTriangle />}
       title={banner.message}
       role={error ? 'alert' : 'status'}
-      // Yellow and red text on their light tints fall short of WCAG AA; the icon and border carry the colour.
     >
       <Anchor component={Link} to={paths.profile} fw={600} underline="always" c="inherit">
         Upgrade now

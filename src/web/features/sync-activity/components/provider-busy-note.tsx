@@ -18,7 +18,6 @@ export function ProviderBusyNote({ busy }: { busy: ProviderBusy }) {
       title={text.title}
       icon={<IconClockHour4 aria-hidden />}
       role="status"
-      // Yellow text on its light tint falls short of WCAG AA; the icon carries the colour.
     >
       <Text size="sm" title={formatFullTime(busy.until, timeZone)}>
         {text.message}

@@ -25,7 +25,6 @@ export function SyncProblemList({ problems, calendarProvider }: Props) {
               title={advice.title}
               icon={error ? <IconCircleXFilled aria-hidden /> : <IconAlertTriangleFilled aria-hidden />}
               role="status"
-              // Yellow and red text on their light tints fall short of WCAG AA; the icon carries the colour.
             >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{advice.message}</Text>
