@@ -31,6 +31,8 @@ export type NotifierOptions = {
    * Google retries only 500, 502, 503 and 504 (see `retryOnServerErrors`). Network errors always are.
    */
   retryOn?: (status: number) => boolean;
+  /** Which statuses count as delivered; default every 2xx. Todoist counts only 200 (`deliveredOn200`). */
+  delivered?: (status: number) => boolean;
   /** Called when a notification failed its last attempt (Graph then sends a `missed` lifecycle event). */
   onGiveUp?: (notification: OutgoingNotification) => void;
   retryBaseDelayMs: number;
@@ -49,6 +51,9 @@ export type Notifier = ReturnType<typeof createNotifier>;
 
 /** Google push: "On 500, 502, 503 or 504 Google retries"; any other status is a final failure. */
 export const retryOnServerErrors = (status: number): boolean => [500, 502, 503, 504].includes(status);
+
+/** Todoist webhooks: "only an HTTP 200 response counts as a successful delivery" (docs/provider-facts.md §8). */
+export const deliveredOn200 = (status: number): boolean => status === 200;
 
 export function createNotifier(options: NotifierOptions) {
   let faults: (NotificationFault & { used: number })[] = [];
@@ -75,7 +80,7 @@ export function createNotifier(options: NotifierOptions) {
         });
         record({ url: notification.url, body: notification.body, attempt, status: response.status });
         await response.body?.cancel();
-        if (response.ok) return;
+        if (options.delivered ? options.delivered(response.status) : response.ok) return;
         if (options.retryOn && !options.retryOn(response.status)) break;
       } catch {
         record({ url: notification.url, body: notification.body, attempt, status: 'network-error' });

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
 import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
-import { createNotifier } from '../shared/notifier.ts';
+import { createNotifier, deliveredOn200 } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { TodoistAccounts } from './todoist.accounts.ts';
 import type { TodoistApp, TodoistContext } from './todoist.context.ts';
@@ -87,6 +87,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
   const notifier = createNotifier({
     retries: options.webhookRetries ?? 3,
     retryBaseDelayMs: options.webhookRetryDelayMs ?? 1000,
+    delivered: deliveredOn200,
   });
   const context: TodoistContext = {
     app: options.app,

@@ -8,6 +8,8 @@ type Received = { body: string; headers: ReceivedHeaders };
 
 let received: Received[] = [];
 let failNext = 0;
+/** What the receiver answers once it takes a delivery (undefined: 200). */
+let answer: number | undefined;
 
 const receiver = setUpReceiver('/todoist', (body, headers) => {
   if (failNext > 0) {
@@ -15,7 +17,7 @@ const receiver = setUpReceiver('/todoist', (body, headers) => {
     return 503;
   }
   received.push({ body, headers });
-  return undefined;
+  return answer;
 });
 const todoist = setUpSeededTodoist(
   { email: 'ada@example.com', name: 'Ada' },
@@ -25,6 +27,7 @@ beforeEach(async () => {
   await control(todoist.origin, 'webhook', { url: receiver.address() });
   received = [];
   failNext = 0;
+  answer = undefined;
 });
 
 async function flush(): Promise<void> {
@@ -191,6 +194,15 @@ describe('failures and faults', () => {
       deliveries: { status: number }[];
     };
     expect(state.deliveries.map((delivery) => delivery.status)).toEqual([503, 503, 200]);
+  });
+
+  it('counts only a 200 as delivered: a 202 or 204 is tried again, as Todoist does', async () => {
+    answer = 202;
+    await todoist.api.addTask({ content: 'Accepted is not enough' });
+    await flush();
+    // Two retries (this file's setting), all with the same delivery id.
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((entry) => entry.headers['x-todoist-delivery-id'])).size).toBe(1);
   });
 
   it('drops, duplicates, reorders and delays notifications when told to', async () => {
