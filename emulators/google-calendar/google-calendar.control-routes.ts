@@ -9,7 +9,7 @@ import type { ChannelStore } from './google-calendar.channel-store.ts';
 import type { GoogleCalendarClient } from './google-calendar.emulator.ts';
 import type { PageCursors } from './google-calendar.pages.ts';
 import { formatScopes, parseScopes } from './google-calendar.scopes.ts';
-import type { CalendarStore } from './google-calendar.store.ts';
+import { ACCESS_ROLES, type CalendarStore } from './google-calendar.store.ts';
 
 type ControlContext = {
   store: CalendarStore;
@@ -31,6 +31,11 @@ const tokenSchema = z.object({
   email: z.email(),
   scopes: z.array(z.string()).default(['https://www.googleapis.com/auth/calendar']),
   clientId: z.string().optional(),
+});
+const sharedCalendarSchema = z.object({
+  email: z.email(),
+  summary: z.string().min(1),
+  accessRole: z.enum(ACCESS_ROLES).default('reader'),
 });
 const expireTokensSchema = z.object({ email: z.email().optional() }).default({});
 const expireChannelsSchema = z
@@ -75,6 +80,21 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
       .calendarsOf(account.email)
       .map(({ id, summary, timeZone, primary }) => ({ id, summary, timeZone, primary }));
     return reply.code(201).send({ email: account.email, name: account.name, calendars });
+  });
+
+  // A calendar someone else owns, shared with the account: on its calendar list with `accessRole`.
+  app.post('/_emulator/calendars/shared', async (request, reply) => {
+    const parsed = sharedCalendarSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
+    const account = store.ensureAccount(parsed.data.email, '');
+    const calendar = store.createCalendar(account, {
+      summary: parsed.data.summary,
+      timeZone: store.defaultTimeZone,
+    });
+    calendar.accessRole = parsed.data.accessRole;
+    return reply
+      .code(201)
+      .send({ id: calendar.id, summary: calendar.summary, accessRole: calendar.accessRole });
   });
 
   // An access token without the consent round trip, for the sandbox console and end-to-end tests.

@@ -98,6 +98,13 @@ export const errors = {
       reason: 'cannotDeletePrimaryCalendar',
       message: 'Cannot delete primary calendar.',
     }),
+  /** A write where the account's access falls short (a calendar shared with it to read only). */
+  requiredAccessLevel: (level: 'writer' | 'owner') =>
+    new GoogleApiError(403, {
+      domain: 'calendar',
+      reason: 'requiredAccessLevel',
+      message: `You need to have ${level} access to this calendar.`,
+    }),
   duplicate: () => new GoogleApiError(409, global('duplicate', 'The requested identifier already exists.')),
   deleted: () => new GoogleApiError(410, global('deleted', 'Resource has been deleted')),
   fullSyncRequired: () =>

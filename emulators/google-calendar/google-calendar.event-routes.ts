@@ -12,7 +12,7 @@ import {
 import { findInstance } from './google-calendar.instances.ts';
 import { toWireEvent } from './google-calendar.mappers.ts';
 import { eventInputSchema, parseBody } from './google-calendar.schemas.ts';
-import { eventIn, type StoredCalendar, type StoredEvent } from './google-calendar.store.ts';
+import { canWriteEvents, eventIn, type StoredCalendar, type StoredEvent } from './google-calendar.store.ts';
 
 type EventParams = { calendarId: string; eventId: string };
 type Access = 'eventsRead' | 'eventsWrite' | 'eventsMove';
@@ -30,6 +30,7 @@ export function registerEventRoutes(app: FastifyInstance, context: ApiContext): 
     const id = calendarId ?? (request.params as { calendarId: string }).calendarId;
     const calendar = store.calendarFor(caller.email, id);
     if (!calendar) throw errors.notFound();
+    if (access === 'eventsWrite' && !canWriteEvents(calendar)) throw errors.requiredAccessLevel('writer');
     return calendar;
   };
 

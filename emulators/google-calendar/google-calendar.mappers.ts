@@ -73,7 +73,7 @@ export function toCalendarListEntry(calendar: StoredCalendar) {
     backgroundColor: color?.background,
     foregroundColor: '#000000',
     selected: true,
-    accessRole: 'owner',
+    accessRole: calendar.accessRole ?? 'owner',
     defaultReminders: calendar.defaultReminders,
     ...(calendar.primary
       ? {

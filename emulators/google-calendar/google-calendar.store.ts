@@ -4,6 +4,13 @@ import type { EventData, NormalizedEvent } from './google-calendar.event-model.t
 
 export type Account = { email: string; name: string; calendarIds: string[] };
 
+export const ACCESS_ROLES = ['owner', 'writer', 'reader', 'freeBusyReader'] as const;
+export type AccessRole = (typeof ACCESS_ROLES)[number];
+
+/** Whether the account may write events into the calendar (owner or writer). */
+export const canWriteEvents = (calendar: Pick<StoredCalendar, 'accessRole'>): boolean =>
+  calendar.accessRole === undefined || calendar.accessRole === 'owner' || calendar.accessRole === 'writer';
+
 export type StoredCalendar = {
   id: string;
   ownerEmail: string;
@@ -13,6 +20,12 @@ export type StoredCalendar = {
   timeZone: string;
   colorId: string;
   primary: boolean;
+  /**
+   * The account's access (calendarList `accessRole`): `owner` for its own calendars; a calendar shared
+   * with it may be `writer`, `reader` (events can be read, not written) or `freeBusyReader` (busy times
+   * only). Absent: owner.
+   */
+  accessRole?: AccessRole;
   defaultReminders: { method: 'email' | 'popup'; minutes: number }[];
   etag: string;
   /** The change number when the calendar was added (calendarList sync tokens compare against it). */
