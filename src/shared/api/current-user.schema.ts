@@ -86,6 +86,8 @@ export const calendarSettingsSchema = z.object({
       timeZone: z.string().nullable(),
       /** The account's main calendar (Google's primary, Microsoft's default); see `mainCalendarId`. */
       primary: z.boolean(),
+      /** Shared with the account to read only: not offered for Timeboxer's events; its busy times count. */
+      readOnly: z.boolean(),
     }),
   ),
   categories: z.array(z.object({ id: z.string(), displayName: z.string(), color: z.string() })),

@@ -7,7 +7,7 @@ const todoist: Partial<TodoSettings> = { provider: 'Todoist', connected: true, u
 const google: Partial<CalendarSettings> = {
   provider: 'Google Calendar',
   connected: true,
-  calendars: [{ id: 'cal-1', name: 'Work', color: null, timeZone: null, primary: true }],
+  calendars: [{ id: 'cal-1', name: 'Work', color: null, timeZone: null, primary: true, readOnly: false }],
 };
 const timebox = { timeboxSettings: [{ label: '30Minutes', duration: 30 }] };
 

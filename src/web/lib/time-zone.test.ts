@@ -9,6 +9,7 @@ const calendar = (id: string, timeZone: string | null, primary = false): Calenda
   color: null,
   timeZone,
   primary,
+  readOnly: false,
 });
 
 /** Only the fields the zone is taken from. */

@@ -11,13 +11,17 @@ export type StoredTodoistLabel = TodoistLabel;
 export type StoredTodoistProject = TodoistProject;
 /** A label's name before and after a rename (see `LabelRename` in domain/settings/label-identity.ts). */
 export type StoredLabelRename = { from: string; to: string };
-/** A calendar of the account; `primary`: its main one (absent in a list stored before it was kept). */
+/**
+ * A calendar of the account; `primary`: its main one (absent in a list stored before it was kept);
+ * `readOnly`: shared with the account to read only (absent: it may write there).
+ */
 export type StoredCalendar = {
   id: string;
   name: string;
   color: string | null;
   timeZone: string | null;
   primary?: boolean;
+  readOnly?: boolean;
 };
 export type StoredCategory = { id: string; displayName: string; color: string };
 

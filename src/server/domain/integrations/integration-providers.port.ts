@@ -67,13 +67,18 @@ export type TodoistGateway = OAuthConnector & {
   deleteLabel(accessToken: string, labelId: string): Promise<void>;
 };
 
-/** A calendar of the account; `primary`: the account's main one (Google primary, Microsoft default). */
+/**
+ * A calendar of the account; `primary`: the account's main one (Google primary, Microsoft default);
+ * `readOnly`: one the account can only read (Google `accessRole` reader or freeBusyReader, Graph
+ * `canEdit` false): Timeboxer's events cannot go there, its busy times still count.
+ */
 export type CalendarEntry = {
   id: string;
   name: string;
   color: string | null;
   timeZone: string | null;
   primary?: boolean;
+  readOnly?: boolean;
 };
 export type CalendarCategory = { id: string; displayName: string; color: string };
 

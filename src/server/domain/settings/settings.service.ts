@@ -151,8 +151,13 @@ export function createSettingsService({ settings: stored, users, syncs, clock }:
 
     async setCalendarId(userId: string, calendarId: string): Promise<void> {
       const { calendar } = await calendarSettingsOf(userId);
-      if (!calendar.calendars.some((entry) => entry.id === calendarId)) {
-        throw new InvalidValueError('calendarId', 'Please choose one of your calendars');
+      const chosen = calendar.calendars.find((entry) => entry.id === calendarId);
+      if (!chosen) throw new InvalidValueError('calendarId', 'Please choose one of your calendars');
+      if (chosen.readOnly) {
+        throw new InvalidValueError(
+          'calendarId',
+          'You can only read this calendar, so Timeboxer cannot add events to it. Please choose another one.',
+        );
       }
       await settings.patchCalendar(userId, { calendarId }, clock());
     },

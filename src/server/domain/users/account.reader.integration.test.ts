@@ -107,7 +107,7 @@ describe.each(databases)('the account view on $name', (testDb) => {
       });
       // Stored before the provider's mark was kept: Microsoft's first calendar is its main one.
       expect(user?.calendarSettings.calendars).toEqual([
-        { id: 'cal-1', name: 'Work', color: null, timeZone: null, primary: true },
+        { id: 'cal-1', name: 'Work', color: null, timeZone: null, primary: true, readOnly: false },
       ]);
     },
   );

@@ -85,12 +85,13 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
 /** The account's calendars, the main one marked (a list stored before the mark: as `mainCalendarId` guesses). */
 function listedCalendars(provider: string | undefined, calendars: StoredCalendar[]) {
   const main = mainCalendarId(provider === 'microsoft' ? 'microsoft' : 'google', calendars, null);
-  return calendars.map(({ id, name, color, timeZone }) => ({
+  return calendars.map(({ id, name, color, timeZone, readOnly }) => ({
     id,
     name,
     color,
     timeZone,
     primary: id === main,
+    readOnly: readOnly === true,
   }));
 }
 

@@ -134,6 +134,7 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
         timeZone: 'Europe/Berlin',
         primary: true,
+        readOnly: false,
       });
       expect(calendarSettings.calendars.filter((entry: { primary: boolean }) => entry.primary)).toHaveLength(
         1,
@@ -142,6 +143,38 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       expect((await storedRow((await currentUser(cookies)).id, 'calendar'))?.refreshTokenEncrypted).toMatch(
         /^v1\.dev\./,
       );
+    });
+
+    it('lists a calendar shared to read only as such, and refuses it as the calendar to sync with', async () => {
+      const email = 'google-shared@example.com';
+      const cookies = await signIn(email);
+      await control(origins.google, 'accounts', { email });
+      const shared = await control(origins.google, 'calendars/shared', {
+        email,
+        summary: 'Team',
+        accessRole: 'reader',
+      });
+      await connect('google', cookies, email);
+
+      const { calendarSettings } = await currentUser(cookies);
+      expect(calendarSettings.calendars).toContainEqual(
+        expect.objectContaining({ id: shared.id, readOnly: true }),
+      );
+      expect(
+        calendarSettings.calendars.filter((entry: { readOnly: boolean }) => entry.readOnly),
+      ).toHaveLength(1);
+      const refused = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        cookies,
+        headers: sameOrigin,
+        payload: { calendarId: shared.id },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(
+        'You can only read this calendar, so Timeboxer cannot add events to it.',
+      );
+      expect((await currentUser(cookies)).calendarSettings.calendarId).not.toBe(shared.id);
     });
 
     it('connects Microsoft 365 with PKCE and stores calendars and categories', async () => {

@@ -109,6 +109,7 @@ export function createGoogleCalendarGateway(config: GoogleCalendarConfig): Calen
               color: entry.backgroundColor ?? null,
               timeZone: entry.timeZone ?? null,
               primary: entry.primary === true,
+              readOnly: entry.accessRole === 'reader' || entry.accessRole === 'freeBusyReader',
             });
           }
           pageToken = page.nextPageToken ?? undefined;

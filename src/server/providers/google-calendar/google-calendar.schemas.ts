@@ -11,6 +11,7 @@ export const calendarListSchema = z.object({
         backgroundColor: z.string().nullish(),
         timeZone: z.string().nullish(),
         primary: z.boolean().nullish(),
+        accessRole: z.string().nullish(),
       }),
     )
     .default([]),

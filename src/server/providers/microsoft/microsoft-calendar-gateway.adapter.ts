@@ -137,6 +137,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig, clock: C
             color: entry.color ?? null,
             timeZone: null,
             primary: entry.isDefaultCalendar === true,
+            readOnly: entry.canEdit === false,
           })),
           categories: categories.map(({ id, displayName, color }) => ({
             id,

@@ -16,6 +16,7 @@ export const calendarPageSchema = z.object({
       name: z.string(),
       color: z.string().nullish(),
       isDefaultCalendar: z.boolean().nullish(),
+      canEdit: z.boolean().nullish(),
     }),
   ),
   '@odata.nextLink': z.string().optional(),

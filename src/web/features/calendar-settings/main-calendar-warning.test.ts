@@ -45,8 +45,8 @@ describe('needsMainCalendarWarning (docs/product-rules.md §4)', () => {
 
 describe('what the warning says of the calendar', () => {
   const calendars = [
-    { id: 'a', name: 'Ada', color: null, timeZone: null, primary: true },
-    { id: 'b', name: 'Timeboxer', color: null, timeZone: null, primary: false },
+    { id: 'a', name: 'Ada', color: null, timeZone: null, primary: true, readOnly: false },
+    { id: 'b', name: 'Timeboxer', color: null, timeZone: null, primary: false, readOnly: false },
   ];
   const settings = { ...google, calendars, color: '' };
 

@@ -34,7 +34,14 @@ describe('connectionSummary', () => {
           connected: true,
           calendarId: 'c1',
           calendars: [
-            { id: 'c1', name: 'Work', color: '#039be5', timeZone: 'Europe/Berlin', primary: false },
+            {
+              id: 'c1',
+              name: 'Work',
+              color: '#039be5',
+              timeZone: 'Europe/Berlin',
+              primary: false,
+              readOnly: false,
+            },
           ],
         },
       }),

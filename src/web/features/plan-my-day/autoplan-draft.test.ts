@@ -110,8 +110,8 @@ describe('the chips and the gap select', () => {
 
 describe('the other calendars checkbox', () => {
   const calendars = [
-    { id: 'main', name: 'Ada', color: null, timeZone: null, primary: true },
-    { id: 'own', name: 'Timeboxer', color: null, timeZone: null, primary: false },
+    { id: 'main', name: 'Ada', color: null, timeZone: null, primary: true, readOnly: false },
+    { id: 'own', name: 'Timeboxer', color: null, timeZone: null, primary: false, readOnly: false },
   ];
 
   it('knows whether the chosen calendar is the main one', () => {

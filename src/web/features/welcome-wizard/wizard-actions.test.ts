@@ -10,7 +10,7 @@ const todoist: Partial<TodoSettings> = { provider: 'Todoist', connected: true, u
 const microsoft: Partial<CalendarSettings> = {
   provider: 'Microsoft',
   connected: true,
-  calendars: [{ id: 'cal-1', name: 'Calendar', color: null, timeZone: null, primary: true }],
+  calendars: [{ id: 'cal-1', name: 'Calendar', color: null, timeZone: null, primary: true, readOnly: false }],
 };
 
 describe('wizardActions', () => {

@@ -11,7 +11,7 @@ import { sectionIds } from '../../../lib/paths.ts';
 import { useSaveStatus } from '../../../lib/save-status.ts';
 import { useUserChange } from '../../../lib/user-change.ts';
 import { swatchColor } from '../calendar-colors.ts';
-import { calendarOptions } from '../calendar-label.ts';
+import { calendarDescription, calendarOptions } from '../calendar-label.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
 import { type CalendarChange, needsMainCalendarWarning, warnedCalendar } from '../main-calendar-warning.ts';
 import { ColorSwatchOption, SwatchMark } from './color-swatch-option.tsx';
@@ -56,7 +56,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label="Calendar"
-          description="Timeboxer creates its events here and turns new events here into tasks."
+          description={calendarDescription(calendar.calendars)}
           placeholder={ready ? 'Choose a calendar' : 'No calendar connected'}
           data={calendarOptions(calendar.calendars)}
           value={calendarId}
