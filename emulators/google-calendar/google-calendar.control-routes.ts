@@ -97,6 +97,16 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
       .send({ id: calendar.id, summary: calendar.summary, accessRole: calendar.accessRole });
   });
 
+  // The account's access to one of its calendars changes (shared to read only now, say).
+  app.post('/_emulator/calendars/:calendarId/access', async (request, reply) => {
+    const parsed = z.object({ accessRole: z.enum(ACCESS_ROLES) }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(invalid(parsed.error.issues));
+    const calendar = store.calendar((request.params as { calendarId: string }).calendarId);
+    if (!calendar) return reply.code(404).send({ error: 'no such calendar' });
+    calendar.accessRole = parsed.data.accessRole;
+    return { id: calendar.id, accessRole: calendar.accessRole };
+  });
+
   // An access token without the consent round trip, for the sandbox console and end-to-end tests.
   app.post('/_emulator/tokens', async (request, reply) => {
     const parsed = tokenSchema.safeParse(request.body);

@@ -418,6 +418,22 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'skipped', reason: 'reconnect' });
     });
 
+    it('pauses with "the chosen calendar no longer exists" once the account can only read it', async () => {
+      const user = await syncingUser('read-only-now@example.com');
+      await user.addTask('Before', tomorrowAt(9).day, 9, ['30min']);
+      await user.run();
+      expect(await user.eventTitles()).toEqual(['Before']);
+      // The calendar's owner shares it to read only now: Google refuses our writes with 403.
+      await emulatorControl(origins.google, `calendars/${encodeURIComponent(user.calendarId)}/access`, {
+        accessRole: 'reader',
+      });
+      await user.addTask('After', tomorrowAt(10).day, 10, ['30min']);
+      expect(await user.run()).toEqual({ status: 'blocked', problem: 'calendar-missing' });
+      const activity = await app().sync.service.activity(user.userId);
+      expect(activity.problems.map((problem) => problem.code)).toEqual(['calendar-missing']);
+      expect(await user.eventTitles()).toEqual(['Before']);
+    });
+
     it('renews the calendar channel before it expires and stops the old one', async () => {
       const user = await syncingUser('renew-channel@example.com');
       const { syncStates } = await import('#server/db/schema/sync.tables.ts');

@@ -318,6 +318,9 @@ async function callGoogle<T>(what: string, work: () => Promise<T>, clock: Clock)
     }
     if (status === 404 && what === 'read the calendar')
       throw new CalendarGoneError('The calendar no longer exists');
+    // Shared to read only now (provider-facts §9): as gone for the sync, until another one is chosen.
+    if (status === 403 && reason === 'requiredAccessLevel')
+      throw new CalendarGoneError(`The account can no longer write to the calendar (${what})`);
     const name = status === undefined ? `: ${(error as Error)?.name ?? 'error'}` : '';
     throw new ProviderRequestError(
       `Could not ${what}${reason ? ` [${reason.slice(0, 40)}]` : ''}${name}`,
