@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   addTimebox,
@@ -9,7 +8,7 @@ import {
   switchSyncOn,
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, type Person, seriousViolations } from './helpers.ts';
+import { axeOf, newPerson, type Person, seriousViolations } from './helpers.ts';
 import { signedIn } from './setup-through-api.ts';
 
 /**
@@ -65,10 +64,7 @@ async function screenshots(page: Page, name: string) {
 
 /** Every axe violation inside the card and the Status section, whatever its impact, as readable lines. */
 async function violationsAround(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('#what-syncs')
-    .include('section[aria-label="Status"]')
-    .analyze();
+  const results = await axeOf(page).include('#what-syncs').include('section[aria-label="Status"]').analyze();
   return results.violations.map(
     (violation) =>
       `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
