@@ -59,6 +59,30 @@ export function axeOf(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
 }
 
+/** The two widths of the spec: a phone's and a desktop's. */
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** The page at `size`, once the app has drawn itself at that width (its media queries answered). */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * For a flow played at 375 px (where a control is most often covered, off-screen or moved into a
+ * drawer) whose key screens must hold at both widths: runs `check` on the screen as it is, at 375 px,
+ * then at 1280 px, and goes back to 375 px for the rest of the flow.
+ */
+export async function atBothWidths(page: Page, check: (width: number) => Promise<void>) {
+  await check(PHONE.width);
+  await resizeTo(page, DESKTOP);
+  await check(DESKTOP.width);
+  await resizeTo(page, PHONE);
+}
+
 /** Serious and critical axe violations on the page as it is now, as short readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await axeOf(page).analyze();
