@@ -74,13 +74,18 @@ export async function resizeTo(page: Page, size: { width: number; height: number
 /**
  * For a flow played at 375 px (where a control is most often covered, off-screen or moved into a
  * drawer) whose key screens must hold at both widths: runs `check` on the screen as it is, at 375 px,
- * then at 1280 px, and goes back to 375 px for the rest of the flow.
+ * then at 1280 px, and goes back to 375 px for the rest of the flow. `height`: both heights, when not
+ * the phone's and the desktop's.
  */
-export async function atBothWidths(page: Page, check: (width: number) => Promise<void>) {
+export async function atBothWidths(
+  page: Page,
+  check: (width: number) => Promise<void>,
+  { height }: { height?: number } = {},
+) {
   await check(PHONE.width);
-  await resizeTo(page, DESKTOP);
+  await resizeTo(page, { width: DESKTOP.width, height: height ?? DESKTOP.height });
   await check(DESKTOP.width);
-  await resizeTo(page, PHONE);
+  await resizeTo(page, { width: PHONE.width, height: height ?? PHONE.height });
 }
 
 /** Serious and critical axe violations on the page as it is now, as short readable lines. */
