@@ -49,9 +49,48 @@ export async function finishWelcomeWizard(page: Page) {
   await expect(wizard).toBeHidden();
 }
 
+/**
+ * An axe run over the page. A page without frames (all of the app's) is checked in the page itself with
+ * `axe.run` ("legacy mode"): the same rules and the same results as the frame-by-frame run, which also
+ * opens a blank page to put the frames' results together, at about half the time. A page with frames
+ * keeps that run, which checks every frame.
+ */
+export function axeOf(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
+}
+
+/** The two widths of the spec: a phone's and a desktop's. */
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** The page at `size`, once the app has drawn itself at that width (its media queries answered). */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * For a flow played at 375 px (where a control is most often covered, off-screen or moved into a
+ * drawer) whose key screens must hold at both widths: runs `check` on the screen as it is, at 375 px,
+ * then at 1280 px, and goes back to 375 px for the rest of the flow. `height`: both heights, when not
+ * the phone's and the desktop's.
+ */
+export async function atBothWidths(
+  page: Page,
+  check: (width: number) => Promise<void>,
+  { height }: { height?: number } = {},
+) {
+  await check(PHONE.width);
+  await resizeTo(page, { width: DESKTOP.width, height: height ?? DESKTOP.height });
+  await check(DESKTOP.width);
+  await resizeTo(page, { width: PHONE.width, height: height ?? PHONE.height });
+}
+
 /** Serious and critical axe violations on the page as it is now, as short readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, seriousViolations } from './helpers.ts';
+import { atBothWidths, newPerson, PHONE, seriousViolations } from './helpers.ts';
 import { addSandboxTask, openSandbox, tomorrowAt } from './sandbox-helpers.ts';
 import { signedIn, startSyncingThroughApi } from './setup-through-api.ts';
 
@@ -19,38 +19,41 @@ const noticeSwitches = (page: Page) => {
   };
 };
 
-for (const width of [1280, 375]) {
-  test(`the profile's notice switches save and survive a reload, at ${width} px`, async ({ page }) => {
-    test.setTimeout(60_000);
-    await page.setViewportSize(viewport(width));
-    await signedIn(page, 'Google', newPerson('Nora', 'Notices'));
-    await page.goto('/profile');
-    const { card, mails, resolved } = noticeSwitches(page);
+// Played at 375 px; the card is looked at and checked at 1280 px too.
+test("the profile's notice switches save and survive a reload, at 375 px, the card also at 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(PHONE);
+  await signedIn(page, 'Google', newPerson('Nora', 'Notices'));
+  await page.goto('/profile');
+  const { card, mails, resolved } = noticeSwitches(page);
+  await atBothWidths(page, async (width) => {
     await expect(mails).toBeChecked();
     await expect(resolved).not.toBeChecked();
     await expect(resolved).toBeEnabled();
-    expect(await seriousViolations(page), 'profile with notifications').toEqual([]);
+    expect(await seriousViolations(page), `profile with notifications, at ${width} px`).toEqual([]);
     await card.screenshot({ path: `e2e-artifacts/notices-profile-${width}.png` });
-
-    await resolved.click();
-    await expect(resolved).toBeChecked();
-    // Saved: the switches are enabled again once the server has answered.
-    await expect(mails).toBeEnabled();
-    await page.reload();
-    await expect(resolved).toBeChecked();
-    await expect(mails).toBeChecked();
-
-    await mails.click();
-    await expect(mails).not.toBeChecked();
-    await expect(mails).toBeEnabled();
-    await expect(resolved).toBeDisabled();
-    await page.reload();
-    await expect(mails).not.toBeChecked();
-    await expect(resolved).toBeDisabled();
-    await expect(resolved).toBeChecked();
-    await expect(card).toContainText('Turn on the mails above first.');
   });
-}
+
+  await resolved.click();
+  await expect(resolved).toBeChecked();
+  // Saved: the switches are enabled again once the server has answered.
+  await expect(mails).toBeEnabled();
+  await page.reload();
+  await expect(resolved).toBeChecked();
+  await expect(mails).toBeChecked();
+
+  await mails.click();
+  await expect(mails).not.toBeChecked();
+  await expect(mails).toBeEnabled();
+  await expect(resolved).toBeDisabled();
+  await page.reload();
+  await expect(mails).not.toBeChecked();
+  await expect(resolved).toBeDisabled();
+  await expect(resolved).toBeChecked();
+  await expect(card).toContainText('Turn on the mails above first.');
+});
 
 test('a notice mail reaches the sandbox inbox, and its link turns the mails off', async ({ page }) => {
   test.setTimeout(120_000);
@@ -117,26 +120,31 @@ test('a notice mail reaches the sandbox inbox, and its link turns the mails off'
   await expect(noticeSwitches(page).mails).not.toBeChecked();
 });
 
-for (const width of [1280, 375]) {
-  test(`the turn-off page works without signing in, and explains a broken link, at ${width} px`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport(width));
-    const off = (query: string) => `/notices/off?${query}`;
+// Played at 375 px; both pages are looked at and checked at 1280 px too.
+test('the turn-off page works without signing in, and explains a broken link, at 375 px, also at 1280 px', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const off = (query: string) => `/notices/off?${query}`;
 
-    // A whole link whose signature is wrong: the server's refusal is shown.
-    await page.goto(off('u=0b6a5f0e-7d3c-4c1e-9f5a-2a1b3c4d5e6f&t=not_the_signature'));
+  // A whole link whose signature is wrong: the server's refusal is shown.
+  await page.goto(off('u=0b6a5f0e-7d3c-4c1e-9f5a-2a1b3c4d5e6f&t=not_the_signature'));
+  await atBothWidths(page, async (width) => {
     await expect(page.getByRole('heading', { name: 'Turn off notice e-mails?', level: 1 })).toBeVisible();
-    expect(await seriousViolations(page), 'turn-off page').toEqual([]);
+    expect(await seriousViolations(page), `turn-off page, at ${width} px`).toEqual([]);
     await page.screenshot({ path: `e2e-artifacts/notices-off-${width}.png` });
-    await page.getByRole('button', { name: 'Turn them off' }).click();
+  });
+  await page.getByRole('button', { name: 'Turn them off' }).click();
+  await atBothWidths(page, async (width) => {
     await expect(page.getByRole('alert')).toContainText('This link to turn notices off is not valid.');
-    expect(await seriousViolations(page), 'refused link').toEqual([]);
+    expect(await seriousViolations(page), `refused link, at ${width} px`).toEqual([]);
     await page.screenshot({ path: `e2e-artifacts/notices-off-refused-${width}.png` });
+  });
 
-    // A link cut short: nothing to send, so the button is off and the page says why.
-    await page.goto(off('u=0b6a5f0e-7d3c-4c1e-9f5a-2a1b3c4d5e6f'));
+  // A link cut short: nothing to send, so the button is off and the page says why.
+  await page.goto(off('u=0b6a5f0e-7d3c-4c1e-9f5a-2a1b3c4d5e6f'));
+  await atBothWidths(page, async () => {
     await expect(page.getByRole('alert')).toContainText('This link is incomplete');
     await expect(page.getByRole('button', { name: 'Turn them off' })).toBeDisabled();
   });
-}
+});

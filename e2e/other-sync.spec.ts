@@ -1,18 +1,24 @@
 import type { Locator, Page } from '@playwright/test';
-import { addTimebox, choose, connectOffered, section, switchSyncOn } from './dashboard-helpers.ts';
+import { section } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { finishWelcomeWizard, newPerson, type Person, seriousViolations } from './helpers.ts';
 import { openSandbox, tomorrowAt } from './sandbox-helpers.ts';
-import { signedIn } from './setup-through-api.ts';
+import { startSyncingThroughApi } from './setup-through-api.ts';
 
 const NOTE_TITLE = 'Todoist’s own calendar sync writes here too';
 
 /**
  * To a running sync on the Timeboxer calendar with the default colour, so that every new event there
- * (not only those of one colour) would become a task: the difference the marker makes shows.
+ * (not only those of one colour) would become a task: the difference the marker makes shows. The setup
+ * goes through the API; the welcome wizard, which tells about such events, is looked at on the way.
  */
 async function startSyncingEveryEvent(page: Page, person: Person) {
-  await signedIn(page, 'Google', person, { keepWelcomeWizard: true });
+  await startSyncingThroughApi(
+    page,
+    person,
+    { label: '30Minutes', duration: 30 },
+    { defaultColour: true, keepWelcomeWizard: true },
+  );
   const wizard = page.getByRole('dialog', { name: 'Welcome to Timeboxer' });
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(
@@ -20,16 +26,8 @@ async function startSyncingEveryEvent(page: Page, person: Person) {
   ).toBeVisible();
   await wizard.getByRole('button', { name: 'Back' }).click();
   await finishWelcomeWizard(page);
-
-  await connectOffered(page, 'Connect Todoist', person.email);
-  await addTimebox(page, '30Minutes', '30');
-  await connectOffered(page, 'Connect Google Calendar', person.email);
-  await choose(section(page, 'Calendar Settings'), page, 'Calendar', 'Timeboxer');
-  // The default colour: the page warns about a main calendar; Timeboxer is not one.
-  const warning = page.getByRole('dialog', { name: 'Strongly discouraged for your main calendar' });
-  await warning.getByRole('button', { name: 'Ok, I understand' }).click();
-  await expect(warning).toBeHidden();
-  await switchSyncOn(page, 'Timeboxer');
+  const user = await (await page.request.get('/api/current_user')).json();
+  expect(user.calendarSettings.color, 'the calendar’s default colour').toBe('');
 }
 
 /** Adds a 30-minute event tomorrow at `hour` in the console's calendar panel. */

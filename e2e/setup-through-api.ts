@@ -69,14 +69,20 @@ async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: ob
 
 /**
  * Does what `startSyncing` does, through the API; ends on the dashboard. Returns the Google Calendar
- * emulator's origin.
+ * emulator's origin. `defaultColour`: the event colour is left at the calendar's default instead of
+ * Basil, so that every new event in the calendar becomes a task; `keepWelcomeWizard`: the dashboard
+ * opens on the welcome wizard.
  */
 export async function startSyncingThroughApi(
   page: Page,
   person: Person,
   timebox: { label: string; duration: string | number } = { label: '30Minutes', duration: 30 },
+  {
+    defaultColour = false,
+    keepWelcomeWizard = false,
+  }: { defaultColour?: boolean; keepWelcomeWizard?: boolean } = {},
 ) {
-  await signInThroughApi(page, person);
+  await signInThroughApi(page, person, { keepWelcomeWizard });
   await throughProvider(page, CONNECT_PATHS.todoist, person);
   await call(page, 'POST', '/api/todoist/label', { label: timebox.label, color: 'grape' });
   await call(page, 'POST', '/api/timeboxsettings', {
@@ -84,7 +90,7 @@ export async function startSyncingThroughApi(
     duration: Number(timebox.duration),
   });
   const calendarOrigin = await throughProvider(page, CONNECT_PATHS.google, person);
-  await call(page, 'PATCH', '/api/calendar/color', { color: '10' });
+  if (!defaultColour) await call(page, 'PATCH', '/api/calendar/color', { color: '10' });
   const user = await (await page.request.get('/api/current_user')).json();
   const calendar = user.calendarSettings.calendars.find(
     (entry: { name: string }) => entry.name === 'Timeboxer',
