@@ -99,7 +99,7 @@ test('a dated task gets the first free time after a meeting, at 375 px, its scre
     await expect(card(page).getByRole('button', { name: 'Undo' })).toBeVisible();
     expect(await seriousViolations(page), `Plan my day off, at ${width} px`).toEqual([]);
     await card(page).scrollIntoViewIfNeeded();
-    await card(page).screenshot({ path: `/tmp/plan-card-off-${width}.png`, animations: 'disabled' });
+    await card(page).screenshot({ path: `e2e-artifacts/plan-card-off-${width}.png`, animations: 'disabled' });
     await noSidewaysScrolling(page, width);
   });
 
@@ -116,7 +116,7 @@ test('a dated task gets the first free time after a meeting, at 375 px, its scre
     await expect(preview).toContainText('Write the report');
     await expect(preview).toContainText(`${weekday} `);
     expect(await seriousViolations(page), `the preview, at ${width} px`).toEqual([]);
-    await page.screenshot({ path: `/tmp/plan-preview-${width}.png`, animations: 'disabled' });
+    await page.screenshot({ path: `e2e-artifacts/plan-preview-${width}.png`, animations: 'disabled' });
   });
   await preview.getByRole('button', { name: 'Switch on' }).click();
   await expect(preview).toBeHidden();
@@ -125,7 +125,7 @@ test('a dated task gets the first free time after a meeting, at 375 px, its scre
   await expect(planSwitch(page)).toBeEnabled();
   await atBothWidths(page, async (width) => {
     await expect(planSwitch(page)).toBeChecked();
-    await card(page).screenshot({ path: `/tmp/plan-card-on-${width}.png`, animations: 'disabled' });
+    await card(page).screenshot({ path: `e2e-artifacts/plan-card-on-${width}.png`, animations: 'disabled' });
   });
 
   // The sandbox: the task got 10:00 tomorrow and its event, next to the meeting (a notification away).
@@ -160,7 +160,7 @@ test('a dated task gets the first free time after a meeting, at 375 px, its scre
     await expect(note).toContainText(didNotFit);
     expect(await seriousViolations(page), `the notice, at ${width} px`).toEqual([]);
     await activity.scrollIntoViewIfNeeded();
-    await activity.screenshot({ path: `/tmp/plan-notice-${width}.png`, animations: 'disabled' });
+    await activity.screenshot({ path: `e2e-artifacts/plan-notice-${width}.png`, animations: 'disabled' });
     await noSidewaysScrolling(page, width);
   });
 
@@ -180,7 +180,10 @@ test('a dated task gets the first free time after a meeting, at 375 px, its scre
     await expect(preview).toContainText('Call the bank');
     await expect(preview).not.toContainText('Write the report');
     expect(await seriousViolations(page), `the preview of what does not fit, at ${width} px`).toEqual([]);
-    await page.screenshot({ path: `/tmp/plan-preview-unplaced-${width}.png`, animations: 'disabled' });
+    await page.screenshot({
+      path: `e2e-artifacts/plan-preview-unplaced-${width}.png`,
+      animations: 'disabled',
+    });
   });
   await preview.getByRole('button', { name: 'Cancel' }).click();
   await expect(preview).toBeHidden();

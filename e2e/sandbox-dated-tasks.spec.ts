@@ -38,7 +38,7 @@ test('a task with a date but no time becomes an all-day event, and a timed one o
   await expect(newTask).toContainText('or a date when dated tasks are all-day events');
   await page.waitForTimeout(300);
   expect(await seriousViolations(page), 'task form, date only, at 1280 px').toEqual([]);
-  await page.screenshot({ path: '/tmp/sbx-1280.png' });
+  await page.screenshot({ path: 'e2e-artifacts/sandbox-dated-tasks-1280.png' });
   await newTask.getByRole('button', { name: 'Add task' }).click();
   await expect(newTask).toBeHidden();
 
@@ -66,7 +66,7 @@ test('a task with a date but no time becomes an all-day event, and a timed one o
   await expect(editTask.getByLabel('Due')).toHaveValue(tomorrow);
   await page.waitForTimeout(300);
   expect(await seriousViolations(page), 'task form, date only, at 375 px').toEqual([]);
-  await page.screenshot({ path: '/tmp/sbx-375.png' });
+  await page.screenshot({ path: 'e2e-artifacts/sandbox-dated-tasks-375.png' });
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,

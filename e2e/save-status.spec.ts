@@ -19,6 +19,43 @@ const titleStatus = (card: Locator) => card.getByRole('status').first();
 const besideSave = (card: Locator) =>
   card.getByRole('button', { name: 'Save', exact: true }).locator('..').getByRole('status');
 
+/**
+ * The working hours saved through their form: "Saved" beside its Save button and none in the card's
+ * title, no Undo; looked at and checked with axe at `width`.
+ */
+async function saveHours(page: Page, start: string, width: number) {
+  const plan = planCard(page);
+  await plan.getByRole('group', { name: 'Working hours' }).getByLabel('Start').fill(start);
+  await expect(besideSave(plan)).toHaveText('');
+  await plan.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(besideSave(plan)).toHaveText('Saved');
+  await expect(titleStatus(plan)).toHaveText('');
+  await expect(plan.getByRole('button', { name: 'Undo' })).toBeHidden();
+  await plan.scrollIntoViewIfNeeded();
+  await plan.screenshot({ path: `e2e-artifacts/save-status-plan-${width}.png` });
+  expect(await seriousViolations(page), `"Saved" shown, at ${width} px`).toEqual([]);
+}
+
+/**
+ * The Todoist link switch flipped while the server refuses: the words beside the title and the toast
+ * say so, and the switch stays as it was; looked at and checked with axe at `width`.
+ */
+async function refusedSave(page: Page, linkSwitch: Locator, checkedBefore: boolean, width: number) {
+  const calendar = calendarCard(page);
+  await page.route('**/api/calendar/todoistlinkdescription', (route) =>
+    route.fulfill({ status: 503, json: { message: 'The server is busy.' } }),
+  );
+  await linkSwitch.click();
+  await expect(titleStatus(calendar)).toHaveText('Could not save. Please try again.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your change was not saved' })).toBeVisible();
+  await page.waitForTimeout(500); // let the toast's opening transition end: half-faded text fails contrast
+  if (checkedBefore) await expect(linkSwitch).toBeChecked();
+  else await expect(linkSwitch).not.toBeChecked();
+  await calendar.scrollIntoViewIfNeeded();
+  await calendar.screenshot({ path: `e2e-artifacts/save-status-calendar-error-${width}.png` });
+  expect(await seriousViolations(page), `the failure shown, at ${width} px`).toEqual([]);
+}
+
 test('a calendar setting and Plan my day\'s hours each say "Saved", at 375 px, and once more at 1280 px', async ({
   page,
 }) => {
@@ -36,7 +73,7 @@ test('a calendar setting and Plan my day\'s hours each say "Saved", at 375 px, a
   await expect(titleStatus(calendar)).toHaveText('Saved');
   await expect(calendar.getByRole('switch', { name: 'Private events' })).toBeChecked();
   await calendar.scrollIntoViewIfNeeded();
-  await calendar.screenshot({ path: '/tmp/save-status-calendar-375.png' });
+  await calendar.screenshot({ path: 'e2e-artifacts/save-status-calendar-375.png' });
   await expect(titleStatus(calendar)).toHaveText('', { timeout: 10_000 });
 
   // A select too (sync is off, so no preview first).
@@ -45,34 +82,13 @@ test('a calendar setting and Plan my day\'s hours each say "Saved", at 375 px, a
   await expect(titleStatus(calendar)).toHaveText('', { timeout: 10_000 });
 
   // The working hours are a form: "Saved" beside its Save button, none in the title.
-  const plan = planCard(page);
-  await plan.getByRole('group', { name: 'Working hours' }).getByLabel('Start').fill('08:30');
-  await expect(besideSave(plan)).toHaveText('');
-  await plan.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(besideSave(plan)).toHaveText('Saved');
-  await expect(titleStatus(plan)).toHaveText('');
-  await expect(plan.getByRole('button', { name: 'Undo' })).toBeHidden();
-  await plan.scrollIntoViewIfNeeded();
-  await plan.screenshot({ path: '/tmp/save-status-plan-375.png' });
-  expect(await seriousViolations(page), '"Saved" shown, at 375 px').toEqual([]);
+  await saveHours(page, '08:30', 375);
   const user = await (await page.request.get('/api/current_user')).json();
   expect(user.calendarSettings).toMatchObject({ private: true, color: '10', autoplan: { start: '08:30' } });
 
   // A save the server refuses: the words beside the title stay, and the toast says so too.
-  const refuse = () =>
-    page.route('**/api/calendar/todoistlinkdescription', (route) =>
-      route.fulfill({ status: 503, json: { message: 'The server is busy.' } }),
-    );
   const linkSwitch = calendar.getByRole('switch', { name: 'Todoist link in description' });
-  await refuse();
-  await linkSwitch.click();
-  await expect(titleStatus(calendar)).toHaveText('Could not save. Please try again.');
-  await expect(page.getByRole('alert').filter({ hasText: 'Your change was not saved' })).toBeVisible();
-  await page.waitForTimeout(500); // let the toast's opening transition end: half-faded text fails contrast
-  await expect(linkSwitch).not.toBeChecked();
-  await calendar.scrollIntoViewIfNeeded();
-  await calendar.screenshot({ path: '/tmp/save-status-calendar-error-375.png' });
-  expect(await seriousViolations(page), 'the failure shown, at 375 px').toEqual([]);
+  await refusedSave(page, linkSwitch, false, 375);
   await page.waitForTimeout(3500);
   await expect(titleStatus(calendar)).toHaveText('Could not save. Please try again.');
 
@@ -89,28 +105,12 @@ test('a calendar setting and Plan my day\'s hours each say "Saved", at 375 px, a
   await expect(titleStatus(calendar)).toHaveText('Saved');
   await expect(calendar.getByRole('switch', { name: 'Private events' })).not.toBeChecked();
   await calendar.scrollIntoViewIfNeeded();
-  await calendar.screenshot({ path: '/tmp/save-status-calendar-1280.png' });
+  await calendar.screenshot({ path: 'e2e-artifacts/save-status-calendar-1280.png' });
 
-  await plan.getByRole('group', { name: 'Working hours' }).getByLabel('Start').fill('08:45');
-  await expect(besideSave(plan)).toHaveText('');
-  await plan.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(besideSave(plan)).toHaveText('Saved');
-  await expect(titleStatus(plan)).toHaveText('');
-  await expect(plan.getByRole('button', { name: 'Undo' })).toBeHidden();
-  await plan.scrollIntoViewIfNeeded();
-  await plan.screenshot({ path: '/tmp/save-status-plan-1280.png' });
-  expect(await seriousViolations(page), '"Saved" shown, at 1280 px').toEqual([]);
+  await saveHours(page, '08:45', 1280);
   const again = await (await page.request.get('/api/current_user')).json();
   expect(again.calendarSettings).toMatchObject({ private: false, autoplan: { start: '08:45' } });
 
-  await refuse();
-  await linkSwitch.click();
-  await expect(titleStatus(calendar)).toHaveText('Could not save. Please try again.');
-  await expect(page.getByRole('alert').filter({ hasText: 'Your change was not saved' })).toBeVisible();
-  await page.waitForTimeout(500);
-  await expect(linkSwitch).toBeChecked();
-  await calendar.scrollIntoViewIfNeeded();
-  await calendar.screenshot({ path: '/tmp/save-status-calendar-error-1280.png' });
-  expect(await seriousViolations(page), 'the failure shown, at 1280 px').toEqual([]);
+  await refusedSave(page, linkSwitch, true, 1280);
   await page.unroute('**/api/calendar/todoistlinkdescription');
 });
