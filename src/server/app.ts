@@ -171,6 +171,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     // Two thirds of the period: an even load whatever the number of users, and every user read again
     // well within the period.
     reconcileJitterSeconds: config.syncReconcileMinutes * 40,
+    noticeMailRetrySeconds: config.noticeMailRetrySeconds,
     pollingIntervalSeconds: 0.5,
     // Runs wait on providers and hold a connection only per statement: PostgreSQL's pool serves many
     // at once; the embedded database runs one statement at a time, so more would only queue there.

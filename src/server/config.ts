@@ -93,6 +93,11 @@ const envSchema = z.object({
     .refine((minutes) => minutes === 0 || 60 % minutes === 0, 'must be 0 or divide 60')
     .default(15),
   /**
+   * Seconds before a notice mail the mail server refused is tried again; each next try waits twice as
+   * long, at most an hour, 20 tries in all (about half a day with the default).
+   */
+  NOTICE_MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(5),
+  /**
    * The Google Cloud project's Calendar API quota "per minute per project" (10,000 unless raised in the
    * Cloud Console): every worker together stays within 90% of it.
    */
@@ -197,6 +202,8 @@ export type Config = {
   syncMaxRunsPerWorker: number | null;
   /** Minutes between two reconciles; 0: none. */
   syncReconcileMinutes: number;
+  /** The first wait before a refused notice mail is tried again (then doubled, at most an hour). */
+  noticeMailRetrySeconds: number;
   /** The Google Cloud project's Calendar API quota per minute, which all workers together keep to. */
   googleCalendarRequestsPerMinute: number;
   /** True when no provider credentials are configured: the emulated providers stand in for all of them. */
@@ -293,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     syncProviderTimeoutMs: e.SYNC_PROVIDER_TIMEOUT_MS,
     syncMaxRunsPerWorker: e.SYNC_MAX_RUNS_PER_WORKER ?? null,
     syncReconcileMinutes: e.SYNC_RECONCILE_MINUTES,
+    noticeMailRetrySeconds: e.NOTICE_MAIL_RETRY_SECONDS,
     googleCalendarRequestsPerMinute: e.GOOGLE_CALENDAR_REQUESTS_PER_MINUTE,
     sandbox,
     sandboxTimeZone:

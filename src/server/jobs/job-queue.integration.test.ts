@@ -29,6 +29,7 @@ for (const database of await testDatabases('job queue')) {
       const queue = await startJobQueue(opened(), {
         reconcileCron,
         reconcileJitterSeconds: 0,
+        noticeMailRetrySeconds: 5,
         pollingIntervalSeconds: 0.5,
         maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
@@ -63,6 +64,7 @@ for (const database of await testDatabases('job queue priorities')) {
       startJobQueue(opened(), {
         reconcileCron: null,
         reconcileJitterSeconds: 0,
+        noticeMailRetrySeconds: 5,
         pollingIntervalSeconds: 0.5,
         maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
@@ -221,6 +223,7 @@ for (const database of await testDatabases('job queue lanes')) {
       startJobQueue(opened(), {
         reconcileCron: null,
         reconcileJitterSeconds: 0,
+        noticeMailRetrySeconds: 5,
         pollingIntervalSeconds: 0.5,
         maxSyncRuns: 12,
         ...(loopLoad ? { loopLoad } : {}),

@@ -62,6 +62,8 @@ export type JobQueueOptions = {
    * see an even load, not a wave.
    */
   reconcileJitterSeconds: number;
+  /** The first wait before a refused notice mail is tried again (doubled at each try, at most an hour). */
+  noticeMailRetrySeconds: number;
   pollingIntervalSeconds: number;
   /** The most sync runs this process keeps in flight (at least 4). */
   maxSyncRuns: number;

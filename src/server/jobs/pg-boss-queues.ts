@@ -35,7 +35,7 @@ const LIVENESS = {
  */
 export async function startPgBoss(
   database: Database,
-  options: { reconcileJitterSeconds: number; log: Logger },
+  options: { reconcileJitterSeconds: number; noticeMailRetrySeconds: number; log: Logger },
 ): Promise<PgBoss> {
   const connection = database.queueConnection;
   const boss =
@@ -91,15 +91,16 @@ export async function startPgBoss(
     retryBackoff: true,
   });
 
-  // A mail server that refuses (down, throttling) is tried again after 5 s, then less and less often
-  // (at most hourly), for about half a day before the mail is given up.
+  // A mail server that refuses (down, throttling) is tried again after NOTICE_MAIL_RETRY_SECONDS (5 s),
+  // then less and less often (at most hourly), for about half a day before the mail is given up.
   const noticeMailRetries = {
     retryLimit: 20,
-    retryDelay: 5,
+    retryDelay: options.noticeMailRetrySeconds,
     retryBackoff: true,
     retryDelayMax: 3600,
     deleteAfterSeconds: 7 * 86_400,
   };
   await boss.createQueue(NOTICE_MAIL_QUEUE, { policy: 'short', notify: true, ...noticeMailRetries });
+  await boss.updateQueue(NOTICE_MAIL_QUEUE, noticeMailRetries);
   return boss;
 }

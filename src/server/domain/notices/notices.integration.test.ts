@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { syncProblems } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
+import { NOTICE_MAIL_QUEUE, USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
@@ -21,17 +22,31 @@ const HOUR = 3_600_000;
 
 for (const database of await testDatabases('notice mails')) {
   describe.skipIf(!database.enabled)(`notice mails (${database.name})`, () => {
-    const app = setUpTestApp(database, { env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+    // A refused mail is tried again after 1 s, then 2 s (5 s and 10 s by default).
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', NOTICE_MAIL_RETRY_SECONDS: '1' },
+    });
 
     const inbox = async (email: string): Promise<Mail[]> => {
       const origin = app().emulators?.mail.origin ?? '';
       const response = await fetch(`${origin}/_emulator/messages?${new URLSearchParams({ to: email })}`);
       return (await response.json()).messages;
     };
-    /** Waits for exactly `count` mails, then a moment longer to see that no other one follows. */
+    /** Sync runs and notice mails waiting or under way: while there are any, another mail may follow. */
+    const jobsInFlight = async () => {
+      const result = await app().database.db.execute(
+        sql`select count(*)::int as n from pgboss.job
+             where name in (${NOTICE_MAIL_QUEUE}, ${USER_SYNC_QUEUE}) and state in ('created', 'retry', 'active')`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    /**
+     * Waits for exactly `count` mails, then until no sync run or mail job is left that could send
+     * another, and sees that none followed.
+     */
     const mailsSettle = async (email: string, count: number, timeoutMs = 15_000) => {
       await eventually(async () => expect(await inbox(email)).toHaveLength(count), timeoutMs);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await eventually(async () => expect(await jobsInFlight()).toBe(0), timeoutMs);
       const mails = await inbox(email);
       expect(mails).toHaveLength(count);
       return mails;
@@ -243,9 +258,9 @@ for (const database of await testDatabases('notice mails')) {
       await raise(user.userId, 'reconnect-todoist', new Date());
       await app().notices.check(user.userId);
       await app().notices.check(user.userId);
-      // Tried again after 5 s, then 10 s: the third try is taken.
-      const [mail] = await mailsSettle(email, 1, 40_000);
+      // Tried again after 1 s, then 2 s: the third try is taken.
+      const [mail] = await mailsSettle(email, 1, 20_000);
       expect(mail?.subject).toBe('Your sync has stopped: connect Todoist again');
-    }, 60_000);
+    }, 40_000);
   });
 }

@@ -50,6 +50,7 @@ for (const database of await testDatabases('notification intake')) {
       queue = await startJobQueue(opened(), {
         reconcileCron: '0 0 1 1 *',
         reconcileJitterSeconds: 0,
+        noticeMailRetrySeconds: 5,
         pollingIntervalSeconds: 0.5,
         maxSyncRuns: 4,
         log: pino({ level: 'silent' }),
