@@ -7,6 +7,7 @@ import type { GraphContext, GraphSettings, MicrosoftClient } from './microsoft.e
 import { IdentityStore } from './microsoft.identity-store.ts';
 import { type LifecycleEvent, sendLifecycleNotification } from './microsoft.notifications.ts';
 import { formatScope, parseScopes } from './microsoft.scopes.ts';
+import { registerSharedCalendarControls } from './microsoft.shared-calendar-controls.ts';
 import { CONSUMER_TENANT_ID } from './microsoft.tenants.ts';
 
 type ControlContext = GraphContext & {
@@ -61,7 +62,10 @@ function invalid(reply: FastifyReply, error: z.ZodError) {
   return reply.code(400).send({ error: 'invalid control request', issues: error.issues });
 }
 
-/** `/_emulator/…`: state, reset, seeding, tokens for the sandbox console, and the expiry/lifecycle triggers. */
+/**
+ * `/_emulator/…`: state, reset, seeding, calendars shared with a user, tokens for the sandbox console,
+ * and the expiry/lifecycle triggers.
+ */
 export function registerControlRoutes(app: FastifyInstance, context: ControlContext): void {
   const userIdFor = (email: string | undefined) =>
     email ? (context.mailboxes.userByEmail(email)?.id ?? '-no-such-user-') : undefined;
@@ -100,6 +104,8 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     const ids = new Set(parsed.data.users.map((seed) => context.mailboxes.ensureUser(seed).id));
     return reply.code(201).send(context.mailboxes.snapshotOf(ids));
   });
+
+  registerSharedCalendarControls(app, context.mailboxes);
 
   // An access token without the consent page, for the sandbox console and for tests.
   app.post('/_emulator/tokens', async (request, reply) => {

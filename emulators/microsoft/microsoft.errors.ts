@@ -39,6 +39,13 @@ export const notFound = (message = 'The specified object was not found in the st
 
 export const badRequest = (code: string, message: string) => new GraphError(400, code, message);
 
+/**
+ * Outlook's refusal of a request the caller may not make: a token without the permission, or a write
+ * to a calendar shared with the user to read only (docs/provider-facts.md §9).
+ */
+export const accessDenied = () =>
+  new GraphError(403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
+
 export function sendGraphError(reply: FastifyReply, error: GraphError) {
   return reply
     .code(error.status)

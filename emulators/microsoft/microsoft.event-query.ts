@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, GraphError, notFound } from './microsoft.errors.ts';
+import { accessDenied, badRequest, GraphError, notFound } from './microsoft.errors.ts';
 import type { RenderOptions } from './microsoft.event-mapper.ts';
 import type { EventInstance, ExtendedProperty, StoredEvent } from './microsoft.event-store.ts';
-import type { MailboxUser } from './microsoft.mailbox-store.ts';
+import { type Calendar, canEditCalendar, type MailboxUser } from './microsoft.mailbox-store.ts';
 import { preferences } from './microsoft.odata.ts';
 import { toInstant } from './microsoft.time.ts';
 
@@ -84,4 +84,9 @@ export function viewWindow(options: Record<string, string>): { from: number; to:
 export function requireInstance(instance: EventInstance | undefined, calendarId?: string): EventInstance {
   if (!instance || (calendarId !== undefined && instance.event.calendarId !== calendarId)) throw notFound();
   return instance;
+}
+
+/** An event write where the user can only read the calendar (shared with them so) is refused. */
+export function requireEditable(calendar: Calendar | undefined): void {
+  if (calendar && !canEditCalendar(calendar)) throw accessDenied();
 }

@@ -7,6 +7,7 @@ import {
   checkId,
   checkIfMatch,
   renderOptions,
+  requireEditable,
   requireInstance,
   viewWindow,
 } from './microsoft.event-query.ts';
@@ -68,6 +69,7 @@ export function registerEventRoutes(app: FastifyInstance, context: GraphContext)
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const { user } = authorize(request, PERMISSIONS.writeCalendars);
     const calendar = resolveCalendar(context, user.id, (request.params as Params).calendarId);
+    requireEditable(calendar);
     const input = parseEventInput(request.body);
     // Graph's transactionId: a create retried within a short window, in the same calendar, returns
     // the event the first attempt made; later, or elsewhere, the same id makes a new event.
@@ -105,6 +107,7 @@ export function registerEventRoutes(app: FastifyInstance, context: GraphContext)
     const { calendarId, eventId = '' } = request.params as Params;
     checkId(eventId);
     const instance = requireInstance(events.instance(user.id, eventId), calendarId);
+    requireEditable(context.mailboxes.calendar(user.id, instance.event.calendarId));
     if (instance.type === 'occurrence') {
       throw badRequest(
         'ErrorInvalidRequest',
@@ -129,6 +132,7 @@ export function registerEventRoutes(app: FastifyInstance, context: GraphContext)
     const { calendarId, eventId = '' } = request.params as Params;
     checkId(eventId);
     const instance = requireInstance(events.instance(user.id, eventId), calendarId);
+    requireEditable(context.mailboxes.calendar(user.id, instance.event.calendarId));
     checkIfMatch(request, instance.event);
     if (instance.type === 'occurrence') events.cancelOccurrence(instance);
     else events.delete(instance.event);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../shared/params.ts';
-import { GraphError, sendGraphError } from './microsoft.errors.ts';
+import { accessDenied, GraphError, sendGraphError } from './microsoft.errors.ts';
 import type { IdentityStore, MicrosoftGrant } from './microsoft.identity-store.ts';
 import type { MailboxStore, MailboxUser } from './microsoft.mailbox-store.ts';
 import { hasPermission } from './microsoft.scopes.ts';
@@ -45,9 +45,7 @@ export function caller(request: FastifyRequest): GraphCaller {
 /** The caller, if its token carries one of `anyOf`; Outlook answers ErrorAccessDenied otherwise. */
 export function authorize(request: FastifyRequest, anyOf: readonly string[]): GraphCaller {
   const found = caller(request);
-  if (!hasPermission(found.scopes, anyOf)) {
-    throw new GraphError(403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
-  }
+  if (!hasPermission(found.scopes, anyOf)) throw accessDenied();
   return found;
 }
 

@@ -16,7 +16,20 @@ export type Calendar = {
   hexColor: string;
   isDefaultCalendar: boolean;
   changeKey: string;
+  /**
+   * Someone else's calendar shared with the user (the local copy in the user's mailbox that
+   * `/me/calendars` lists), with who shared it. Absent: the user's own calendar.
+   */
+  sharedBy?: CalendarOwner;
+  /** Whether the user may write events there (`canEdit`); absent: yes, as on their own calendars. */
+  canEdit?: boolean;
 };
+
+/** Graph's `emailAddress` of a calendar's `owner`. */
+export type CalendarOwner = { name: string; address: string };
+
+/** Whether the user may create, change and delete events in the calendar. */
+export const canEditCalendar = (calendar: Pick<Calendar, 'canEdit'>): boolean => calendar.canEdit !== false;
 
 export type Category = { id: string; userId: string; displayName: string; color: string };
 
@@ -54,6 +67,8 @@ export class MailboxStore {
   #users = new Map<string, MailboxUser>();
   /** Keyed by user id; also holds those of an id no user has (`createCalendar` takes any). */
   #mailboxes = new Map<string, Mailbox>();
+  /** Each calendar's user, by calendar id (the test-control routes name a calendar by its id alone). */
+  #calendarUsers = new Map<string, string>();
   /** Each user's place among the users (users are only removed all at once, by reset). */
   #order = new Map<string, number>();
   readonly #defaultTimeZone: string;
@@ -122,7 +137,22 @@ export class MailboxStore {
       changeKey: newChangeKey(),
     };
     this.#mailboxOf(userId).calendars.set(calendar.id, calendar);
+    this.#calendarUsers.set(calendar.id, userId);
     return calendar;
+  }
+
+  /** Someone else's calendar, shared with the user to read (`canEdit` false) or to write. */
+  shareCalendar(userId: string, name: string, access: { canEdit: boolean; owner: CalendarOwner }): Calendar {
+    const calendar = this.createCalendar(userId, name);
+    calendar.sharedBy = { ...access.owner };
+    calendar.canEdit = access.canEdit;
+    return calendar;
+  }
+
+  /** A calendar by its id alone, whoever's mailbox holds it. */
+  calendarById(id: string): Calendar | undefined {
+    const userId = this.#calendarUsers.get(id);
+    return userId === undefined ? undefined : this.calendar(userId, id);
   }
 
   /** The user's calendars, in the order they were made. */
@@ -171,6 +201,7 @@ export class MailboxStore {
   reset(): void {
     this.#users.clear();
     this.#mailboxes.clear();
+    this.#calendarUsers.clear();
     this.#order.clear();
   }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { GraphContext } from './microsoft.emulator.ts';
 import { badRequest, GraphError, notFound } from './microsoft.errors.ts';
 import { authorize, authorizeDirectory } from './microsoft.graph-auth.ts';
-import type { Calendar, MailboxUser } from './microsoft.mailbox-store.ts';
+import { type Calendar, canEditCalendar, type MailboxUser } from './microsoft.mailbox-store.ts';
 import { applySelect, pageOf, parseSkip, parseTop, queryOptions } from './microsoft.odata.ts';
 import { PERMISSIONS } from './microsoft.scopes.ts';
 
@@ -39,7 +39,13 @@ export function resolveCalendar(
   return calendar;
 }
 
+/**
+ * A calendar as Graph gives it. One shared with the user has its sharer as `owner`, cannot be shared on
+ * (`canShare` false), shows no private items, and `canEdit` says whether the share lets the user write
+ * (docs/provider-facts.md §9).
+ */
 export function calendarJson(calendar: Calendar, user: MailboxUser) {
+  const shared = calendar.sharedBy !== undefined;
   return {
     id: calendar.id,
     name: calendar.name,
@@ -47,14 +53,14 @@ export function calendarJson(calendar: Calendar, user: MailboxUser) {
     hexColor: calendar.hexColor,
     isDefaultCalendar: calendar.isDefaultCalendar,
     changeKey: calendar.changeKey,
-    canShare: true,
-    canViewPrivateItems: true,
-    canEdit: true,
+    canShare: !shared,
+    canViewPrivateItems: !shared,
+    canEdit: canEditCalendar(calendar),
     allowedOnlineMeetingProviders: ['skypeForConsumer'],
     defaultOnlineMeetingProvider: 'skypeForConsumer',
-    isTallyingResponses: true,
+    isTallyingResponses: !shared,
     isRemovable: !calendar.isDefaultCalendar,
-    owner: { name: user.displayName, address: user.email },
+    owner: calendar.sharedBy ?? { name: user.displayName, address: user.email },
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { graphSpan, microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { emulatorControl, graphSpan, microsoftSyncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
 
 /** Graph answers in UTC without a zone suffix (`Prefer: outlook.timezone="UTC"`). */
 const instantOf = (time: { dateTime: string }) => new Date(`${time.dateTime.slice(0, 19)}Z`);
@@ -62,6 +62,23 @@ for (const database of await testDatabases('sync with Microsoft 365')) {
       await user.todoist.closeTask(task.id);
       await user.run();
       expect(await user.events()).toEqual([]);
+    });
+
+    it('pauses with "the chosen calendar no longer exists" once the account can only read it', async () => {
+      const user = await microsoftSyncingUser(app(), 'ms-read-only-now@example.com');
+      await user.addTask('Before', tomorrowAt(9).day, 9, ['30min']);
+      await user.run();
+      expect(await user.eventTitles()).toEqual(['Before']);
+      // The calendar is shared to read only now (canEdit false): Graph refuses our writes with 403.
+      const origin = app().emulators?.microsoft.origin ?? '';
+      await emulatorControl(origin, `calendars/${encodeURIComponent(user.calendarId)}/access`, {
+        canEdit: false,
+      });
+      await user.addTask('After', tomorrowAt(10).day, 10, ['30min']);
+      expect(await user.run()).toEqual({ status: 'blocked', problem: 'calendar-missing' });
+      const activity = await app().sync.service.activity(user.userId);
+      expect(activity.problems.map((problem) => problem.code)).toEqual(['calendar-missing']);
+      expect(await user.eventTitles()).toEqual(['Before']);
     });
   });
 }

@@ -8,7 +8,13 @@ import { NOTICE_MAIL_QUEUE, USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
-import { eventually, syncingUser, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import {
+  emulatorControl,
+  eventually,
+  microsoftSyncingUser,
+  syncingUser,
+  tomorrowAt,
+} from '#server/test/sync-fixtures.ts';
 import { crossSite, sameOrigin } from '#server/test/test-app.ts';
 import { NOTICES_OFF_LINK_OUTDATED } from './notice.service.ts';
 
@@ -97,6 +103,28 @@ for (const database of await testDatabases('notice mails')) {
       await app().sync.service.request(user.userId);
       await app().notices.checkAll();
       await mailsSettle(email, 1);
+    });
+
+    it('mails "choose a calendar" once the Microsoft 365 account can only read the chosen one', async () => {
+      const email = 'notice-read-only@example.com';
+      const user = await microsoftSyncingUser(app(), email);
+      await user.addTask('Before', tomorrowAt(9).day, 9, ['30min']);
+      await app().sync.service.request(user.userId);
+      await eventually(async () => expect(await user.eventTitles()).toEqual(['Before']));
+      // Shared to read only now: Graph answers the next write with 403 ErrorAccessDenied.
+      const origin = app().emulators?.microsoft.origin ?? '';
+      await emulatorControl(origin, `calendars/${encodeURIComponent(user.calendarId)}/access`, {
+        canEdit: false,
+      });
+      await user.addTask('After', tomorrowAt(10).day, 10, ['30min']);
+      await app().sync.service.request(user.userId);
+      // Settled: no run left waiting for a retry.
+      const [mail] = await mailsSettle(email, 1);
+      expect(mail?.subject).toBe('Your sync has stopped: choose a calendar');
+      expect(mail?.text).toContain('no longer shared with you');
+      const { problems } = await app().sync.service.activity(user.userId);
+      expect(problems.map((problem) => problem.code)).toEqual(['calendar-missing']);
+      expect(await user.eventTitles()).toEqual(['Before']);
     });
 
     it('mails held-back removals from the run that held them', async () => {

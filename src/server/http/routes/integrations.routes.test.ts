@@ -211,6 +211,37 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       });
     });
 
+    it('lists a Microsoft 365 calendar shared to read only as such, and refuses it as the calendar to sync with', async () => {
+      const email = 'microsoft-shared@example.com';
+      const cookies = await signIn(email);
+      const shared = await control(origins.microsoft, 'calendars/shared', {
+        email,
+        name: 'Team',
+        canEdit: false,
+      });
+      await connect('microsoft', cookies, email);
+
+      const { calendarSettings } = await currentUser(cookies);
+      expect(calendarSettings.calendars).toContainEqual(
+        expect.objectContaining({ id: shared.id, name: 'Team', readOnly: true }),
+      );
+      expect(
+        calendarSettings.calendars.filter((entry: { readOnly: boolean }) => entry.readOnly),
+      ).toHaveLength(1);
+      const refused = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        cookies,
+        headers: sameOrigin,
+        payload: { calendarId: shared.id },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(
+        'You can only read this calendar, so Timeboxer cannot add events to it.',
+      );
+      expect((await currentUser(cookies)).calendarSettings.calendarId).not.toBe(shared.id);
+    });
+
     it.each([
       ['todoist', '/auth/todoist'],
       ['google', '/auth/google/calendar'],

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
 import { systemClock } from '#server/providers/shared/system-clock.adapter.ts';
-import { SyncTokenExpiredError } from '#server/sync/calendar-target.port.ts';
+import { CalendarGoneError, SyncTokenExpiredError } from '#server/sync/calendar-target.port.ts';
 import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
 import { eventWrite, graphEvent, graphUtc } from './microsoft-graph-events.fixture.ts';
 
@@ -171,5 +172,25 @@ describe('writing against Graph answers the emulator does not give', () => {
     const created = await adapter.create('t', 'cal', 'key', eventWrite({ timeZone: 'America/Nuuk' }));
     expect(bodies.map((body) => body.start.timeZone)).toEqual(['America/Nuuk', 'UTC']);
     expect(created).toMatchObject({ id: 'new', taskTag: 'task-1', start: new Date('2030-05-01T07:00:00Z') });
+  });
+
+  // ErrorAccessDenied: the account can only read the calendar now (provider-facts §9). Any other 403
+  // (here a throttling code) is still a failed request, as before.
+  const writes = {
+    create: () => adapter.create('t', 'cal', 'key', eventWrite(), 'first'),
+    update: () => adapter.update('t', 'cal', 'ev', eventWrite(), 'ck'),
+    remove: () => adapter.remove('t', 'cal', 'ev'),
+  };
+  it.each([
+    { code: 'ErrorAccessDenied', kind: CalendarGoneError },
+    { code: 'activityLimitReached', kind: ProviderRequestError },
+  ])('turns a 403 $code on a write into $kind.name', async ({ code, kind }) => {
+    answer(() => ({ status: 403, body: { error: { code, message: 'Access is denied.' } } }));
+    for (const write of Object.values(writes)) {
+      const failure = await write().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(kind);
+      // With its status, by which the run leaves the write for the next one.
+      if (kind === ProviderRequestError) expect(failure).toMatchObject({ status: 403 });
+    }
   });
 });

@@ -37,6 +37,7 @@ import {
   graphStatus,
   syncGraphClient,
   withZoneFallback,
+  writeDenied,
 } from './microsoft-graph.client.ts';
 
 /** Outlook allows 10,080 minutes now; older documentation says 4,230, which every tenant accepts. */
@@ -45,6 +46,10 @@ const PREFER = 'outlook.timezone="UTC"';
 /** Outlook serves at most 4 concurrent requests per mailbox and app. */
 const PARALLEL_READS = 4;
 const MAX_PAGES = 500;
+
+/** A write refused because the account can only read the calendar now: as gone for the sync, as Google's. */
+const noLongerWritable = (what: string) =>
+  new CalendarGoneError(`The account can no longer write to the Microsoft calendar (${what})`);
 
 export type MicrosoftCalendarEventsOptions = {
   /** Per request (default 30 s); an answer that does not come is a failure, like a network error. */
@@ -113,6 +118,7 @@ export function createMicrosoftCalendarEvents(
       await call(client, eventPath(calendarId, eventId)).delete();
     } catch (error) {
       if (graphStatus(error) === 404) return;
+      if (writeDenied(error)) throw noLongerWritable('delete an event');
       throw graphFailure(error, 'delete an event', clock());
     }
   }
@@ -221,6 +227,7 @@ export function createMicrosoftCalendarEvents(
         return toCalendarEvent(parse(graphEventSchema, body, 'an event create'));
       } catch (error) {
         if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        if (writeDenied(error)) throw noLongerWritable('create an event');
         throw graphFailure(error, 'create an event', clock());
       }
     },
@@ -234,6 +241,7 @@ export function createMicrosoftCalendarEvents(
       }).catch((error: unknown) => {
         if (graphStatus(error) === 412)
           throw new EventChangedError('The event changed since we last read it');
+        if (writeDenied(error)) throw noLongerWritable('update an event');
         throw graphFailure(error, 'update an event', clock());
       });
       return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
@@ -281,6 +289,7 @@ export function createMicrosoftCalendarEvents(
         }
       } catch (error) {
         if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
+        if (writeDenied(error)) throw noLongerWritable('move an event');
         throw graphFailure(error, 'move an event', clock());
       }
       // Deleted only once its copy is there: a crash in between repeats the create, which finds the copy.

@@ -84,6 +84,15 @@ export async function withZoneFallback<T>(send: (zone?: string) => Promise<T>): 
   }
 }
 
+/**
+ * Graph's refusal of an event write where the account can only read the calendar (shared with it to read
+ * only, or its access dropped since: docs/provider-facts.md §9): 403 with `ErrorAccessDenied`. A 403 with
+ * any other code is not this.
+ */
+export function writeDenied(error: unknown): boolean {
+  return graphStatus(error) === 403 && graphCode(error).toLowerCase() === 'erroraccessdenied';
+}
+
 /** Graph wraps Outlook's refusal of a subscription: `ExtensionError` ... `Status Code: NotFound`. */
 export function calendarMissing(error: unknown): boolean {
   if (graphStatus(error) === 404) return true;
