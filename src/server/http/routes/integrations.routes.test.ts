@@ -145,6 +145,32 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       );
     });
 
+    /**
+     * The account's calendar shared to read only is listed as such, the only one, and
+     * `PATCH /api/calendar/id` refuses it in our words.
+     */
+    const expectReadOnlyRefused = async (cookies: Cookies, sharedId: string) => {
+      const { calendarSettings } = await currentUser(cookies);
+      expect(calendarSettings.calendars).toContainEqual(
+        expect.objectContaining({ id: sharedId, name: 'Team', readOnly: true }),
+      );
+      expect(
+        calendarSettings.calendars.filter((entry: { readOnly: boolean }) => entry.readOnly),
+      ).toHaveLength(1);
+      const refused = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        cookies,
+        headers: sameOrigin,
+        payload: { calendarId: sharedId },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(
+        'You can only read this calendar, so Timeboxer cannot add events to it.',
+      );
+      expect((await currentUser(cookies)).calendarSettings.calendarId).not.toBe(sharedId);
+    };
+
     it('lists a calendar shared to read only as such, and refuses it as the calendar to sync with', async () => {
       const email = 'google-shared@example.com';
       const cookies = await signIn(email);
@@ -155,26 +181,7 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         accessRole: 'reader',
       });
       await connect('google', cookies, email);
-
-      const { calendarSettings } = await currentUser(cookies);
-      expect(calendarSettings.calendars).toContainEqual(
-        expect.objectContaining({ id: shared.id, readOnly: true }),
-      );
-      expect(
-        calendarSettings.calendars.filter((entry: { readOnly: boolean }) => entry.readOnly),
-      ).toHaveLength(1);
-      const refused = await app.server.inject({
-        method: 'PATCH',
-        url: '/api/calendar/id',
-        cookies,
-        headers: sameOrigin,
-        payload: { calendarId: shared.id },
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.body).toContain(
-        'You can only read this calendar, so Timeboxer cannot add events to it.',
-      );
-      expect((await currentUser(cookies)).calendarSettings.calendarId).not.toBe(shared.id);
+      await expectReadOnlyRefused(cookies, shared.id);
     });
 
     it('connects Microsoft 365 with PKCE and stores calendars and categories', async () => {
@@ -220,26 +227,7 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
         canEdit: false,
       });
       await connect('microsoft', cookies, email);
-
-      const { calendarSettings } = await currentUser(cookies);
-      expect(calendarSettings.calendars).toContainEqual(
-        expect.objectContaining({ id: shared.id, name: 'Team', readOnly: true }),
-      );
-      expect(
-        calendarSettings.calendars.filter((entry: { readOnly: boolean }) => entry.readOnly),
-      ).toHaveLength(1);
-      const refused = await app.server.inject({
-        method: 'PATCH',
-        url: '/api/calendar/id',
-        cookies,
-        headers: sameOrigin,
-        payload: { calendarId: shared.id },
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.body).toContain(
-        'You can only read this calendar, so Timeboxer cannot add events to it.',
-      );
-      expect((await currentUser(cookies)).calendarSettings.calendarId).not.toBe(shared.id);
+      await expectReadOnlyRefused(cookies, shared.id);
     });
 
     it.each([
