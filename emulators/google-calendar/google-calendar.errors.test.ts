@@ -119,6 +119,27 @@ describe('errors in Google’s shape', () => {
     expect(down.body?.error.errors[0]?.reason).toBe('backendError');
   });
 
+  it.each([
+    ['userRateLimitExceeded', 'usageLimits', 'User Rate Limit Exceeded'],
+    ['quotaExceeded', 'usageLimits', 'Calendar usage limits exceeded.'],
+    [
+      'forbiddenForNonOrganizer',
+      'calendar',
+      'Shared properties can only be changed by the organizer of the event.',
+    ],
+  ])('403 %s in Google’s documented words when a fault names it', async (reason, domain, message) => {
+    await control(harness.origin, 'faults', {
+      kind: 'status',
+      status: 403,
+      method: 'POST',
+      times: 1,
+      reason,
+    });
+    const refused = await failure(api.events.insert({ calendarId: 'primary', requestBody: event }));
+    expect(refused.status).toBe(403);
+    expect(refused.body?.error).toMatchObject({ code: 403, message, errors: [{ domain, reason, message }] });
+  });
+
   it('stores an insert whose response is lost, so the SDK call fails but the event exists', async () => {
     await control(harness.origin, 'faults', {
       kind: 'lose-response',

@@ -126,12 +126,43 @@ export const errors = {
     new GoogleApiError(404, global('notFound', `Channel '${id}' not found for project`)),
 };
 
-/** The body a fault rule sends when it gives none: what Google sends for that status. */
-export function faultErrorBody(status: number) {
+/**
+ * Google's documented 403 and 429 errors (developers.google.com/workspace/calendar/api/guides/errors):
+ * the usage limits, to be retried with back-off, and the refusals of one write.
+ */
+const DOCUMENTED_REFUSALS: Record<string, GoogleErrorItem> = {
+  rateLimitExceeded: { domain: 'usageLimits', reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' },
+  userRateLimitExceeded: {
+    domain: 'usageLimits',
+    reason: 'userRateLimitExceeded',
+    message: 'User Rate Limit Exceeded',
+  },
+  quotaExceeded: {
+    domain: 'usageLimits',
+    reason: 'quotaExceeded',
+    message: 'Calendar usage limits exceeded.',
+  },
+  forbiddenForNonOrganizer: {
+    domain: 'calendar',
+    reason: 'forbiddenForNonOrganizer',
+    message: 'Shared properties can only be changed by the organizer of the event.',
+  },
+  requiredAccessLevel: {
+    domain: 'calendar',
+    reason: 'requiredAccessLevel',
+    message: 'You need to have writer access to this calendar.',
+  },
+};
+
+/**
+ * The body a fault rule sends when it gives none: what Google sends for that status, with the rule's
+ * documented `reason` for a 403 or 429 (rateLimitExceeded when it names none).
+ */
+export function faultErrorBody(status: number, reason = 'rateLimitExceeded') {
   if (status === 429 || status === 403) {
-    return googleErrorBody(status, 'Rate Limit Exceeded', [
-      { domain: 'usageLimits', reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' },
-    ]);
+    // A reason Google does not document here is sent as it is named (a test plays the unknown).
+    const item = DOCUMENTED_REFUSALS[reason] ?? global(reason, reason);
+    return googleErrorBody(status, item.message, [item]);
   }
   if (status === 401) return errors.unauthenticated().body();
   if (status === 404) return errors.notFound().body();

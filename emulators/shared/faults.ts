@@ -24,6 +24,11 @@ export const faultRuleSchema = z
     /** Status for `status` faults (default 500) and the body to send (default: the vendor's error body). */
     status: z.number().int().min(400).max(599).optional(),
     body: z.unknown().optional(),
+    /**
+     * The vendor's error reason the default body names, where the vendor documents several for one
+     * status (Google's 403: rateLimitExceeded, userRateLimitExceeded, quotaExceeded…).
+     */
+    reason: z.string().min(1).optional(),
     retryAfterSeconds: z.number().int().min(0).optional(),
     /** How many matching requests the rule still affects; absent = until cleared. */
     times: z.number().int().positive().optional(),
@@ -53,8 +58,8 @@ export type FaultController = {
 };
 
 export type FaultOptions = {
-  /** The vendor's error body for a status; used when a rule gives none. */
-  errorBody: (status: number) => unknown;
+  /** The vendor's error body for a status (and the rule's `reason`, if any); used when a rule gives none. */
+  errorBody: (status: number, reason?: string) => unknown;
 };
 
 export function installFaults(app: FastifyInstance, options: FaultOptions): FaultController {
@@ -111,13 +116,13 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
         return;
       case 'status': {
         const status = rule.status ?? 500;
-        return reply.code(status).send(rule.body ?? options.errorBody(status));
+        return reply.code(status).send(rule.body ?? options.errorBody(status, rule.reason));
       }
       case 'rate-limit':
         return reply
           .code(429)
           .header('retry-after', String(rule.retryAfterSeconds ?? 1))
-          .send(rule.body ?? options.errorBody(429));
+          .send(rule.body ?? options.errorBody(429, rule.reason));
       case 'lose-response':
         losing.set(request, rule);
         return;
@@ -144,7 +149,7 @@ export function installFaults(app: FastifyInstance, options: FaultOptions): Faul
     const status = rule.status ?? 500;
     reply.code(status).type('application/json; charset=utf-8');
     reply.removeHeader('content-length');
-    return JSON.stringify(rule.body ?? options.errorBody(status));
+    return JSON.stringify(rule.body ?? options.errorBody(status, rule.reason));
   });
 
   app.addHook('preClose', async () => {

@@ -347,6 +347,17 @@ for (const database of await testDatabases('sync with Google Calendar')) {
       expect(await user.run()).toMatchObject({ status: 'retry-later' });
     });
 
+    it.each(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded'])(
+      'takes a 403 %s as Google’s limit: the run waits and says the quota was reached',
+      async (reason) => {
+        const user = await syncingUser(`limited-403-${reason.toLowerCase()}@example.com`);
+        await control(origins.google, 'faults', { kind: 'status', status: 403, reason, times: 1 });
+        expect(await user.run()).toMatchObject({ status: 'retry-later' });
+        const activity = await app().sync.service.activity(user.userId);
+        expect(activity.problems.map((problem) => problem.code)).toEqual(['quota-reached']);
+      },
+    );
+
     it('clears the problems a run that goes through proves solved, and reads that none is left', async () => {
       const user = await syncingUser('cleared@example.com');
       expect(await user.run()).toMatchObject({ status: 'synced' });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { emulatorControl } from './sync-fixtures.ts';
 import { Action, type Provider, type Real } from './sync-model-actions.ts';
+import type { CalendarKind } from './sync-model-calendars.ts';
 
 /** What the world does wrong: failing providers, lost or late notifications, expired sync state. */
 
@@ -14,6 +15,25 @@ const originOf = (real: Real, name: Provider) =>
  * failing, answering a write with an error after making it, slow (1.5 s), or never answering (the app
  * gives up after its provider deadline, 2 s in the test).
  */
+/**
+ * A rate limit as the provider sends it: Todoist's and Graph's 429 with Retry-After; for Google one of
+ * its documented forms (docs/provider-facts.md §1), picked by the method a rate limit does not match
+ * on: a 429 with Retry-After, or a 403 naming rateLimitExceeded, userRateLimitExceeded or
+ * quotaExceeded, without one.
+ */
+function asProviderSends<Rule extends { kind: string }>(
+  rule: Rule,
+  calendar: CalendarKind | null,
+  method: string,
+) {
+  const google403 = { PATCH: 'rateLimitExceeded', DELETE: 'userRateLimitExceeded', GET: 'quotaExceeded' }[
+    method
+  ];
+  return rule.kind === 'rate-limit' && calendar === 'google' && google403
+    ? { ...rule, kind: 'status', status: 403, reason: google403, retryAfterSeconds: undefined }
+    : rule;
+}
+
 export const providerFault = fc
   .record({
     provider,
@@ -38,8 +58,9 @@ export const providerFault = fc
       // Aimed at the app's token: none while the calendar is not connected.
       (model) => name === 'todoist' || model.calendarConnected,
       async (_model, real) => {
+        const calendar = name === 'calendar' ? real.user.calendar.kind : null;
         await emulatorControl(originOf(real, name), 'faults', {
-          ...rule,
+          ...asProviderSends(rule, calendar, method),
           bearer: await real.appToken(name),
         });
       },
