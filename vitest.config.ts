@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulators/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulators/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Budgets for a machine busy with other work too (a test waits on emulators, timers and the
     // database, which all slow down together), never a measure of speed: no test asserts a duration.

@@ -76,6 +76,21 @@ describe('user, mailbox settings and calendars', () => {
     expect((await client.api('/me/mailboxSettings/timeZone').get()).value).toBe('UTC');
   });
 
+  it('deletes a calendar with its events, but not the default one', async () => {
+    const event = await client.api(`/me/calendars/${timeboxerCalendarId}/events`).post({
+      subject: 'Gone with it',
+      start: { dateTime: '2030-05-10T09:00:00', timeZone: 'UTC' },
+      end: { dateTime: '2030-05-10T10:00:00', timeZone: 'UTC' },
+    });
+    await client.api(`/me/calendars/${timeboxerCalendarId}`).delete();
+    const names = (await client.api('/me/calendars').get()).value.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['Calendar']);
+    expect((await caught(client.api(`/me/events/${event.id}`).get()))?.statusCode).toBe(404);
+    const defaultId = (await client.api('/me/calendar').get()).id;
+    const refused = await caught(client.api(`/me/calendars/${defaultId}`).delete());
+    expect(refused).toMatchObject({ statusCode: 400, code: 'ErrorInvalidRequest' });
+  });
+
   it('lists the seeded calendars and gets one', async () => {
     const calendars = await client.api('/me/calendars').get();
     expect(calendars.value.map((c: { name: string }) => c.name)).toEqual(['Calendar', 'Timeboxer']);

@@ -149,6 +149,12 @@ export class MailboxStore {
     return calendar;
   }
 
+  /** Takes a calendar out of the user's mailbox (its events are the event store's to drop). */
+  deleteCalendar(userId: string, id: string): boolean {
+    this.#calendarUsers.delete(id);
+    return this.#mailboxes.get(userId)?.calendars.delete(id) ?? false;
+  }
+
   /** A calendar by its id alone, whoever's mailbox holds it. */
   calendarById(id: string): Calendar | undefined {
     const userId = this.#calendarUsers.get(id);

@@ -182,4 +182,15 @@ export function registerMeRoutes(app: FastifyInstance, context: GraphContext): v
   };
   app.get('/me/calendar', getCalendar);
   app.get('/me/calendars/:calendarId', getCalendar);
+
+  // Delete calendar: 204, its events go with it; the default calendar cannot be deleted (assumed error).
+  app.delete('/me/calendars/:calendarId', async (request, reply) => {
+    const { user } = authorize(request, PERMISSIONS.writeCalendars);
+    const calendar = resolveCalendar(context, user.id, (request.params as { calendarId: string }).calendarId);
+    if (calendar.isDefaultCalendar)
+      throw badRequest('ErrorInvalidRequest', 'The default calendar cannot be deleted.');
+    for (const event of context.events.list(user.id, calendar.id)) context.events.delete(event);
+    context.mailboxes.deleteCalendar(user.id, calendar.id);
+    return reply.code(204).send();
+  });
 }
