@@ -120,10 +120,13 @@ export type CalendarTarget = {
    */
   eventsBetween(accessToken: string, calendarId: string, from: Date, to: Date): Promise<CalendarEvent[]>;
   /**
-   * When the account's other calendars are busy between `from` and `to`, in one call: Google's
-   * free/busy over `calendarIds`; Microsoft's calendar view of the first of them (the caller names the
-   * default calendar, where meetings land). Free events are left out; all-day ones too where the
-   * provider tells them (Google's free/busy does not: an opaque all-day event there counts).
+   * When the account's other calendars (`calendarIds`, shared ones included) are busy between `from`
+   * and `to`: Google's free/busy over all of them in one call; on Microsoft, Graph having no such
+   * query over a mailbox's calendars, each one's calendar view (a call per calendar, a few at a time).
+   * Free events are left out; all-day ones too where the provider tells them (Google's free/busy does
+   * not: an opaque all-day event there counts). A calendar gone or no longer readable (Microsoft's 404
+   * or 403; Google names it with an error and no busy times) is left out and the others count; any
+   * other failure fails the call.
    */
   busyElsewhere(
     accessToken: string,

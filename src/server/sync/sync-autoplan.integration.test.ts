@@ -3,6 +3,7 @@ import type { App } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
+  emulatorControl,
   googleSpan,
   graphSpan,
   microsoftSyncingUser,
@@ -257,5 +258,62 @@ for (const database of await testDatabases('plan my day while syncing')) {
         expect((await user.send('GET', '/api/sync/activity')).autoplanUnplaced).toEqual([]);
       });
     }
+
+    it('counts the meetings of every other calendar of a Microsoft 365 account, one shared to read only too, and leaves out one that is gone', async () => {
+      const email = 'autoplan-shared-microsoft@example.com';
+      const origin = app().emulators?.microsoft.origin ?? '';
+      const team = await emulatorControl(origin, 'calendars/shared', { email, name: 'Team' });
+      const user = await calendars.microsoft(app(), email);
+      const day = tomorrowAt(9).day;
+      // The wizard's advice: the sync writes to a calendar of its own, so the others count (null).
+      await user.meetingInMain(tomorrowAt(9).instant, 60);
+      // A meeting in the calendar shared to read only (the owner puts it there: the user cannot).
+      await emulatorControl(origin, `calendars/${team.id}/access`, { canEdit: true });
+      await user.graph('POST', `/me/calendars/${encodeURIComponent(team.id)}/events`, {
+        subject: 'Team meeting',
+        ...graphSpan(tomorrowAt(10).instant, 60),
+      });
+      await emulatorControl(origin, `calendars/${team.id}/access`, { canEdit: false });
+      const current = await user.send('GET', '/api/current_user');
+      expect(current.calendarSettings.calendars).toContainEqual(
+        expect.objectContaining({ id: team.id, readOnly: true }),
+      );
+      await planMyDay(user, { start: '09:00', end: '17:00' }, { active: false, otherCalendarsBusy: null });
+      const write = await user.todoist.addTask({ content: 'Write', labels: ['30min'], dueDate: day });
+      // Both other calendars count, not only the default one: after 9–10 there, and 10–11 in Team.
+      expect((await user.send('GET', '/api/sync/preview/autoplan')).placements).toEqual([
+        { taskId: write.id, title: 'Write', start: at(11), end: halfPast(11) },
+      ]);
+      await planMyDay(user, { start: '09:00', end: '17:00' }, { otherCalendarsBusy: null });
+      const views = async () =>
+        (await emulatorControl(origin, 'state')).requests[
+          'GET /v1.0/me/calendars/:calendarId/calendarView'
+        ] ?? 0;
+      const before = await views();
+      await user.run();
+      // One calendar view each: the chosen calendar's, and those of the account's two others.
+      expect((await views()) - before).toBe(3);
+      await user.run();
+      expect((await user.todoist.getTask(write.id)).due?.date).toBe(`${day}T11:00:00`);
+      // Its event is in the calendar the sync writes to, at that time.
+      const chosen = (await user.send('GET', '/api/current_user')).calendarSettings.calendarId;
+      const written = await user.graph('GET', `/me/calendars/${encodeURIComponent(chosen)}/events`);
+      expect(written.value.map((event: { subject: string }) => event.subject)).toEqual(['Write']);
+      expect(written.value[0].start.dateTime.slice(0, 19)).toBe(at(11).slice(0, 19));
+
+      // Team is gone (its view answers 404): left out, the default calendar still counts, the run goes on.
+      await emulatorControl(origin, 'faults', {
+        kind: 'status',
+        status: 404,
+        method: 'GET',
+        path: `/v1.0/me/calendars/${encodeURIComponent(team.id)}/calendarView`,
+      });
+      const read = await user.todoist.addTask({ content: 'Read', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(read.id)).due?.date).toBe(`${day}T10:00:00`);
+      expect((await user.todoist.getTask(write.id)).due?.date).toBe(`${day}T11:00:00`);
+      expect((await user.send('GET', '/api/sync/activity')).problems).toEqual([]);
+    });
   });
 }

@@ -27,7 +27,7 @@ export type SyncSettings = {
   autoplan: Autoplan;
   /**
    * The calendars whose busy times "Plan my day" asks for when other calendars count (see
-   * `otherCalendarsOf`): Google, every other calendar of the account; Microsoft, the default one.
+   * `otherCalendarsOf`): every other calendar of the account, on Google and Microsoft alike.
    */
   otherCalendarIds: string[];
   /** The account's active projects as last read (empty: not known yet). */

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
+import {
+  ProviderRequestError,
+  ProviderUnauthorizedError,
+} from '#server/domain/integrations/integration-providers.port.ts';
 import { systemClock } from '#server/providers/shared/system-clock.adapter.ts';
 import { CalendarGoneError, SyncTokenExpiredError } from '#server/sync/calendar-target.port.ts';
+import { RateLimitedError } from '#server/sync/rate-limited-error.ts';
 import { createMicrosoftCalendarEvents } from './microsoft-calendar-events.adapter.ts';
 import { eventWrite, graphEvent, graphUtc } from './microsoft-graph-events.fixture.ts';
 
@@ -192,5 +196,75 @@ describe('writing against Graph answers the emulator does not give', () => {
       // With its status, by which the run leaves the write for the next one.
       if (kind === ProviderRequestError) expect(failure).toMatchObject({ status: 403 });
     }
+  });
+});
+
+describe("the busy times of the account's other calendars (Plan my day)", () => {
+  const from = new Date('2030-05-01T00:00:00Z');
+  const to = new Date('2030-05-02T00:00:00Z');
+  const viewOf = (calendarId: string) => `/v1.0/me/calendars/${calendarId}/calendarView`;
+  const view =
+    (calendarId: string, value: unknown[]): Route =>
+    (url) =>
+      url.pathname === viewOf(calendarId) ? { status: 200, body: { value } } : undefined;
+  const refused =
+    (calendarId: string, status: number, code: string): Route =>
+    (url) =>
+      url.pathname === viewOf(calendarId) ? { status, body: { error: { code, message: 'No.' } } } : undefined;
+  const meeting = (id: string, start: string, end: string, fields = {}) =>
+    graphEvent(id, 'Meeting', `2030-05-01T${start}:00Z`, `2030-05-01T${end}:00Z`, fields);
+  const span = (start: string, end: string) => ({
+    start: new Date(`2030-05-01T${start}:00Z`),
+    end: new Date(`2030-05-01T${end}:00Z`),
+  });
+
+  it("reads each calendar's view and counts the busy, timed events of all of them", async () => {
+    answer(
+      view('main', [
+        meeting('a', '09:00', '10:00'),
+        meeting('free', '12:00', '13:00', { showAs: 'free' }),
+        graphEvent('day', 'Holiday', '2030-05-01T00:00:00Z', '2030-05-02T00:00:00Z', { isAllDay: true }),
+      ]),
+      view('team', [meeting('b', '10:00', '11:00', { showAs: 'tentative' })]),
+    );
+    const busy = await adapter.busyElsewhere('t', ['main', 'team'], from, to);
+    expect(busy).toEqual([span('09:00', '10:00'), span('10:00', '11:00')]);
+    expect(requests.sort()).toEqual([`GET ${viewOf('main')}`, `GET ${viewOf('team')}`]);
+  });
+
+  it.each([
+    [404, 'ErrorItemNotFound'],
+    [403, 'ErrorAccessDenied'],
+  ])('leaves out a calendar that answers %i %s, and counts the others', async (status, code) => {
+    answer(refused('gone', status, code), view('team', [meeting('b', '10:00', '11:00')]));
+    expect(await adapter.busyElsewhere('t', ['gone', 'team'], from, to)).toEqual([span('10:00', '11:00')]);
+  });
+
+  it.each([
+    [500, 'ErrorInternalServerError', ProviderRequestError],
+    [429, 'ApplicationThrottled', RateLimitedError],
+    [401, 'InvalidAuthenticationToken', ProviderUnauthorizedError],
+  ])('still fails the call when one calendar answers %i %s', async (status, code, kind) => {
+    answer(refused('broken', status, code), view('team', [meeting('b', '10:00', '11:00')]));
+    await expect(adapter.busyElsewhere('t', ['team', 'broken'], from, to)).rejects.toBeInstanceOf(kind);
+  });
+
+  it('reads at most four calendars at a time, and none without calendars', async () => {
+    expect(await adapter.busyElsewhere('t', [], from, to)).toEqual([]);
+    let open = 0;
+    let most = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        open += 1;
+        most = Math.max(most, open);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        open -= 1;
+        return Response.json({ value: [meeting('m', '09:00', '10:00')] });
+      }),
+    );
+    const ids = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'];
+    expect(await adapter.busyElsewhere('t', ids, from, to)).toHaveLength(ids.length);
+    expect(most).toBe(4);
   });
 });

@@ -11,6 +11,7 @@ import {
   SyncTokenExpiredError,
 } from '#server/sync/calendar-target.port.ts';
 import { deletedEvent } from '#server/sync/plan/snapshots.ts';
+import { busyAcross } from './microsoft-busy-elsewhere.ts';
 import {
   createKeyFilter,
   eventFields,
@@ -249,16 +250,8 @@ export function createMicrosoftCalendarEvents(
 
     eventsBetween,
 
-    async busyElsewhere(accessToken, calendarIds, from, to) {
-      const [calendarId] = calendarIds;
-      if (!calendarId) return [];
-      const events = await eventsBetween(accessToken, calendarId, from, to);
-      return events.flatMap((event) =>
-        event.busy && !event.allDay && event.start && event.end
-          ? [{ start: event.start, end: event.end }]
-          : [],
-      );
-    },
+    busyElsewhere: (accessToken, calendarIds, from, to) =>
+      busyAcross(calendarIds, (calendarId) => eventsBetween(accessToken, calendarId, from, to)),
 
     remove: (accessToken, calendarId, eventId) =>
       removeEvent(syncGraphClient(config, accessToken), calendarId, eventId),

@@ -115,4 +115,29 @@ describe('the context of a sync run', () => {
       expect(context.settings).toMatchObject({ mainCalendar: false, otherCalendarIds: ['work'] });
     }
   });
+
+  it('names every other calendar of the account for Plan my day, shared ones too, on Microsoft as on Google', () => {
+    const others = (provider: 'google' | 'microsoft', calendarId: string) => {
+      const context = syncContextOf(
+        rows({
+          integrations: [link('todoist', 'todoist', 't-1'), link('calendar', provider, 'me')],
+          calendar: calendarRow(USER, {
+            calendarId,
+            calendars: [
+              { id: 'main', name: 'Calendar', color: null, timeZone: null, primary: true },
+              { id: 'own', name: 'Timeboxer', color: null, timeZone: null, primary: false },
+              { id: 'team', name: 'Team', color: null, timeZone: null, primary: false, readOnly: true },
+            ],
+          }),
+        }),
+        NOW,
+      );
+      return context.runnable ? context.settings.otherCalendarIds : null;
+    };
+    for (const provider of ['google', 'microsoft'] as const) {
+      expect(others(provider, 'own')).toEqual(['main', 'team']);
+      // The main calendar chosen: the others still count when the user says so (Microsoft named none before).
+      expect(others(provider, 'main')).toEqual(['own', 'team']);
+    }
+  });
 });

@@ -105,7 +105,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
       onPreComplete: todo?.onPreComplete ?? false,
       datedTasks: todo?.datedTasks ?? DATED_TASKS_DEFAULT,
       autoplan: calendar.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
-      otherCalendarIds: otherCalendarsOf(calendarProvider, calendar, calendarLink.accountId),
+      otherCalendarIds: otherCalendarsOf(calendar),
       projects: todo?.projects ?? [],
       projectScope: todo?.projectScope ?? ALL_PROJECTS,
       eventProjectId: todo?.eventProjectId ?? null,
@@ -114,19 +114,12 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
 }
 
 /**
- * The calendars "Plan my day" reads busy times from, besides the chosen one, in one call: on Google
- * every other calendar of the account (one free/busy query names them all); on Microsoft the default
- * calendar (meetings land there), unless it is the chosen one.
+ * The calendars "Plan my day" reads busy times from, besides the chosen one: every other calendar of
+ * the account as last listed, those shared with it to read only included (their meetings are the
+ * user's too), on Google and Microsoft alike.
  */
-function otherCalendarsOf(
-  provider: 'google' | 'microsoft',
-  calendar: Pick<CalendarSettingsRow, 'calendarId' | 'calendars'>,
-  accountId: string | null,
-): string[] {
-  const others = calendar.calendars.map((entry) => entry.id).filter((id) => id !== calendar.calendarId);
-  if (provider === 'google') return others;
-  const main = mainCalendarId(provider, calendar.calendars, accountId);
-  return main && main !== calendar.calendarId ? [main] : [];
+function otherCalendarsOf(calendar: Pick<CalendarSettingsRow, 'calendarId' | 'calendars'>): string[] {
+  return calendar.calendars.map((entry) => entry.id).filter((id) => id !== calendar.calendarId);
 }
 
 /**
