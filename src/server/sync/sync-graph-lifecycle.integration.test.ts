@@ -12,7 +12,8 @@ type Item = { subscriptionId?: string; changeType?: string; lifecycleEvent?: str
  * The app and a Graph subscription's lifecycle as Microsoft documents it (docs/provider-facts.md §3):
  * after `reauthorizationRequired` Graph sends no change notification until the subscription is renewed,
  * `subscriptionRemoved` comes when access was lost, and a subscription that just expires says nothing.
- * Each time the app opens a new subscription and reads the calendar by delta, so no change is lost.
+ * The app renews the subscription in place (which reauthorizes it), or opens a new one where Graph no
+ * longer has it, and reads the calendar by delta, so no change is lost.
  */
 for (const database of await testDatabases('Graph subscription lifecycle')) {
   describe.skipIf(!database.enabled)(`Graph subscriptions through their lifecycle (${database.name})`, () => {
@@ -70,14 +71,27 @@ for (const database of await testDatabases('Graph subscription lifecycle')) {
       await eventually(async () =>
         expect((await user.todoist.getTask(task.id)).due?.date).toContain('T15:00'),
       );
-      const renewed = (await channelOf(user.userId))?.channelId;
-      expect(renewed).toBeTruthy();
-      expect(renewed).not.toBe(first);
-      expect(await liveSubscriptions()).not.toContain(first);
-      // The move was never notified: the old subscription's last word was the reminder.
-      const old = await deliveredFor(first);
-      expect(old.at(-1)?.lifecycleEvent).toBe('reauthorizationRequired');
-      expect(old.filter((item) => item.changeType === 'updated')).toEqual([]);
+      // Renewed in place (PATCH, which reauthorizes): the same subscription, days from its end again.
+      expect((await channelOf(user.userId))?.channelId).toBe(first);
+      const { subscriptions } = await emulatorControl(graphOrigin(), 'state');
+      const renewed = (
+        subscriptions as { id: string; expirationDateTime: string; reauthorizationRequired: boolean }[]
+      ).find((entry) => entry.id === first);
+      expect(renewed?.reauthorizationRequired).toBe(false);
+      expect(Date.parse(renewed?.expirationDateTime ?? '')).toBeGreaterThan(Date.now() + 24 * 3600_000);
+      // The move in the pause was never notified: the app read it by delta.
+      const sinceReminder = async () => {
+        const items = await deliveredFor(first);
+        return items.slice(items.findIndex((item) => item.lifecycleEvent === 'reauthorizationRequired') + 1);
+      };
+      expect((await sinceReminder()).filter((item) => item.changeType === 'updated')).toEqual([]);
+
+      // Notifications flow again: the next move comes by notification.
+      await user.moveEvent(event?.id, tomorrowAt(17).instant, 30);
+      await eventually(async () => {
+        expect((await sinceReminder()).map((item) => item.changeType)).toContain('updated');
+        expect((await user.todoist.getTask(task.id)).due?.date).toContain('T17:00');
+      });
     });
 
     it('opens a new subscription once the old one has just expired, with no word from Graph', async () => {
