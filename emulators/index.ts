@@ -65,6 +65,11 @@ export type StartEmulatorsOptions = {
    * as one person's accounts are; absent: each emulator's own default.
    */
   defaultTimeZone?: string;
+  /**
+   * Seconds between the retries of a Todoist webhook the app did not answer with 200: Todoist's 15
+   * minutes by default (900); tests and a developer's sandbox may make it shorter.
+   */
+  todoistWebhookRetrySeconds?: number;
 };
 
 /** The app's webhook receivers. Todoist webhooks go to the sandbox Todoist app's callback URL. */
@@ -145,6 +150,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
           ...base,
           app: { ...SANDBOX_TODOIST_APP, name: 'Timeboxer' },
           webhookUrl: options.webhookUrls?.todoist,
+          webhookRetrySeconds: options.todoistWebhookRetrySeconds,
           defaultTimeZone: options.defaultTimeZone,
         }),
       options.ports?.todoist,

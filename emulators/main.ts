@@ -1,6 +1,9 @@
 import { startEmulators } from './index.ts';
 
-/** Standalone runner: `node emulators/main.ts` (ports from GOOGLE_EMULATOR_PORT / FACEBOOK_EMULATOR_PORT). */
+/**
+ * Standalone runner: `node emulators/main.ts` (ports from GOOGLE_EMULATOR_PORT / FACEBOOK_EMULATOR_PORT …,
+ * the Todoist webhooks' retry spacing from TODOIST_WEBHOOK_RETRY_SECONDS).
+ */
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -9,6 +12,17 @@ function portFromEnv(name: string, fallback: number): number {
     throw new Error(`${name} must be a port number, got ${raw}`);
   }
   return port;
+}
+
+/** Seconds from the environment (fractions allowed), or `undefined` for the emulator's default. */
+function secondsFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new Error(`${name} must be a number of seconds, got ${raw}`);
+  }
+  return seconds;
 }
 
 const emulators = await startEmulators({
@@ -22,6 +36,8 @@ const emulators = await startEmulators({
     mail: portFromEnv('MAIL_EMULATOR_PORT', 4107),
     smtp: portFromEnv('SMTP_EMULATOR_PORT', 2525),
   },
+  // Todoist waits 15 minutes before retrying a failed webhook; a developer may want it sooner.
+  todoistWebhookRetrySeconds: secondsFromEnv('TODOIST_WEBHOOK_RETRY_SECONDS'),
   logger: false,
 });
 

@@ -27,6 +27,9 @@ const userSeedSchema = z.object({
 });
 const seedSchema = z.object({ users: z.array(userSeedSchema) });
 const byUserSchema = z.object({ email: z.email().optional() }).optional();
+const consentRevokeSchema = z
+  .object({ email: z.email().optional(), clientId: z.string().optional() })
+  .optional();
 const tokenSchema = z.object({
   email: z.email(),
   name: z.string().optional(),
@@ -136,14 +139,36 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     return { expired: context.identity.grants.expireAccessTokens(ofUser, { recount: true }) };
   });
 
+  // Access lost: Graph removes the subscriptions the app can no longer read for, with `subscriptionRemoved`.
+  const removeSubscriptionsOf = (userId: string | undefined, clientId?: string) =>
+    context.lifecycle.accessLost(
+      (subscription) =>
+        (!userId || subscription.userId === userId) && (!clientId || subscription.applicationId === clientId),
+    );
+
+  /** Like a password change: the refresh tokens stop working, and the user's subscriptions are removed. */
   app.post('/_emulator/refresh-tokens/revoke', async (request, reply) => {
     const parsed = byUserSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) return invalid(reply, parsed.error);
-    return {
-      revoked: context.identity.grants.revokeRefreshTokens(
-        IdentityStore.ofUser(userIdFor(parsed.data?.email)),
-      ),
-    };
+    const userId = userIdFor(parsed.data?.email);
+    const revoked = context.identity.grants.revokeRefreshTokens(IdentityStore.ofUser(userId));
+    return { revoked, subscriptionsRemoved: removeSubscriptionsOf(userId) };
+  });
+
+  /**
+   * The user removes the app's permissions (account.microsoft.com, or an admin in the tenant): its grants
+   * end with every token, and the app's subscriptions on the user's data are removed.
+   */
+  app.post('/_emulator/consent/revoke', async (request, reply) => {
+    const parsed = consentRevokeSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const userId = userIdFor(parsed.data?.email);
+    const clientId = parsed.data?.clientId;
+    const ofUser = IdentityStore.ofUser(userId);
+    const grants = context.identity.grants.removeGrants(
+      (grant) => ofUser(grant) && (!clientId || grant.clientId === clientId),
+    );
+    return { grantsRemoved: grants.length, subscriptionsRemoved: removeSubscriptionsOf(userId, clientId) };
   });
 
   app.post('/_emulator/delta/expire', async (request, reply) => {
@@ -162,8 +187,8 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
 
   /**
    * Ages subscriptions to just before their end, as Graph sees them then: `reauthorizationRequired`
-   * goes to the lifecycle URL now, and unless renewed (PATCH expirationDateTime) the subscription is
-   * removed at expiry with `subscriptionRemoved`.
+   * goes to the lifecycle URL now and their change notifications pause until reauthorized or renewed;
+   * unless renewed (PATCH expirationDateTime) a subscription stops at expiry, with no notification.
    */
   app.post('/_emulator/subscriptions/expire-soon', async (request, reply) => {
     const parsed = expireSoonSchema.safeParse(request.body ?? undefined);
@@ -207,6 +232,7 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     if (!sendLifecycleNotification(context.notifier, subscription, lifecycleEvent)) {
       return reply.code(409).send({ error: 'the subscription has no lifecycleNotificationUrl' });
     }
+    // As Graph's own: change notifications pause until reauthorized, a removed subscription is gone.
     if (lifecycleEvent === 'reauthorizationRequired') subscription.reauthorizationRequired = true;
     if (lifecycleEvent === 'subscriptionRemoved') {
       context.subscriptions.delete(subscription.id);

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
+import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier, type NotifierOptions, type OutgoingNotification } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { registerAuthorizeRoutes } from './microsoft.authorize-routes.ts';
@@ -57,6 +58,9 @@ export type MicrosoftEmulatorOptions = EmulatorFactoryOptions & {
   /** How long before expiry `reauthorizationRequired` goes out by itself (default 10 minutes). */
   reauthorizationLeadSeconds?: number;
 };
+
+const INVALID_JSON =
+  'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.';
 
 /** Behaviour a test may switch at runtime (`POST /_emulator/settings`); reset restores the defaults. */
 export type GraphSettings = {
@@ -153,12 +157,12 @@ export async function createMicrosoftEmulator(options: MicrosoftEmulatorOptions)
         reply.header('client-request-id', typeof clientRequestId === 'string' ? clientRequestId : request.id);
       });
       installGraphAuth(graph, identity, context.mailboxes);
+      // The SDK's body-less POSTs (reauthorize) still say `Content-Type: application/json`, as Graph takes.
+      acceptEmptyJsonBodies(graph, () => new GraphError(400, 'BadRequest', INVALID_JSON));
       graph.setErrorHandler((error: FastifyError, request, reply) => {
         if (error instanceof GraphError) return sendGraphError(reply, error);
         if (error.statusCode !== undefined && error.statusCode < 500) {
-          const message =
-            'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.';
-          return sendGraphError(reply, new GraphError(400, 'BadRequest', message));
+          return sendGraphError(reply, new GraphError(400, 'BadRequest', INVALID_JSON));
         }
         request.log.error(error);
         return sendGraphError(

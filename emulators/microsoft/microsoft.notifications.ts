@@ -47,7 +47,11 @@ export function changeNotificationSubscription(body: string): string | undefined
   }
 }
 
-/** Every event write notifies the live subscriptions on that calendar that asked for its change type. */
+/**
+ * Every event write notifies the live subscriptions on that calendar that asked for its change type,
+ * but for those waiting to be reauthorized: Graph pauses their delivery until the app reauthorizes or
+ * renews them, and the changes of that time are not sent later (the app reads them by delta).
+ */
 export function notifyEventChanges(
   events: EventStore,
   subscriptions: SubscriptionStore,
@@ -57,6 +61,7 @@ export function notifyEventChanges(
     for (const subscription of subscriptions.liveOf(change.userId)) {
       if (subscription.calendarId !== change.calendarId) continue;
       if (!subscription.changeTypes.includes(change.changeType)) continue;
+      if (subscription.reauthorizationRequired) continue;
       notifier.send({
         url: subscription.notificationUrl,
         headers: HEADERS,

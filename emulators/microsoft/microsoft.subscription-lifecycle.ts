@@ -8,11 +8,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export type SubscriptionLifecycle = ReturnType<typeof createSubscriptionLifecycle>;
 
 /**
- * The lifecycle notifications Graph sends by itself (docs/provider-facts.md §3, MS Learn
- * "change-notifications-lifecycle-events"): `reauthorizationRequired` shortly before a subscription
- * expires, then, if it was not renewed, removal with `subscriptionRemoved`. Both only reach
- * subscriptions that have a lifecycleNotificationUrl. How long "shortly" is, Microsoft does not say;
- * here it is `reauthorizationLeadMs` (default 10 minutes).
+ * The lifecycle notifications Graph sends by itself (docs/provider-facts.md §3, MS Learn "Reduce
+ * missing subscriptions and change notifications"): `reauthorizationRequired` shortly before a
+ * subscription expires, after which its change notifications pause until the app reauthorizes or renews
+ * it (`microsoft.notifications.ts`); `subscriptionRemoved` when Graph removes it because the app lost
+ * access (`accessLost`). A subscription that just expires goes without a word. Lifecycle notifications
+ * only reach subscriptions that have a lifecycleNotificationUrl. How long "shortly" is, Microsoft does
+ * not say; here it is `reauthorizationLeadMs` (default 10 minutes).
  */
 export function createSubscriptionLifecycle(options: {
   subscriptions: SubscriptionStore;
@@ -43,15 +45,15 @@ export function createSubscriptionLifecycle(options: {
     timers.delete(id);
   }
 
-  /** Removes an expired subscription, telling its lifecycle URL. */
+  /** Removes an expired subscription: it stops, and nothing is sent (the app's renewal should have come). */
   function sweep(id: string): void {
     const subscription = subscriptions.stored(id);
     if (!subscription || subscription.expiresAt > Date.now()) return;
     cancel(id);
     subscriptions.delete(id);
-    notify(subscription, 'subscriptionRemoved');
   }
 
+  /** Pauses the subscription's change notifications until it is reauthorized or renewed. */
   function reauthorizationRequired(subscription: Subscription): void {
     subscription.reauthorizationRequired = true;
     notify(subscription, 'reauthorizationRequired');
@@ -76,7 +78,21 @@ export function createSubscriptionLifecycle(options: {
   return {
     schedule,
     cancel,
-    /** Control: the subscription expires in `inMs`; the reminder goes out now, removal at expiry. */
+    reauthorizationRequired,
+    /**
+     * The app lost access to these subscriptions' data (its user's tokens revoked, consent removed):
+     * Graph removes them and tells each lifecycle URL `subscriptionRemoved`. Answers how many.
+     */
+    accessLost(matches: (subscription: Subscription) => boolean): number {
+      const lost = subscriptions.live().filter(matches);
+      for (const subscription of lost) {
+        cancel(subscription.id);
+        subscriptions.delete(subscription.id);
+        notify(subscription, 'subscriptionRemoved');
+      }
+      return lost.length;
+    },
+    /** Control: the subscription expires in `inMs`; the reminder goes out now, and it stops at expiry. */
     expireSoon(subscription: Subscription, inMs: number): void {
       subscription.expiresAt = Math.min(subscription.expiresAt, Date.now() + inMs);
       schedule(subscription, false);

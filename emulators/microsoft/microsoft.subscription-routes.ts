@@ -166,6 +166,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: GraphC
     }
     if (expiresAt !== undefined) {
       subscription.expiresAt = expiresAt;
+      // "Renewing your subscription also reauthorizes" it: change notifications flow again.
       subscription.reauthorizationRequired = false;
       context.lifecycle.schedule(subscription);
     }
@@ -179,10 +180,12 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: GraphC
     return reply.code(204).send();
   });
 
+  // Reauthorizes without extending the expiry; change notifications flow again. 204, no body (MS Learn
+  // "subscription: reauthorize").
   app.post('/subscriptions/:id/reauthorize', async (request, reply) => {
     const subscription = owned(request, authorize(request, PERMISSIONS.readCalendars));
     subscription.reauthorizationRequired = false;
-    return reply.code(200).send();
+    return reply.code(204).send();
   });
 }
 

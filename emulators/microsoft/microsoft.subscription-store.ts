@@ -17,7 +17,10 @@ export type Subscription = {
   clientState: string | null;
   latestSupportedTlsVersion: string;
   expiresAt: number;
-  /** Set by a `reauthorizationRequired` lifecycle event, cleared by reauthorize or renewal. */
+  /**
+   * Set by a `reauthorizationRequired` lifecycle event, cleared by reauthorize or renewal; while set,
+   * no change notification goes out.
+   */
   reauthorizationRequired: boolean;
 };
 

@@ -1,12 +1,16 @@
-import type { Client, GraphError } from '@microsoft/microsoft-graph-client';
+import type { Client } from '@microsoft/microsoft-graph-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUpEmulator } from '../shared/testing/set-up-emulator.ts';
 import {
   CLIENT,
+  caught,
   control,
   flushNotifications,
+  inMinutes,
+  notificationBodies,
   startMicrosoftEmulator,
   startReceiver,
+  subscribeTo,
   timeboxerCalendar,
 } from './microsoft.testing.ts';
 
@@ -33,24 +37,8 @@ beforeEach(async () => {
   userId = (await client.api('/me').get()).id;
 });
 
-const caught = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: GraphError) => error,
-  );
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-
-function subscribe(overrides: Record<string, unknown> = {}) {
-  return client.api('/subscriptions').post({
-    changeType: 'created,updated,deleted',
-    notificationUrl: `${receiver.base}/webhooks/microsoft?tenant=1`,
-    lifecycleNotificationUrl: `${receiver.base}/webhooks/microsoft/lifecycle`,
-    resource: `me/calendars/${calendarId}/events`,
-    expirationDateTime: inMinutes(4000),
-    clientState: 'secret-client-state',
-    ...overrides,
-  });
-}
+const subscribe = (overrides: Record<string, unknown> = {}) =>
+  subscribeTo(client, receiver, calendarId, overrides);
 
 const createEvent = (calendar = calendarId) =>
   client.api(`/me/calendars/${calendar}/events`).post({
@@ -59,11 +47,7 @@ const createEvent = (calendar = calendarId) =>
     end: { dateTime: '2030-05-06T10:00:00', timeZone: 'UTC' },
   });
 
-const bodies = (path: string) =>
-  receiver
-    .notifications()
-    .filter((entry) => entry.url.split('?')[0] === path)
-    .map((entry) => JSON.parse(entry.body) as { value: Record<string, unknown>[] });
+const bodies = (path: string) => notificationBodies(receiver, path);
 
 describe('creating a subscription', () => {
   it('runs the validation handshake on both URLs, then answers 201 with the subscription', async () => {
@@ -239,88 +223,5 @@ describe('change notifications', () => {
     await createEvent();
     await flushNotifications(origin);
     expect(Date.now() - started).toBeLessThan(150);
-  });
-});
-
-describe('lifecycle notifications', () => {
-  it.each(['reauthorizationRequired', 'missed', 'subscriptionRemoved'])(
-    'sends %s to the lifecycle URL',
-    async (lifecycleEvent) => {
-      const subscription = await subscribe();
-      expect(
-        (await control(origin, `subscriptions/${subscription.id}/lifecycle`, { lifecycleEvent })).status,
-      ).toBe(202);
-      await flushNotifications(origin);
-      expect(bodies('/webhooks/microsoft/lifecycle')).toEqual([
-        {
-          value: [
-            {
-              subscriptionId: subscription.id,
-              subscriptionExpirationDateTime: subscription.expirationDateTime,
-              tenantId: '9188040d-6c67-4c5b-b112-36a304b66dad',
-              clientState: 'secret-client-state',
-              lifecycleEvent,
-            },
-          ],
-        },
-      ]);
-      const after = await caught(client.api(`/subscriptions/${subscription.id}`).get());
-      expect(after?.statusCode).toBe(lifecycleEvent === 'subscriptionRemoved' ? 404 : undefined);
-    },
-  );
-});
-
-describe('lifecycle notifications Graph sends by itself', () => {
-  const lifecycleEvents = () =>
-    bodies('/webhooks/microsoft/lifecycle').map((body) => body.value[0]?.lifecycleEvent);
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it('expire-soon sends reauthorizationRequired now; a renewal keeps the subscription', async () => {
-    const subscription = await subscribe();
-    const aged = await control(origin, 'subscriptions/expire-soon', { id: subscription.id, inSeconds: 0.3 });
-    expect(await aged.json()).toMatchObject({
-      subscriptions: [{ id: subscription.id, reauthorizationRequired: true }],
-    });
-    await flushNotifications(origin);
-    expect(lifecycleEvents()).toEqual(['reauthorizationRequired']);
-    await client.api(`/subscriptions/${subscription.id}`).patch({ expirationDateTime: inMinutes(4000) });
-    await sleep(400);
-    await flushNotifications(origin);
-    expect(lifecycleEvents()).toEqual(['reauthorizationRequired']);
-    expect((await client.api(`/subscriptions/${subscription.id}`).get()).id).toBe(subscription.id);
-  });
-
-  it('removes a subscription that was not renewed at expiry, with subscriptionRemoved', async () => {
-    const subscription = await subscribe();
-    expect((await control(origin, 'subscriptions/expire-soon', { inSeconds: 0.1 })).status).toBe(200);
-    await sleep(250);
-    await flushNotifications(origin);
-    expect(lifecycleEvents()).toEqual(['reauthorizationRequired', 'subscriptionRemoved']);
-    expect((await caught(client.api(`/subscriptions/${subscription.id}`).get()))?.statusCode).toBe(404);
-    await createEvent();
-    await flushNotifications(origin);
-    expect(bodies('/webhooks/microsoft')).toEqual([]);
-    expect((await control(origin, 'subscriptions/expire-soon', { id: subscription.id })).status).toBe(404);
-  });
-
-  it('sends reauthorizationRequired on its own once a subscription is within the lead time', async () => {
-    const settings = await control(origin, 'settings', { reauthorizationLeadSeconds: 5000 * 60 });
-    expect(await settings.json()).toMatchObject({ reauthorizationLeadSeconds: 300_000 });
-    await subscribe({ expirationDateTime: inMinutes(4000) });
-    await sleep(50);
-    await flushNotifications(origin);
-    expect(lifecycleEvents()).toEqual(['reauthorizationRequired']);
-  });
-
-  it('sends missed when a change notification could not be delivered after every retry', async () => {
-    const subscription = await subscribe();
-    receiver.state.failuresLeft = 3; // the first attempt and both retries of the test emulator
-    await createEvent();
-    await flushNotifications(origin);
-    expect(lifecycleEvents()).toEqual(['missed']);
-    expect(bodies('/webhooks/microsoft/lifecycle')[0]?.value[0]).toMatchObject({
-      subscriptionId: subscription.id,
-      clientState: 'secret-client-state',
-    });
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@microsoft/microsoft-graph-client';
+import { Client, type GraphError } from '@microsoft/microsoft-graph-client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fillInAccountForm } from '../shared/testing/html-form.ts';
 import { ensureLocalCertificate, type LocalCertificate, trustCertificate } from './microsoft.certificate.ts';
@@ -184,3 +184,40 @@ export async function startReceiver() {
 export async function flushNotifications(origin: string): Promise<void> {
   await fetch(`${origin}/_emulator/notifications/flush`, { method: 'POST' });
 }
+
+/** The error a promise rejects with, or undefined when it resolves. */
+export const caught = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: GraphError) => error,
+  );
+
+/** An ISO instant `minutes` from now. */
+export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A subscription on `calendarId` with the receiver's change and lifecycle URLs, as the app asks for one. */
+export function subscribeTo(
+  client: Client,
+  receiver: Receiver,
+  calendarId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return client.api('/subscriptions').post({
+    changeType: 'created,updated,deleted',
+    notificationUrl: `${receiver.base}/webhooks/microsoft?tenant=1`,
+    lifecycleNotificationUrl: `${receiver.base}/webhooks/microsoft/lifecycle`,
+    resource: `me/calendars/${calendarId}/events`,
+    expirationDateTime: inMinutes(4000),
+    clientState: 'secret-client-state',
+    ...overrides,
+  });
+}
+
+/** The bodies the receiver got on `path` (its query left out), parsed. */
+export const notificationBodies = (receiver: Receiver, path: string) =>
+  receiver
+    .notifications()
+    .filter((entry) => entry.url.split('?')[0] === path)
+    .map((entry) => JSON.parse(entry.body) as { value: Record<string, unknown>[] });

@@ -57,6 +57,57 @@ describe('createNotifier', () => {
     expect(notifier.deliveries().map((d) => d.status)).toEqual([500, 500, 200]);
   });
 
+  it('waits twice as long before each next retry, or the same time with fixed spacing', async () => {
+    const waits: number[] = [];
+    const recordWait = async (ms: number) => {
+      waits.push(ms);
+    };
+    const doubling = createNotifier({ retries: 3, retryBaseDelayMs: 1000, sleep: recordWait });
+    failNext = 3;
+    doubling.send(notification('doubling'));
+    await doubling.flush();
+    expect(waits).toEqual([1000, 2000, 4000]);
+
+    waits.length = 0;
+    const fixed = createNotifier({
+      retries: 3,
+      retryBaseDelayMs: 900_000,
+      retrySpacing: 'fixed',
+      sleep: recordWait,
+    });
+    failNext = 10;
+    fixed.send(notification('fixed'));
+    await fixed.flush();
+    // Three retries 15 minutes apart, then no more: four attempts in all.
+    expect(waits).toEqual([900_000, 900_000, 900_000]);
+    expect(fixed.deliveries().map((d) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+      [4, 500],
+    ]);
+  });
+
+  it('forgets a delivery waiting for its retry on reset or stop, and gives nothing up', async () => {
+    const givenUp: string[] = [];
+    for (const end of ['reset', 'stop'] as const) {
+      const notifier = createNotifier({
+        retries: 3,
+        retryBaseDelayMs: 900_000,
+        retrySpacing: 'fixed',
+        onGiveUp: (given) => givenUp.push(given.body),
+      });
+      failNext = 1;
+      notifier.send(notification(`waiting-${end}`));
+      while (notifier.deliveries().length === 0) await new Promise((resolve) => setImmediate(resolve));
+      notifier[end]();
+      // The retry 15 minutes away is not waited for.
+      await notifier.flush();
+      expect(received).toEqual([]);
+    }
+    expect(givenUp).toEqual([]);
+  });
+
   it('retries only the statuses the sender retries (Google: 5xx, not 4xx)', async () => {
     const google = createNotifier({ retries: 2, retryBaseDelayMs: 1, retryOn: retryOnServerErrors });
     failStatus = 404;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * Outgoing notifications (webhooks, push notifications) with the faults real deliveries have:
- * dropped, duplicated, reordered or delayed, plus retries with backoff when the receiver fails.
+ * dropped, duplicated, reordered or delayed, plus retries when the receiver fails (doubling waits, or
+ * fixed ones as Todoist's).
  */
 export const notificationFaultSchema = z.object({
   mode: z.enum(['drop', 'duplicate', 'reorder', 'delay']),
@@ -35,7 +36,15 @@ export type NotifierOptions = {
   delivered?: (status: number) => boolean;
   /** Called when a notification failed its last attempt (Graph then sends a `missed` lifecycle event). */
   onGiveUp?: (notification: OutgoingNotification) => void;
+  /** The wait before the first retry; each next one waits twice as long, unless `retrySpacing` is fixed. */
   retryBaseDelayMs: number;
+  /** `fixed`: every retry waits `retryBaseDelayMs` (Todoist: 15 minutes each); default `doubling`. */
+  retrySpacing?: 'doubling' | 'fixed';
+  /**
+   * How the notifier waits before a retry or a delayed delivery; resolves early when `signal` aborts
+   * (reset, close). Default real timers; a test passes one that records the waits.
+   */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   timeoutMs?: number;
   /** The most recent deliveries the log keeps (default `DELIVERIES_KEPT`); older ones are dropped. */
   keep?: number;
@@ -55,11 +64,43 @@ export const retryOnServerErrors = (status: number): boolean => [500, 502, 503, 
 /** Todoist webhooks: "only an HTTP 200 response counts as a successful delivery" (docs/provider-facts.md §8). */
 export const deliveredOn200 = (status: number): boolean => status === 200;
 
+/** Waits `ms` on a timer, or less when `signal` aborts first. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The wait before retry `retry` (1: the first) of a notifier with these options. */
+export function retryDelayMs(
+  options: Pick<NotifierOptions, 'retryBaseDelayMs' | 'retrySpacing'>,
+  retry: number,
+) {
+  return options.retrySpacing === 'fixed'
+    ? options.retryBaseDelayMs
+    : options.retryBaseDelayMs * 2 ** (retry - 1);
+}
+
 export function createNotifier(options: NotifierOptions) {
   let faults: (NotificationFault & { used: number })[] = [];
   let held: OutgoingNotification | undefined;
   let log: DeliveryRecord[] = [];
   const inFlight = new Set<Promise<void>>();
+  const sleep = options.sleep ?? abortableSleep;
+  // Aborted by reset and close: deliveries waiting for their turn (a retry, a delay) are forgotten, so
+  // a reset emulator sends nothing queued before it, and a closed one leaves no timer behind.
+  let stopping = new AbortController();
+  const stopWaiting = () => {
+    stopping.abort();
+    stopping = new AbortController();
+  };
 
   const keep = options.keep ?? DELIVERIES_KEPT;
   const record = (entry: Omit<DeliveryRecord, 'at'>) => {
@@ -69,8 +110,10 @@ export function createNotifier(options: NotifierOptions) {
   };
 
   async function deliver(notification: OutgoingNotification, delayMs = 0): Promise<void> {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const { signal } = stopping;
+    if (delayMs) await sleep(delayMs, signal);
     for (let attempt = 1; attempt <= options.retries + 1; attempt++) {
+      if (signal.aborted) return;
       try {
         const response = await fetch(notification.url, {
           method: 'POST',
@@ -85,11 +128,9 @@ export function createNotifier(options: NotifierOptions) {
       } catch {
         record({ url: notification.url, body: notification.body, attempt, status: 'network-error' });
       }
-      if (attempt <= options.retries) {
-        await new Promise((resolve) => setTimeout(resolve, options.retryBaseDelayMs * 2 ** (attempt - 1)));
-      }
+      if (attempt <= options.retries) await sleep(retryDelayMs(options, attempt), signal);
     }
-    options.onGiveUp?.(notification);
+    if (!signal.aborted) options.onGiveUp?.(notification);
   }
 
   function track(promise: Promise<void>) {
@@ -145,7 +186,10 @@ export function createNotifier(options: NotifierOptions) {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     deliveries: (): DeliveryRecord[] => [...log],
+    /** Forgets the deliveries waiting for a retry or a delay (the emulator closes). */
+    stop: stopWaiting,
     reset(): void {
+      stopWaiting();
       faults = [];
       held = undefined;
       log = [];
@@ -156,9 +200,11 @@ export function createNotifier(options: NotifierOptions) {
 /**
  * The notification controls of an emulator that sends notifications: `GET /_emulator/notifications`
  * (the delivery log), `POST /_emulator/notifications/flush` (waits for every queued delivery, then
- * answers the log), and `POST`/`DELETE /_emulator/notifications/faults`.
+ * answers the log), and `POST`/`DELETE /_emulator/notifications/faults`. Closing the emulator forgets the
+ * deliveries still waiting, so no timer outlives it.
  */
 export function registerNotificationControls(app: FastifyInstance, notifier: Notifier): void {
+  app.addHook('onClose', async () => notifier.stop());
   app.get('/_emulator/notifications', async () => ({ deliveries: notifier.deliveries() }));
   app.post('/_emulator/notifications/flush', async () => {
     await notifier.flush();

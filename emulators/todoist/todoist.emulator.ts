@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { EmulatorFactoryOptions } from '../shared/emulator-options.ts';
 import { installFaults } from '../shared/faults.ts';
 import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
-import { createNotifier, deliveredOn200 } from '../shared/notifier.ts';
+import { createNotifier, type NotifierOptions } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { TodoistAccounts } from './todoist.accounts.ts';
 import type { TodoistApp, TodoistContext } from './todoist.context.ts';
@@ -21,7 +21,7 @@ import { createTaskOperations } from './todoist.task-operations.ts';
 import { registerTaskRoutes } from './todoist.task-routes.ts';
 import { createClock } from './todoist.time.ts';
 import { registerUserRoutes } from './todoist.user-routes.ts';
-import { createWebhookEmitter } from './todoist.webhooks.ts';
+import { createWebhookEmitter, webhookDelivery } from './todoist.webhooks.ts';
 import { PLAIN_WIRE_FORMS } from './todoist.wire-forms.ts';
 
 export type { TodoistApp } from './todoist.context.ts';
@@ -30,10 +30,15 @@ export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
   app: TodoistApp;
   /** The app's webhook callback URL (also settable through `POST /_emulator/webhook`). */
   webhookUrl?: string;
-  /** Extra delivery attempts after a failed webhook (Todoist: 3, 15 minutes apart); default 3. */
+  /** Extra delivery attempts after a failed webhook; default 3, as Todoist. */
   webhookRetries?: number;
-  /** Delay before the first retry, doubled each time; default 1000 ms. */
-  webhookRetryDelayMs?: number;
+  /**
+   * The wait before each retry of a failed webhook; default 900 (Todoist's 15 minutes). Tests and the
+   * sandbox scale it down (`TODOIST_WEBHOOK_RETRY_SECONDS`).
+   */
+  webhookRetrySeconds?: number;
+  /** How the webhooks' retries wait (a test's recorder); default real timers. */
+  webhookSleep?: NotifierOptions['sleep'];
   /** The emulator's clock (what "today" and "now" mean for due dates); default the system clock. */
   now?: () => Date;
   /** Time zone of a new account (from the consent page, or seeded without one); default `UTC`. */
@@ -85,9 +90,8 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
   const store = new TodoistStore(options.defaultTimeZone);
   const accounts = new TodoistAccounts();
   const notifier = createNotifier({
-    retries: options.webhookRetries ?? 3,
-    retryBaseDelayMs: options.webhookRetryDelayMs ?? 1000,
-    delivered: deliveredOn200,
+    ...webhookDelivery(options.webhookRetrySeconds, options.webhookRetries),
+    ...(options.webhookSleep ? { sleep: options.webhookSleep } : {}),
   });
   const context: TodoistContext = {
     app: options.app,

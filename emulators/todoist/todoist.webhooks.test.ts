@@ -21,7 +21,7 @@ const receiver = setUpReceiver('/todoist', (body, headers) => {
 });
 const todoist = setUpSeededTodoist(
   { email: 'ada@example.com', name: 'Ada' },
-  { webhookRetries: 2, webhookRetryDelayMs: 5 },
+  { webhookRetries: 2, webhookRetrySeconds: 0.005 },
 );
 beforeEach(async () => {
   await control(todoist.origin, 'webhook', { url: receiver.address() });

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Notifier } from '../shared/notifier.ts';
+import { deliveredOn200, type Notifier, type NotifierOptions } from '../shared/notifier.ts';
 import type { TodoistAccounts } from './todoist.accounts.ts';
 import { initiatorWire } from './todoist.mappers.ts';
 import type { UserRecord } from './todoist.records.ts';
@@ -20,6 +20,22 @@ export const WEBHOOK_EVENTS = [
   'project:unarchived',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Todoist's wait before each retry of a failed webhook: 15 minutes (docs/provider-facts.md §8). */
+export const WEBHOOK_RETRY_SECONDS = 900;
+/** Todoist's retries of a failed webhook: at most 3 (docs/provider-facts.md §8). */
+export const WEBHOOK_RETRIES = 3;
+
+/**
+ * How Todoist delivers webhooks: only a 200 counts as delivered, and a failed delivery is tried again
+ * `retries` times, `retrySeconds` apart (the same body and headers, so the same `X-Todoist-Delivery-ID`).
+ */
+export function webhookDelivery(
+  retrySeconds = WEBHOOK_RETRY_SECONDS,
+  retries = WEBHOOK_RETRIES,
+): Pick<NotifierOptions, 'retries' | 'retryBaseDelayMs' | 'retrySpacing' | 'delivered'> {
+  return { retries, retryBaseDelayMs: retrySeconds * 1000, retrySpacing: 'fixed', delivered: deliveredOn200 };
+}
 
 export type WebhookSettings = { url: string | null; events: WebhookEvent[] };
 

@@ -97,6 +97,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
         host: 'localhost',
         webhookUrls: { stripe: `${baseConfig.appUrl}/api/webhooks/stripe` },
         defaultTimeZone: baseConfig.sandboxTimeZone ?? undefined,
+        todoistWebhookRetrySeconds: baseConfig.sandboxTodoistWebhookRetrySeconds,
       })
     : null;
   const config = emulators ? withEmulators(baseConfig, emulators) : baseConfig;

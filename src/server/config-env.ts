@@ -73,6 +73,11 @@ export const envSchema = z.object({
    * the times of the person trying it; the tests' apps (NODE_ENV=test) keep each emulator's own.
    */
   SANDBOX_TIME_ZONE: optional.pipe(z.string().refine(isTimeZone, 'an IANA time zone').optional()),
+  /**
+   * Sandbox mode only: seconds before the emulated Todoist retries a webhook the app did not answer with
+   * 200 (at most 3 times). Todoist's own spacing, 15 minutes, by default; the tests' apps take 1.
+   */
+  TODOIST_WEBHOOK_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(900),
   /** The safety brake holds back a run's removals above this many items … */
   SYNC_BRAKE_MIN_ITEMS: z.coerce.number().int().min(0).default(5),
   /** … and above this share of the user's linked pairs (0 to 1) … */

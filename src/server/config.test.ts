@@ -45,6 +45,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SANDBOX_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SANDBOX_TIME_ZONE/);
   });
 
+  it('spaces the emulated Todoist’s webhook retries 15 minutes apart, as Todoist, unless TODOIST_WEBHOOK_RETRY_SECONDS says otherwise', () => {
+    expect(loadConfig({}).sandboxTodoistWebhookRetrySeconds).toBe(900);
+    expect(loadConfig({ TODOIST_WEBHOOK_RETRY_SECONDS: '0.5' }).sandboxTodoistWebhookRetrySeconds).toBe(0.5);
+    expect(() => loadConfig({ TODOIST_WEBHOOK_RETRY_SECONDS: '-1' })).toThrow(
+      /TODOIST_WEBHOOK_RETRY_SECONDS/,
+    );
+  });
+
   it('lets PORT move the app and its default URL', () => {
     const config = loadConfig({ PORT: '4321' });
     expect(config.port).toBe(4321);

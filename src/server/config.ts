@@ -88,6 +88,8 @@ export type Config = {
   sandbox: boolean;
   /** The zone of the sandbox's new emulated accounts (SANDBOX_TIME_ZONE); null: each emulator's own. */
   sandboxTimeZone: string | null;
+  /** Seconds between the emulated Todoist's retries of a refused webhook (TODOIST_WEBHOOK_RETRY_SECONDS). */
+  sandboxTodoistWebhookRetrySeconds: number;
   google: GoogleIdentityConfig | null;
   facebook: FacebookIdentityConfig | null;
   /** Payments; null when not configured (upgrading is then unavailable). */
@@ -184,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxTimeZone:
       e.SANDBOX_TIME_ZONE ??
       (e.NODE_ENV === 'test' ? null : Intl.DateTimeFormat().resolvedOptions().timeZone),
+    sandboxTodoistWebhookRetrySeconds: e.TODOIST_WEBHOOK_RETRY_SECONDS,
     google: google && { issuer: e.GOOGLE_ISSUER, clientId: google[0], clientSecret: google[1] },
     facebook: facebook && {
       dialogUrl: e.FACEBOOK_DIALOG_URL,

@@ -76,6 +76,19 @@ describe('GrantStore', () => {
     expect(grants.grants()).toEqual([other]);
   });
 
+  it('removes the grants it is told to, with every token, as a consent removed', () => {
+    const ada = grants.createGrant({ clientId: 'c', user: 'ada', scopes: ['read'] });
+    const grace = grants.createGrant({ clientId: 'c', user: 'grace', scopes: ['read'] });
+    const adaAccess = grants.issueAccessToken(ada);
+    const adaRefresh = grants.issueRefreshToken(ada);
+    const graceAccess = grants.issueAccessToken(grace);
+    expect(grants.removeGrants((grant) => grant.user === 'ada')).toEqual([ada]);
+    expect(grants.accessToken(adaAccess)).toEqual({ status: 'unknown' });
+    expect(grants.refreshToken(adaRefresh)).toEqual({ status: 'unknown' });
+    expect(grants.accessToken(graceAccess).status).toBe('valid');
+    expect(grants.grants()).toEqual([grace]);
+  });
+
   it('does not revoke through an expired access token', () => {
     const grant = grants.createGrant({ clientId: 'c', user: 'ada', scopes: [] });
     const access = grants.issueAccessToken(grant);

@@ -137,6 +137,18 @@ export class GrantStore<D extends GrantData> {
     const grant =
       access.status === 'valid' ? access.grant : refresh.status === 'valid' ? refresh.grant : undefined;
     if (!grant) return false;
+    this.#remove(grant);
+    return true;
+  }
+
+  /** Ends every grant `matches` picks, with all its tokens, as a consent removed; answers those ended. */
+  removeGrants(matches: (grant: Grant<D>) => boolean): Grant<D>[] {
+    const removed = this.grants().filter(matches);
+    for (const grant of removed) this.#remove(grant);
+    return removed;
+  }
+
+  #remove(grant: Grant<D>): void {
     this.#grants.delete(grant.id);
     const subject = this.#options.subjectOf?.(grant);
     if (subject !== undefined) this.#grantsOfSubject.get(subject)?.delete(grant.id);
@@ -144,7 +156,6 @@ export class GrantStore<D extends GrantData> {
     this.#tokensOfGrant.delete(grant.id);
     for (const key of tokens?.refresh ?? []) this.#refreshTokens.delete(key);
     for (const key of tokens?.access ?? []) this.#accessTokens.delete(key);
-    return true;
   }
 
   /** Like a password change: the refresh tokens (of matching grants) stop working and say so. */

@@ -166,6 +166,13 @@ export type CalendarTarget = {
   ): Promise<WatchChannel>;
   /** Stops a channel; one already gone is not an error. */
   stopWatch(accessToken: string, channel: WatchChannel): Promise<void>;
+  /**
+   * Extends a live channel to `ttlSeconds` from now, in place (Graph: `PATCH` of the subscription's
+   * expiry, which also reauthorizes it, so the change notifications a `reauthorizationRequired` paused
+   * flow again); null when the provider no longer has it (expired, removed). Absent where a channel
+   * cannot be extended (Google): a new one is opened instead.
+   */
+  renewWatch?(accessToken: string, channel: WatchChannel, ttlSeconds: number): Promise<WatchChannel | null>;
 };
 
 /** The provider no longer honours our sync token (Google 410 Gone): read everything once. */

@@ -15,7 +15,6 @@ import {
   emulatorControl,
   eventually,
   googleSpan,
-  microsoftSyncingUser,
   SYNCING_USERS,
   syncingUser,
   tomorrowAt,
@@ -109,24 +108,6 @@ for (const database of await testDatabases('sync by notification')) {
       expect(
         new Date(next?.start?.dateTime ?? '').getTime() - new Date(first?.start?.dateTime ?? '').getTime(),
       ).toBe(24 * 3600_000);
-    });
-
-    it('renews a Graph subscription when Graph asks to reauthorize it before it expires', async () => {
-      const user = await microsoftSyncingUser(app(), 'graph-lifecycle@example.com');
-      await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
-      const first = (await channelOf(user.userId))?.channelId;
-      await emulatorControl(app().emulators?.microsoft.origin ?? '', 'subscriptions/expire-soon', {
-        id: first,
-        inSeconds: 60,
-      });
-      await eventually(async () => {
-        const channel = await channelOf(user.userId);
-        expect(channel?.channelId).toBeTruthy();
-        expect(channel?.channelId).not.toBe(first);
-      });
-      const { subscriptions } = await emulatorControl(app().emulators?.microsoft.origin ?? '', 'state');
-      const live = (subscriptions as { id: string }[]).map((entry) => entry.id);
-      expect(live).not.toContain(first);
     });
 
     it('heals a lost notification with the periodic reconcile', async () => {

@@ -19,6 +19,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     PGLITE_DATA_DIR: 'memory://',
     APP_URL: TEST_APP_URL,
+    // A webhook the app refused (a run's database busy, the app closing) is tried again within a test's
+    // patience: Todoist's own 15 minutes would outlast any flush of the notifications.
+    TODOIST_WEBHOOK_RETRY_SECONDS: '1',
     ...options.env,
   });
   const database =

@@ -9,6 +9,7 @@ import {
   type CalendarTarget,
   EventChangedError,
   SyncTokenExpiredError,
+  type WatchChannel,
 } from '#server/sync/calendar-target.port.ts';
 import { deletedEvent } from '#server/sync/plan/snapshots.ts';
 import { busyAcross } from './microsoft-busy-elsewhere.ts';
@@ -78,6 +79,15 @@ export function createMicrosoftCalendarEvents(
     // The zod error would quote the answer (event titles): say only what was read.
     if (!parsed.success) throw new ProviderRequestError(`Microsoft's answer to ${what} is not as expected`);
     return parsed.data;
+  };
+  /** A subscription's expiry `ttlSeconds` from now, within what Outlook allows (a minute at least). */
+  const expiryIn = (ttlSeconds: number) => {
+    const minutes = Math.min(Math.max(ttlSeconds, 60) / 60, MAX_SUBSCRIPTION_MINUTES);
+    return new Date(clock().getTime() + minutes * 60_000).toISOString();
+  };
+  const watchChannel = (body: unknown): WatchChannel => {
+    const subscription = parse(subscriptionSchema, body, 'a subscription');
+    return { id: subscription.id, resourceId: null, expiresAt: new Date(subscription.expirationDateTime) };
   };
   const calendarPath = (calendarId: string) => `/me/calendars/${encodeURIComponent(calendarId)}`;
   const eventPath = (calendarId: string, eventId: string) =>
@@ -307,7 +317,6 @@ export function createMicrosoftCalendarEvents(
       const client = syncGraphClient(config, accessToken);
       const lifecycle = new URL(channel.address);
       lifecycle.pathname = `${lifecycle.pathname.replace(/\/$/, '')}/lifecycle`;
-      const minutes = Math.min(Math.max(channel.ttlSeconds, 60) / 60, MAX_SUBSCRIPTION_MINUTES);
       try {
         const body = await call(client, '/subscriptions').post({
           changeType: 'created,updated,deleted',
@@ -315,18 +324,27 @@ export function createMicrosoftCalendarEvents(
           lifecycleNotificationUrl: lifecycle.href,
           resource: `me/calendars/${calendarId}/events`,
           clientState: channel.secret,
-          expirationDateTime: new Date(clock().getTime() + minutes * 60_000).toISOString(),
+          expirationDateTime: expiryIn(channel.ttlSeconds),
           latestSupportedTlsVersion: 'v1_2',
         });
-        const subscription = parse(subscriptionSchema, body, 'a subscription');
-        return {
-          id: subscription.id,
-          resourceId: null,
-          expiresAt: new Date(subscription.expirationDateTime),
-        };
+        return watchChannel(body);
       } catch (error) {
         if (calendarMissing(error)) throw new CalendarGoneError('The Microsoft calendar is gone');
         throw graphFailure(error, 'subscribe to calendar changes', clock());
+      }
+    },
+
+    // Renewing reauthorizes too (MS Learn, lifecycle notifications): the answer to reauthorizationRequired.
+    async renewWatch(accessToken, channel, ttlSeconds) {
+      const client = syncGraphClient(config, accessToken);
+      try {
+        const body = await call(client, `/subscriptions/${encodeURIComponent(channel.id)}`).patch({
+          expirationDateTime: expiryIn(ttlSeconds),
+        });
+        return watchChannel(body);
+      } catch (error) {
+        if (graphStatus(error) === 404) return null;
+        throw graphFailure(error, 'renew a subscription', clock());
       }
     },
 

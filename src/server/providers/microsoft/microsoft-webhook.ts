@@ -15,8 +15,9 @@ import { z } from 'zod';
  *    secret by `clientStateMatches`; ignore (but still acknowledge) the ones that fail.
  * 3. Answer 202 at once (Graph wants a 2xx within 3 s, and throttles slow endpoints), then enqueue a
  *    debounced sync for the user: a notification is only a nudge, the changes are read by delta.
- * 4. Lifecycle events: `reauthorizationRequired` → renew (stopWatch + watch); `subscriptionRemoved` →
- *    watch again and sync; `missed` → sync. One POST may mix several subscriptions.
+ * 4. Lifecycle events: `reauthorizationRequired` → renew in place (`renewWatch`: PATCH, which
+ *    reauthorizes) and sync; `subscriptionRemoved` → watch again (the renewal finds it gone) and sync;
+ *    `missed` → sync. One POST may mix several subscriptions.
  */
 
 const LIFECYCLE_EVENTS = ['reauthorizationRequired', 'subscriptionRemoved', 'missed'] as const;

@@ -24,7 +24,7 @@ export type SyncChannels = {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-export function createSyncChannels(deps: {
+export type SyncChannelDeps = {
   states: SyncStateRepository;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
@@ -34,7 +34,9 @@ export function createSyncChannels(deps: {
   publicOrigin: () => string | null;
   /** Told how each renewal of a live channel went (the metrics count them). */
   onRenewal?: (provider: 'google' | 'microsoft', outcome: 'renewed' | 'failed') => void;
-}): SyncChannels {
+};
+
+export function createSyncChannels(deps: SyncChannelDeps): SyncChannels {
   const address = (provider: 'google' | 'microsoft', origin: string) =>
     `${origin}${provider === 'google' ? SYNC_PATHS.googleWebhook : SYNC_PATHS.microsoftWebhook}`;
 
@@ -63,12 +65,14 @@ export function createSyncChannels(deps: {
         state.channelExpiresAt &&
         state.channelExpiresAt.getTime() - CHANNEL_RENEW_MARGIN_MS > now.getTime();
       if (live) return;
-      const secret = randomBytes(24).toString('base64url');
       // The same calendar's channel running out is a renewal; a first or another calendar's is not.
       const renewal =
         !!state?.channelId &&
         state.calendarId === settings.calendarId &&
         state.calendarProvider === settings.calendarProvider;
+      if (renewal && state && (await renewInPlace(deps, userId, calendar, state, settings.calendarProvider)))
+        return;
+      const secret = randomBytes(24).toString('base64url');
       const channel = await deps
         .withToken(userId, 'calendar', (token) =>
           calendar.watch(token, settings.calendarId, {
@@ -111,6 +115,36 @@ export function createSyncChannels(deps: {
 
     verify: createChannelVerifier(deps.states).verify,
   };
+}
+
+/**
+ * Extends the channel where the provider can (Graph), which also answers a `reauthorizationRequired`:
+ * true when done. False when it cannot, or no longer has the channel, so a new one is opened.
+ */
+async function renewInPlace(
+  deps: SyncChannelDeps,
+  userId: string,
+  calendar: CalendarTarget,
+  state: SyncState,
+  provider: 'google' | 'microsoft',
+): Promise<boolean> {
+  const renewWatch = calendar.renewWatch?.bind(calendar);
+  if (!renewWatch || !state.channelId) return false;
+  const current = {
+    id: state.channelId,
+    resourceId: state.channelResourceId,
+    expiresAt: state.channelExpiresAt ?? new Date(0),
+  };
+  const renewed = await deps
+    .withToken(userId, 'calendar', (token) => renewWatch(token, current, CHANNEL_TTL_SECONDS))
+    .catch((error: unknown) => {
+      deps.onRenewal?.(provider, 'failed');
+      throw error;
+    });
+  if (!renewed) return false;
+  deps.onRenewal?.(provider, 'renewed');
+  await deps.states.save(userId, { channelExpiresAt: renewed.expiresAt }, deps.clock());
+  return true;
 }
 
 /** Checks calendar notifications against the stored channels; needs no provider, only the states. */
