@@ -29,8 +29,10 @@ function asProviderSends<Rule extends { kind: string }>(
   const google403 = { PATCH: 'rateLimitExceeded', DELETE: 'userRateLimitExceeded', GET: 'quotaExceeded' }[
     method
   ];
+  // Without Retry-After the app waits its own back-off (up to a minute): one refusal, so that the wait
+  // stays within the harness's two minutes for a run.
   return rule.kind === 'rate-limit' && calendar === 'google' && google403
-    ? { ...rule, kind: 'status', status: 403, reason: google403, retryAfterSeconds: undefined }
+    ? { ...rule, kind: 'status', status: 403, reason: google403, retryAfterSeconds: undefined, times: 1 }
     : rule;
 }
 
