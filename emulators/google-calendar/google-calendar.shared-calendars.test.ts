@@ -42,6 +42,25 @@ describe('calendars shared with the account', () => {
     expect((await harness.api.events.list({ calendarId: reader })).data.items).toEqual([]);
   });
 
+  it('refuses to move an event out of, or into, a calendar the account can only read', async () => {
+    const writer = await share('writer');
+    const made = await harness.api.events.insert({ calendarId: writer, requestBody: EVENT });
+    const eventId = made.data.id ?? '';
+    await control(harness.origin, `calendars/${encodeURIComponent(writer)}/access`, { accessRole: 'reader' });
+    const out = await failure(
+      harness.api.events.move({ calendarId: writer, eventId, destination: 'primary' }),
+    );
+    expect(out.status).toBe(403);
+    expect(out.body?.error.errors).toEqual([expect.objectContaining({ reason: 'requiredAccessLevel' })]);
+    expect((await harness.api.events.get({ calendarId: writer, eventId })).data.status).toBe('confirmed');
+
+    const own = await harness.api.events.insert({ calendarId: 'primary', requestBody: EVENT });
+    const into = await failure(
+      harness.api.events.move({ calendarId: 'primary', eventId: own.data.id ?? '', destination: writer }),
+    );
+    expect(into.status).toBe(403);
+  });
+
   it('takes event writes where the account is a writer', async () => {
     const writer = await share('writer');
     const created = await harness.api.events.insert({ calendarId: writer, requestBody: EVENT });

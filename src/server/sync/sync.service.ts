@@ -135,7 +135,7 @@ async function readActivity(deps: SyncServiceDeps, userId: string, limit = 30): 
     problems,
     lastRunAt: state?.lastRunAt?.toISOString() ?? null,
     heldRemovals,
-    leftBehind: state?.leftBehind ?? null,
+    leftBehind: state?.leftBehind ? { why: 'disconnected', ...state.leftBehind } : null,
     otherSync: otherSyncNote(state?.otherSync ?? null),
     autoplanUnplaced: unplacedNote(state?.autoplan ?? null),
     providerBusy: provider && busyUntil ? { provider, until: busyUntil.toISOString() } : null,

@@ -139,6 +139,8 @@ export const syncActivitySchema = z.object({
       calendarName: z.string().nullable(),
       events: z.number().int().positive(),
       at: z.iso.datetime({ offset: true }),
+      /** The account is no longer connected, or it can now only read that calendar. */
+      why: z.enum(['disconnected', 'read-only']),
     })
     .nullable(),
   /**

@@ -22,6 +22,11 @@ export type LeftBehind = {
   calendarName: string | null;
   events: number;
   at: string;
+  /**
+   * Why they stayed: the account is no longer connected (absent in rows written before the reason was
+   * kept), or the account can now only read that calendar.
+   */
+  why?: 'disconnected' | 'read-only';
 };
 
 /** The user's choice for one held removal, its pair named by the ids the brake logged it with. */

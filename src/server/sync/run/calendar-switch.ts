@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { LeftBehind } from '#server/db/schema/sync.tables.ts';
-import type { CalendarTarget, EventLook } from '../calendar-target.port.ts';
+import {
+  type CalendarEvent,
+  CalendarGoneError,
+  type CalendarTarget,
+  type EventLook,
+} from '../calendar-target.port.ts';
 import { eventWriteFor } from '../plan/event-write.ts';
 import { linkWhen } from '../plan/timebox-when.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
@@ -58,12 +63,15 @@ export async function relocatePairs(
       !input.calendarAccountId ||
       state.calendarAccountId === input.calendarAccountId);
   if (!sameAccount) {
-    await leaveBehind(deps, userId, state, away, now);
+    await leaveBehind(deps, userId, state, { stuck: away, unlinked: away, why: 'disconnected' }, now);
     return { links: links.filter((link) => !away.includes(link)), readAllTasks: true };
   }
 
   const activity: NewActivity[] = [];
   const moved = new Map<string, SyncLink>();
+  /** Pairs whose event the old calendar would not give up, and of those the ones left without one. */
+  const stuck: SyncLink[] = [];
+  const unlinked: SyncLink[] = [];
   for (const link of away) {
     let values: Partial<SyncLink> = { calendarId: settings.calendarId };
     if (link.eventId === null && link.pendingKey && link.taskId) {
@@ -88,18 +96,27 @@ export async function relocatePairs(
         );
       }
     } else if (link.eventId) {
-      const event = await deps.withToken(userId, 'calendar', (token) =>
-        input.calendar.move(
-          token,
-          {
-            fromCalendarId: link.calendarId,
-            toCalendarId: settings.calendarId,
-            eventId: link.eventId as string,
-            clientKey: moveKey(link.id, settings.calendarId),
-          },
-          lookOf(settings, link),
-        ),
-      );
+      const moving = {
+        fromCalendarId: link.calendarId,
+        toCalendarId: settings.calendarId,
+        eventId: link.eventId,
+        clientKey: moveKey(link.id, settings.calendarId),
+      };
+      const outcome = await moveOut(deps, userId, input.calendar, moving, link, lookOf(settings, link));
+      if (outcome.kind === 'stuck') {
+        // The old calendar can only be read now: its event stays there, out of the sync, and the task
+        // gets its event in the chosen one: the copy a Graph move made already, else a new one.
+        stuck.push(link);
+        if (!outcome.copy) {
+          unlinked.push(link);
+          continue;
+        }
+        values = { ...values, eventId: outcome.copy.id, eventVersion: outcome.copy.version };
+        await deps.links.save(userId, link.id, values, now);
+        moved.set(link.id, { ...link, ...values });
+        continue;
+      }
+      const event = outcome.event;
       // Gone from both calendars: the link follows, and the run sees the event deleted.
       if (event) values = { ...values, eventId: event.id, eventVersion: event.version };
       activity.push({
@@ -114,7 +131,41 @@ export async function relocatePairs(
     moved.set(link.id, { ...link, ...values });
   }
   await deps.activity.add(userId, activity, now);
-  return { links: links.map((link) => moved.get(link.id) ?? link), readAllTasks: false };
+  if (stuck.length > 0) await leaveBehind(deps, userId, state, { stuck, unlinked, why: 'read-only' }, now);
+  return {
+    links: links.filter((link) => !unlinked.includes(link)).map((link) => moved.get(link.id) ?? link),
+    readAllTasks: unlinked.length > 0,
+  };
+}
+
+type MoveOut = { kind: 'moved'; event: CalendarEvent | null } | { kind: 'stuck'; copy: CalendarEvent | null };
+
+/**
+ * Moves one linked event into the chosen calendar. A calendar the account can only read now refuses
+ * to give it up (Google's move, Graph's delete after its copy: docs/provider-facts.md §9): stuck, with
+ * the copy Graph made already (found by the move's key), if any.
+ */
+async function moveOut(
+  deps: CalendarSwitchDeps,
+  userId: string,
+  calendar: CalendarTarget,
+  moving: { fromCalendarId: string; toCalendarId: string; eventId: string; clientKey: string },
+  link: SyncLink,
+  look: EventLook,
+): Promise<MoveOut> {
+  try {
+    const event = await deps.withToken(userId, 'calendar', (token) => calendar.move(token, moving, look));
+    return { kind: 'moved', event };
+  } catch (error) {
+    if (!(error instanceof CalendarGoneError)) throw error;
+    // The chosen calendar itself refusing shows at its first write in this run, as a problem.
+    const copy = link.taskId
+      ? await deps.withToken(userId, 'calendar', (token) =>
+          calendar.findCreated(token, moving.toCalendarId, moving.clientKey, link.taskId as string),
+        )
+      : null;
+    return { kind: 'stuck', copy };
+  }
 }
 
 /** An event made anew where it moves keeps the look the settings give ours (the user's keep theirs). */
@@ -136,19 +187,23 @@ function lookOf(settings: SyncSettings, link: SyncLink): EventLook {
   return look;
 }
 
+/**
+ * Records events of ours that stay in a calendar no longer written to: `stuck` are their pairs, of which
+ * `unlinked` are ended (their tasks get events in the chosen calendar from a read of every task); the
+ * others follow a copy in the chosen calendar already.
+ */
 async function leaveBehind(
   deps: CalendarSwitchDeps,
   userId: string,
   state: SyncState | null,
-  away: SyncLink[],
+  { stuck, unlinked, why }: { stuck: SyncLink[]; unlinked: SyncLink[]; why: NonNullable<LeftBehind['why']> },
   now: Date,
 ) {
-  const withEvents = away.filter((link) => link.eventId !== null);
-  // Their tasks get events in the chosen calendar from a read of every task. Forgetting the Todoist
-  // token first keeps that so until a run saves a new one: a run that fails after this still leaves
-  // the next one reading them all (and no task waits for a change of its own).
-  await deps.states.save(userId, { todoistToken: null }, now);
-  for (const link of away) await deps.links.remove(userId, link.id);
+  const withEvents = stuck.filter((link) => link.eventId !== null);
+  // Forgetting the Todoist token first keeps the read of every task so until a run saves a new one: a
+  // run that fails after this still leaves the next one reading them all (no task waits for a change).
+  if (unlinked.length > 0) await deps.states.save(userId, { todoistToken: null }, now);
+  for (const link of unlinked) await deps.links.remove(userId, link.id);
   await deps.activity.add(
     userId,
     withEvents.map((link) => ({
@@ -170,6 +225,7 @@ async function leaveBehind(
     events:
       withEvents.length + (state.leftBehind?.calendarId === first.calendarId ? state.leftBehind.events : 0),
     at: now.toISOString(),
+    why,
   };
   await deps.states.save(userId, { leftBehind }, now);
 }
