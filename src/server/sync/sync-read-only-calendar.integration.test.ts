@@ -46,8 +46,11 @@ for (const database of await testDatabases('read-only calendars')) {
       async function readOnlyNow(email: string) {
         const user = await SYNCING_USERS[kind](app(), email);
         await user.addTask('Before', tomorrowAt(9).day, 9, ['30min']);
+        const done = await user.addTask('Done', tomorrowAt(12).day, 12, ['30min']);
         await user.run();
-        expect(await user.eventTitles()).toEqual(['Before']);
+        await user.todoist.closeTask(done.id);
+        await user.run();
+        expect(await user.eventTitles()).toEqual(['Before', 'Done']);
         await access(user.calendarId, false);
         await user.addTask('After', tomorrowAt(10).day, 10, ['30min']);
         expect(await user.run()).toEqual({ status: 'blocked', problem: 'calendar-missing' });
@@ -60,7 +63,7 @@ for (const database of await testDatabases('read-only calendars')) {
         const user = await readOnlyNow(`read-only-back-${kind}@example.com`);
         await access(user.calendarId, true);
         expect(await user.run()).toMatchObject({ status: 'synced' });
-        expect(await user.eventTitles()).toEqual(['After', 'Before']);
+        expect(await user.eventTitles()).toEqual(['After', 'Before', 'Done']);
         expect((await app().sync.service.activity(user.userId)).problems).toEqual([]);
         expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
       });
@@ -74,14 +77,15 @@ for (const database of await testDatabases('read-only calendars')) {
         await user.send('PATCH', '/api/calendar/id', { calendarId: other.id });
         expect(await user.run()).toMatchObject({ status: 'synced' });
 
+        // The done task's pair ends with its event there, as when an account is no longer connected.
         expect(await titlesIn(user, other.id)).toEqual(['After', 'Before']);
-        // The event the old calendar would not give up stays there, and the dashboard says so.
-        expect(await user.eventTitles()).toEqual(['Before']);
+        // The events the old calendar would not give up stay there, and the dashboard says so.
+        expect(await user.eventTitles()).toEqual(['Before', 'Done']);
         const activity = await app().sync.service.activity(user.userId);
         expect(activity.problems).toEqual([]);
         expect(activity.leftBehind).toMatchObject({
           calendarId: user.calendarId,
-          events: 1,
+          events: 2,
           why: 'read-only',
         });
         expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
@@ -91,7 +95,7 @@ for (const database of await testDatabases('read-only calendars')) {
         await user.todoist.updateTask(before?.id ?? '', { content: 'Before lunch' });
         await user.run();
         expect(await titlesIn(user, other.id)).toEqual(['After', 'Before lunch']);
-        expect(await user.eventTitles()).toEqual(['Before']);
+        expect(await user.eventTitles()).toEqual(['Before', 'Done']);
       });
     }
   });

@@ -12,7 +12,7 @@ import {
   type Side,
   touch,
 } from './sync-model.ts';
-import type { ModelCalendar, SeenCalendar } from './sync-model-calendars.ts';
+import type { ModelCalendar, SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
 import type { ModelUser } from './sync-model-user.ts';
 
 /**
@@ -45,6 +45,11 @@ export type Real = {
    * user connected another one: nothing may be written there since.
    */
   retired: { calendar: ModelCalendar; calendars: SeenCalendar[] }[];
+  /**
+   * The calendar the account can only read now, with the events it held when the access dropped: all
+   * of them stay there (the sync can no longer write there), ours too.
+   */
+  frozen: { calendarId: string; events: SeenEvent[] } | null;
 };
 
 /** One command of a sequence: what a user or the world does to one account. */

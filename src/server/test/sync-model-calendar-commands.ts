@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { eventProject, type Style } from './sync-model.ts';
+import { chosenReadOnly, eventProject, type Style } from './sync-model.ts';
 import {
   Action,
   hour,
@@ -26,6 +26,7 @@ export const addEvent = fc
       // filter, mode or projects before a change. While no project syncs no event becomes a task
       // (docs/product-rules.md §10 "Projects"), and which ones do once a project syncs again is left open.
       (model) =>
+        !chosenReadOnly(model) &&
         !model.filterChanged &&
         !model.durationsChanged &&
         !model.projectsChanged &&

@@ -74,6 +74,11 @@ export type ModelCalendar = {
   expireSyncState(): Promise<void>;
   /** The push channel (Google channel, Graph subscription) goes quiet before its time. */
   expireChannel(): Promise<void>;
+  /**
+   * The calendar's owner lets the account write to one of its calendars, or only read it (Google's
+   * `accessRole`, Graph's `canEdit`): for the app and for the user's own client alike.
+   */
+  setWriteAccess(calendarId: string, writable: boolean): Promise<void>;
 };
 
 /** The Google colours of the two styles: the default (no colour), chosen at first, and another one. */
@@ -159,6 +164,11 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
     },
     async expireChannel() {
       await emulatorControl(calendar.origin, 'channels/expire', { calendarId: calendar.chosen });
+    },
+    async setWriteAccess(calendarId, writable) {
+      await emulatorControl(origin, `calendars/${encodeURIComponent(calendarId)}/access`, {
+        accessRole: writable ? 'owner' : 'reader',
+      });
     },
   };
   return calendar;
@@ -273,6 +283,11 @@ async function microsoftCalendar(
       });
       if (!response.ok && response.status !== 404)
         throw new Error(`subscription expiry answered ${response.status}`);
+    },
+    async setWriteAccess(calendarId, writable) {
+      await emulatorControl(origin, `calendars/${encodeURIComponent(calendarId)}/access`, {
+        canEdit: writable,
+      });
     },
   };
   return calendar;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Model } from './sync-model.ts';
+import { giveWriteAccessBack, loseWriteAccess } from './sync-model-access-commands.ts';
 import { Action, type Step } from './sync-model-actions.ts';
 import {
   addEvent,
@@ -155,6 +156,8 @@ export function userSequences(maxCommands: number, replayPath = modelRunOptions.
       notificationFault,
       expireSyncToken,
       expireChannel,
+      ...Array(3).fill(loseWriteAccess),
+      giveWriteAccessBack,
     ],
     { maxCommands, ...(replayPath ? { replayPath } : {}) },
   );

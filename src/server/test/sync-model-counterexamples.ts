@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { emulatorControl } from './sync-fixtures.ts';
+import { giveWriteAccessBack, loseWriteAccess } from './sync-model-access-commands.ts';
 import { Action, type Step } from './sync-model-actions.ts';
 import { addEvent, moveEvent, resizeEvent } from './sync-model-calendar-commands.ts';
 import type { CalendarKind } from './sync-model-calendars.ts';
@@ -12,7 +13,7 @@ import {
   switchCalendar,
   toggleDatedTasks,
 } from './sync-model-settings-commands.ts';
-import { addDatedTask } from './sync-model-todoist-commands.ts';
+import { addDatedTask, addTask, completeTask, retitleTask } from './sync-model-todoist-commands.ts';
 
 /**
  * What the model-based sync test found, kept as named fixed sequences of its own commands (picked by
@@ -75,6 +76,38 @@ const onBothCalendars = (autoplan: boolean, commands: () => Step[]): UserPlan[] 
 ];
 
 export const counterexamples: Counterexample[] = [
+  {
+    // Not found by a failure: the two ways out of a calendar the account can only read now, each played
+    // by every run (the random sequences reach them rarely). Before f8e79e8 choosing another calendar
+    // then left the sync stopped on Microsoft 365 (Graph's delete of the old event refused for good).
+    name: 'the chosen calendar shared read only: the sync stops, and goes on in another calendar chosen, each task with one event',
+    plans: onBothCalendars(false, () => [
+      step(addTask, 'addTask(9:00, 30 min, inbox)'),
+      step(addTask, 'addTask(10:00, 60 min, inbox)'),
+      step(addEvent, 'addEvent(11:00, 60 min)'),
+      step(settle, 'settle'),
+      step(completeTask, 'completeTask#1'),
+      step(loseWriteAccess, 'loseWriteAccess'),
+      step(addTask, 'addTask(13:00, 30 min, inbox)'),
+      step(retitleTask, 'retitleTask#0'),
+      step(settle, 'settle'),
+      step(switchCalendar, 'switchCalendar(other)'),
+      step(settle, 'settle'),
+    ]),
+  },
+  {
+    name: 'the chosen calendar shared read only, then writable again: the sync catches up with what was done meanwhile',
+    plans: onBothCalendars(false, () => [
+      step(addTask, 'addTask(9:00, 30 min, inbox)'),
+      step(addEvent, 'addEvent(11:00, 60 min)'),
+      step(loseWriteAccess, 'loseWriteAccess'),
+      step(addTask, 'addTask(13:00, 60 min, inbox)'),
+      step(completeTask, 'completeTask#0'),
+      step(settle, 'settle'),
+      step(giveWriteAccessBack, 'giveWriteAccessBack'),
+      step(settle, 'settle'),
+    ]),
+  },
   {
     // Plan my day placed a dated task at 9:00; with the calendar's channel gone quiet, the user moved its
     // event to 13:00 and put a meeting at 9:00, and then added another dated task in Todoist. Its

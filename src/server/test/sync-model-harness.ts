@@ -7,6 +7,7 @@ import type { SyncRunReport } from '#server/sync/worker.ts';
 import { appAccessToken, berlinAt, emulatorControl } from './sync-fixtures.ts';
 import {
   type CalendarChoice,
+  chosenReadOnly,
   type ExpectedEvent,
   expectedEvents,
   expectedTasks,
@@ -15,6 +16,7 @@ import {
   type Model,
   settled,
 } from './sync-model.ts';
+import { regainWriteAccess } from './sync-model-access-commands.ts';
 import { checkPlacements, dueHours, learnPlacements } from './sync-model-autoplan.ts';
 import type { SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
 import type { Real, UserPlan } from './sync-model-commands.ts';
@@ -74,9 +76,17 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
    */
   function compareOthers(model: Model, real: Real, calendars: SeenCalendar[]) {
     const { choices, chosen } = real.user.calendar;
+    // A calendar the account can only read keeps every event it held then, ours too.
+    const frozen = model.readOnly?.account === model.account ? real.frozen : null;
     for (const calendar of calendars.filter((each) => each.id !== chosen)) {
       const index = choices.indexOf(calendar.id);
       const label = `calendar “${calendar.name}” (not chosen)`;
+      if (calendar.id === frozen?.calendarId) {
+        expect(calendar.events.map(eventAsSeen).sort(byId), `${label}, read only: its events`).toEqual(
+          frozen.events.map(eventAsSeen).sort(byId),
+        );
+        continue;
+      }
       expect(
         calendar.events.filter((event) => event.taskTag !== null).map((event) => event.title),
         `${label}: events of ours`,
@@ -87,7 +97,9 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
           .sort(),
       );
     }
-    const tags = calendars.flatMap((calendar) => calendar.events.flatMap((event) => event.taskTag ?? []));
+    const tags = calendars
+      .filter((calendar) => calendar.id !== frozen?.calendarId)
+      .flatMap((calendar) => calendar.events.flatMap((event) => event.taskTag ?? []));
     expect(
       tags.filter((tag, at) => tags.indexOf(tag) !== at),
       'tasks with more than one event of ours',
@@ -97,14 +109,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
   /** Nothing was written to an account connected before (its events are as when another was connected). */
   async function compareRetired(real: Real) {
     const seen = (calendars: SeenCalendar[]) =>
-      calendars
-        .map(({ id, events }) => ({
-          id,
-          events: events
-            .map((event: SeenEvent) => ({ ...event, start: event.start.getTime(), end: event.end.getTime() }))
-            .sort((a, b) => a.id.localeCompare(b.id)),
-        }))
-        .sort((a, b) => a.id.localeCompare(b.id));
+      calendars.map(({ id, events }) => ({ id, events: events.map(eventAsSeen).sort(byId) })).sort(byId);
     for (const { calendar, calendars } of real.retired) {
       expect(
         seen(await calendar.listAll()),
@@ -228,11 +233,33 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     await compareRetired(real);
   }
 
+  /**
+   * While the chosen calendar can only be read, a run that has something to write there stops with the
+   * "calendar missing" problem (not a failure the queue retries), one with nothing to write goes through;
+   * nothing is compared, and what the user did waits for the access to come back.
+   */
+  async function stopped(real: Real) {
+    const since = Date.now();
+    await app.sync.service.request(real.user.userId);
+    const { outcome } = await runSince(real.user.userId, since);
+    if (outcome.status === 'synced') return;
+    expect(outcome, 'a run while the chosen calendar can only be read').toEqual({
+      status: 'blocked',
+      problem: 'calendar-missing',
+    });
+    const { problems } = await app.sync.service.activity(real.user.userId);
+    expect(
+      problems.map((problem) => problem.code),
+      'the problems shown',
+    ).toContain('calendar-missing');
+  }
+
   async function settle(model: Model, real: Real) {
     // While sync is off nothing moves; the changes wait for it to be switched on.
     if (!model.syncOn) return;
     await emulatorControl(real.user.todoistOrigin, 'notifications/flush', {});
     await emulatorControl(real.user.calendar.origin, 'notifications/flush', {});
+    if (chosenReadOnly(model)) return stopped(real);
     await quiet(real.user.userId);
     await learnPlacements(app, model, real);
     await compare(model, real);
@@ -280,10 +307,12 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       },
       runAfter: (since) => runSince(user.userId, since),
       retired: [],
+      frozen: null,
     };
     if (autoplan) await switchAutoplan(model, real, true);
     await fc.asyncModelRun(() => ({ model, real }), commands);
     if (!model.calendarConnected) await reconnect(model, real);
+    if (chosenReadOnly(model)) await regainWriteAccess(model, real);
     if (!model.syncOn) {
       await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
       model.syncOn = true;
@@ -293,3 +322,11 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
 
   return { play };
 }
+
+/** An event as compared across two readings: its times as numbers. */
+const eventAsSeen = (event: SeenEvent) => ({
+  ...event,
+  start: event.start.getTime(),
+  end: event.end.getTime(),
+});
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);

@@ -4,6 +4,7 @@ import { SYNC_ALL_TASKS } from '#shared/settings/constants.ts';
 import { emulatorControl } from './sync-fixtures.ts';
 import {
   type CalendarChoice,
+  chosenReadOnly,
   type Length,
   type Model,
   type ProjectChoice,
@@ -13,6 +14,7 @@ import {
   unsyncedEvent,
   WORKING_HOURS,
 } from './sync-model.ts';
+import { leaveReadOnlyCalendar } from './sync-model-access-commands.ts';
 import { Action, length, otherLength, type Real, usableLabel } from './sync-model-actions.ts';
 import type { CalendarKind } from './sync-model-calendars.ts';
 import {
@@ -69,10 +71,13 @@ export const switchCalendar = fc.constantFrom<CalendarChoice>(0, 1).map(
       (model) =>
         model.calendarConnected &&
         model.calendar !== to &&
+        // The calendar select will not take a calendar the account can only read.
+        !(model.readOnly?.account === model.account && model.readOnly.calendar === to) &&
         !model.items.some(unsyncedEvent) &&
         adoptable(model, model.filter, to),
       async (model, real) => {
         const { calendar } = real.user;
+        if (chosenReadOnly(model)) leaveReadOnlyCalendar(model, real);
         await real.user.send('PATCH', '/api/calendar/id', { calendarId: calendar.choices[to] });
         calendar.chosen = calendar.choices[to];
         model.calendar = to;
@@ -232,7 +237,8 @@ export async function switchAutoplan(model: Model, real: Real, active: boolean):
 export const toggleAutoplan = fc.constant(
   new Action(
     'toggleAutoplan',
-    (model) => !model.autoplanChanged && model.calendarConnected && model.touched.size === 0,
+    (model) =>
+      !model.autoplanChanged && model.calendarConnected && model.touched.size === 0 && !chosenReadOnly(model),
     (model, real) => switchAutoplan(model, real, !model.autoplan),
   ),
 );

@@ -162,6 +162,11 @@ export type Model = {
   autoplan: boolean;
   /** Switched since the last settle: not switched back until a settle. */
   autoplanChanged: boolean;
+  /**
+   * The calendar of an account that the account can only read since its owner shared it read only
+   * (once a sequence); null while it can write to all of them.
+   */
+  readOnly: { account: number; calendar: CalendarChoice } | null;
 };
 
 /** "Plan my day"'s working hours in the model: every day, 09:00 to 17:00. */
@@ -197,8 +202,18 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     datedChanged: false,
     autoplan: false,
     autoplanChanged: false,
+    readOnly: null,
   };
 }
+
+/**
+ * The chosen calendar can only be read: the sync stops with the "calendar missing" problem, and the
+ * user (whose own client is refused there too) changes nothing in it.
+ */
+export const chosenReadOnly = (model: Readonly<Model>) =>
+  model.readOnly !== null &&
+  model.readOnly.account === model.account &&
+  model.readOnly.calendar === model.calendar;
 
 /**
  * Whether `side` may change the item now: it is known there, and the other side has not changed it; on
@@ -214,6 +229,7 @@ export function actionable(model: Model, item: ModelItem, side: Side): boolean {
   // A task of an archived project is out of the user's sight in Todoist until it is unarchived.
   if (side === 'todoist' && item.outOfScope !== 'foreign-event' && !listed(model, item)) return false;
   if (side === 'calendar' && model.calendarMoving && item.createdOn !== 'calendar') return false;
+  if (side === 'calendar' && chosenReadOnly(model)) return false;
   return item.createdOn === null || item.createdOn === side;
 }
 

@@ -82,18 +82,15 @@ export async function relocatePairs(
         input.calendar.findCreated(token, link.calendarId, pendingKey, taskId),
       );
       if (made) {
-        await deps.withToken(userId, 'calendar', (token) =>
-          input.calendar.move(
-            token,
-            {
-              fromCalendarId: link.calendarId,
-              toCalendarId: settings.calendarId,
-              eventId: made.id,
-              clientKey: pendingKey,
-            },
-            lookOf(settings, link),
-          ),
-        );
+        const moving = {
+          fromCalendarId: link.calendarId,
+          toCalendarId: settings.calendarId,
+          eventId: made.id,
+          clientKey: pendingKey,
+        };
+        // Stuck in a calendar that can only be read now, the event stays there; the repeated create
+        // finds the copy a Graph move made under the same key, or makes the event.
+        await moveOut(deps, userId, input.calendar, moving, link, lookOf(settings, link));
       }
     } else if (link.eventId) {
       const moving = {
@@ -104,8 +101,8 @@ export async function relocatePairs(
       };
       const outcome = await moveOut(deps, userId, input.calendar, moving, link, lookOf(settings, link));
       if (outcome.kind === 'stuck') {
-        // The old calendar can only be read now: its event stays there, out of the sync, and the task
-        // gets its event in the chosen one: the copy a Graph move made already, else a new one.
+        // The old calendar can only be read now: its event stays there, out of the sync, and an open
+        // task gets its event in the chosen one: the copy a Graph move made already, else a new one.
         stuck.push(link);
         if (!outcome.copy) {
           unlinked.push(link);
@@ -164,6 +161,14 @@ async function moveOut(
           calendar.findCreated(token, moving.toCalendarId, moving.clientKey, link.taskId as string),
         )
       : null;
+    // A done pair ends there, as when its account is no longer connected: no event of it in the chosen
+    // calendar, whichever provider (Google's refused move makes none).
+    if (copy && link.completed) {
+      await deps.withToken(userId, 'calendar', (token) =>
+        calendar.remove(token, moving.toCalendarId, copy.id),
+      );
+      return { kind: 'stuck', copy: null };
+    }
     return { kind: 'stuck', copy };
   }
 }
