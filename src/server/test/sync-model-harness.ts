@@ -16,7 +16,7 @@ import {
   settled,
 } from './sync-model.ts';
 import { checkPlacements, dueHours, learnPlacements } from './sync-model-autoplan.ts';
-import type { SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
+import { ELSEWHERE, type SeenCalendar, type SeenEvent } from './sync-model-calendars.ts';
 import type { Real, UserPlan } from './sync-model-commands.ts';
 import { reconnect, switchAutoplan } from './sync-model-settings-commands.ts';
 import { type ModelUser, modelUser } from './sync-model-user.ts';
@@ -74,9 +74,18 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
    */
   function compareOthers(model: Model, real: Real, calendars: SeenCalendar[]) {
     const { choices, chosen } = real.user.calendar;
+    // The events the user moved away stay there as they were moved, ours (tagged) or not.
+    const away = model.items.flatMap((item) => (item.movedAway === null ? [] : [item.movedAway]));
     for (const calendar of calendars.filter((each) => each.id !== chosen)) {
       const index = choices.indexOf(calendar.id);
       const label = `calendar “${calendar.name}” (not chosen)`;
+      if (calendar.name === ELSEWHERE && index === -1) {
+        expect(
+          calendar.events.map((event) => event.title).sort(),
+          `${label}: the events moved there`,
+        ).toEqual([...away].sort());
+        continue;
+      }
       expect(
         calendar.events.filter((event) => event.taskTag !== null).map((event) => event.title),
         `${label}: events of ours`,
@@ -87,7 +96,9 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
           .sort(),
       );
     }
-    const tags = calendars.flatMap((calendar) => calendar.events.flatMap((event) => event.taskTag ?? []));
+    const tags = calendars
+      .filter((calendar) => calendar.name !== ELSEWHERE)
+      .flatMap((calendar) => calendar.events.flatMap((event) => event.taskTag ?? []));
     expect(
       tags.filter((tag, at) => tags.indexOf(tag) !== at),
       'tasks with more than one event of ours',
