@@ -7,6 +7,7 @@ import type { RequestCounter } from '../shared/request-counter.ts';
 import { isTimeZone } from '../shared/wall-clock.ts';
 import type { ChannelStore } from './google-calendar.channel-store.ts';
 import type { GoogleCalendarClient } from './google-calendar.emulator.ts';
+import { registerEventMoveControls } from './google-calendar.event-move-controls.ts';
 import type { PageCursors } from './google-calendar.pages.ts';
 import { formatScopes, parseScopes } from './google-calendar.scopes.ts';
 import { ACCESS_ROLES, type CalendarStore } from './google-calendar.store.ts';
@@ -174,5 +175,6 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
     };
   });
 
+  registerEventMoveControls(app, store);
   registerNotificationControls(app, notifier);
 }

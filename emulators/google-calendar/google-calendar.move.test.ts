@@ -251,3 +251,68 @@ describe('events.move errors', () => {
     expect(refused.body?.error.errors[0]?.reason).toBe('insufficientPermissions');
   });
 });
+
+describe('the user moves an event to another calendar in Google Calendar (control)', () => {
+  const userMove = (eventId: string, destination = workId, calendarId = 'ada.lovelace@example.com') =>
+    control(harness.origin, `calendars/${encodeURIComponent(calendarId)}/events/${eventId}/move`, {
+      destination,
+    });
+
+  it('keeps the id and the private extended properties; the source’s sync lists it cancelled', async () => {
+    const primary = (await harness.api.calendars.get({ calendarId: 'primary' })).data.id ?? '';
+    const event = await insert({ extendedProperties: { private: { timeboxerTaskId: '123' } } });
+    const sourceToken = await syncTokenOf('primary');
+    const destinationToken = await syncTokenOf(workId);
+
+    const response = await userMove(event.id ?? '', workId, primary);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: event.id, calendarId: workId });
+
+    const source = (await harness.api.events.list({ calendarId: 'primary', syncToken: sourceToken })).data;
+    expect(source.items).toEqual([
+      { kind: 'calendar#event', etag: expect.any(String), id: event.id, status: 'cancelled' },
+    ]);
+    const destination = (await harness.api.events.list({ calendarId: workId, syncToken: destinationToken }))
+      .data.items;
+    expect(destination).toMatchObject([
+      { id: event.id, status: 'confirmed', extendedProperties: { private: { timeboxerTaskId: '123' } } },
+    ]);
+
+    // Moved back: the same id is live in the source again, listed as changed by its sync.
+    expect((await userMove(event.id ?? '', primary, workId)).status).toBe(200);
+    const again = (
+      await harness.api.events.list({ calendarId: 'primary', syncToken: source.nextSyncToken ?? '' })
+    ).data.items;
+    expect(again).toMatchObject([{ id: event.id, status: 'confirmed' }]);
+  });
+
+  it('tells the watchers of both calendars', async () => {
+    const primary = (await harness.api.calendars.get({ calendarId: 'primary' })).data.id ?? '';
+    const event = await insert();
+    for (const [calendarId, id] of [
+      ['primary', 'source'],
+      [workId, 'destination'],
+    ] as const) {
+      await harness.api.events.watch({
+        calendarId,
+        requestBody: { id, type: 'web_hook', address: pushes.address() },
+      });
+    }
+    await control(harness.origin, 'notifications/flush');
+    received = [];
+    await userMove(event.id ?? '', workId, primary);
+    await control(harness.origin, 'notifications/flush');
+    expect(received.map((h) => h['x-goog-channel-id']).sort()).toEqual(['destination', 'source']);
+  });
+
+  it('404 for an unknown event or another account’s calendar, 400 for the same calendar', async () => {
+    const primary = (await harness.api.calendars.get({ calendarId: 'primary' })).data.id ?? '';
+    const event = await insert();
+    await signIn(harness.origin, { email: 'grace.hopper@example.com', name: 'Grace Hopper' });
+    expect((await userMove('unknown0event', workId, primary)).status).toBe(404);
+    expect((await userMove(event.id ?? '', 'grace.hopper@example.com', primary)).status).toBe(404);
+    expect((await userMove(event.id ?? '', primary, primary)).status).toBe(400);
+    expect((await userMove(event.id ?? '', workId, primary)).status).toBe(200);
+    expect((await userMove(event.id ?? '', workId, primary)).status).toBe(404);
+  });
+});

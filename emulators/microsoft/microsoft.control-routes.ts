@@ -4,6 +4,7 @@ import type { FaultController } from '../shared/faults.ts';
 import { type Notifier, registerNotificationControls } from '../shared/notifier.ts';
 import type { RequestCounter } from '../shared/request-counter.ts';
 import type { GraphContext, GraphSettings, MicrosoftClient } from './microsoft.emulator.ts';
+import { registerEventMoveControls } from './microsoft.event-move-controls.ts';
 import { IdentityStore } from './microsoft.identity-store.ts';
 import { type LifecycleEvent, sendLifecycleNotification } from './microsoft.notifications.ts';
 import { formatScope, parseScopes } from './microsoft.scopes.ts';
@@ -109,6 +110,7 @@ export function registerControlRoutes(app: FastifyInstance, context: ControlCont
   });
 
   registerSharedCalendarControls(app, context.mailboxes);
+  registerEventMoveControls(app, context);
 
   // An access token without the consent page, for the sandbox console and for tests.
   app.post('/_emulator/tokens', async (request, reply) => {

@@ -158,6 +158,33 @@ export class EventStore {
     this.#record(event, 'deleted', previous, 'all');
   }
 
+  /**
+   * The user moves the event to another calendar of their mailbox, as Outlook does: the item gets a new
+   * id there and is gone from the calendar it left (a `deleted` change there, `created` here), everything
+   * else kept, its extended properties and transaction id too unless `dropProperties`
+   * (docs/provider-facts.md §11).
+   */
+  move(event: StoredEvent, calendarId: string, dropProperties = false): StoredEvent {
+    this.delete(event);
+    const moved: StoredEvent = {
+      ...event,
+      id: exchangeId(),
+      calendarId,
+      changeKey: newChangeKey(),
+      lastModifiedAt: Date.now(),
+      ...(dropProperties ? { singleValueExtendedProperties: [], transactionId: null } : {}),
+    };
+    this.#events.set(moved.id, moved);
+    this.#recordsOf(moved.userId, calendarId).events.set(moved.id, moved);
+    this.#record(moved, 'created', [], 'all');
+    return moved;
+  }
+
+  /** A stored event (not an occurrence) by id, whoever's it is. */
+  byId(id: string): StoredEvent | undefined {
+    return this.#events.get(id);
+  }
+
   /** Deleting one occurrence cancels that date in the series (a change of the series master). */
   cancelOccurrence(occurrence: EventInstance): void {
     const date = formatWallClock(occurrence.start, occurrence.event.zone).slice(0, 10);

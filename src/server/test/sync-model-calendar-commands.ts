@@ -115,3 +115,19 @@ export const deleteEvent = pick.map((n) =>
     else item.untimed = true;
   }),
 );
+
+/**
+ * The user moves the event into another calendar of the account, one the sync never reads
+ * (docs/product-rules.md §10 "Moved to another calendar"): for the sync its event is gone, as if
+ * deleted; it stays where it was moved, as it was.
+ */
+export const moveEventAway = pick.map((n) =>
+  onItem('moveEventAway', n, 'calendar', ourOpenEvent, async (_model, real, item) => {
+    await real.user.calendar.moveAway(idOf(real.eventIds, item), false);
+    item.movedAway = item.title;
+    item.eventDeleted = true;
+    userTimed(item);
+    if (item.origin === 'event') item.taskDeleted = true;
+    else item.untimed = true;
+  }),
+);

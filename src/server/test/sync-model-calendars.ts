@@ -62,6 +62,13 @@ export type ModelCalendar = {
   makeAllDay(id: string, day: string): Promise<void>;
   retitle(id: string, title: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * Moves the event out of the chosen calendar into `ELSEWHERE` (made on first use), as the user would in
+   * Google Calendar or Outlook (the emulators' user-side move: docs/provider-facts.md §11); and, with
+   * `back`, back into the chosen calendar at once. The event's id in the chosen calendar after it (Google
+   * keeps it; Outlook gives a new one), or null when it stays away.
+   */
+  moveAway(id: string, back: boolean): Promise<string | null>;
   /** The events of the chosen calendar. */
   list(): Promise<SeenEvent[]>;
   /** Every calendar of the account (the two choices and any other) with its events. */
@@ -80,6 +87,9 @@ export type ModelCalendar = {
    */
   setWriteAccess(calendarId: string, writable: boolean): Promise<void>;
 };
+
+/** The calendar of the account the sync never reads, where the user moves events away to. */
+export const ELSEWHERE = 'Elsewhere';
 
 /** The Google colours of the two styles: the default (no colour), chosen at first, and another one. */
 const COLOURS = ['', '5'] as const;
@@ -139,6 +149,21 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
     retitle: (id, title) => patch(id, { summary: title }),
     async delete(id) {
       await google.events.delete({ calendarId: calendar.chosen, eventId: id });
+    },
+    async moveAway(id, back) {
+      const listed = (await google.calendarList.list()).data.items ?? [];
+      const elsewhere =
+        listed.find((entry) => entry.summary === ELSEWHERE)?.id ??
+        (await google.calendars.insert({ requestBody: { summary: ELSEWHERE } })).data.id ??
+        '';
+      const move = (from: string, to: string) =>
+        emulatorControl(origin, `calendars/${encodeURIComponent(from)}/events/${id}/move`, {
+          destination: to,
+        });
+      await move(calendar.chosen, elsewhere);
+      if (!back) return null;
+      await move(elsewhere, calendar.chosen);
+      return id;
     },
     list: () => events(calendar.chosen),
     async listAll() {
@@ -256,6 +281,16 @@ async function microsoftCalendar(
     },
     async delete(id) {
       await graph('DELETE', `/me/events/${id}`);
+    },
+    async moveAway(id, back) {
+      const listed: { id: string; name: string }[] = (await graph('GET', '/me/calendars')).value;
+      const elsewhere =
+        listed.find((entry) => entry.name === ELSEWHERE)?.id ??
+        (await graph('POST', '/me/calendars', { name: ELSEWHERE })).id;
+      const move = async (eventId: string, to: string): Promise<string> =>
+        (await emulatorControl(origin, `events/${eventId}/move`, { destinationId: to })).id;
+      const away = await move(id, elsewhere);
+      return back ? move(away, calendar.chosen) : null;
     },
     list: () => events(calendar.chosen),
     async listAll() {

@@ -7,6 +7,7 @@ import {
   deleteEvent,
   makeEventAllDay,
   moveEvent,
+  moveEventAway,
   resizeEvent,
   retitleEvent,
 } from './sync-model-calendar-commands.ts';
@@ -130,6 +131,7 @@ export function userSequences(maxCommands: number, replayPath = modelRunOptions.
       resizeEvent,
       retitleEvent,
       deleteEvent,
+      moveEventAway,
       renameLabel,
       deleteLabel,
       toggleTimeboxSetting,

@@ -18,7 +18,7 @@ import {
 } from './sync-model.ts';
 import { regainWriteAccess } from './sync-model-access-commands.ts';
 import { checkPlacements, dueHours, learnPlacements } from './sync-model-autoplan.ts';
-import type { SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
+import { ELSEWHERE, type SeenCalendar, type SeenEvent } from './sync-model-calendars.ts';
 import type { Real, UserPlan } from './sync-model-commands.ts';
 import { reconnect, switchAutoplan } from './sync-model-settings-commands.ts';
 import { type ModelUser, modelUser } from './sync-model-user.ts';
@@ -78,6 +78,8 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     const { choices, chosen } = real.user.calendar;
     // A calendar the account can only read keeps every event it held then, ours too.
     const frozen = model.readOnly?.account === model.account ? real.frozen : null;
+    // The events the user moved away stay there as they were moved, ours (tagged) or not.
+    const away = model.items.flatMap((item) => (item.movedAway === null ? [] : [item.movedAway]));
     for (const calendar of calendars.filter((each) => each.id !== chosen)) {
       const index = choices.indexOf(calendar.id);
       const label = `calendar “${calendar.name}” (not chosen)`;
@@ -85,6 +87,13 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
         expect(calendar.events.map(eventAsSeen).sort(byId), `${label}, read only: its events`).toEqual(
           frozen.events.map(eventAsSeen).sort(byId),
         );
+        continue;
+      }
+      if (calendar.name === ELSEWHERE && index === -1) {
+        expect(
+          calendar.events.map((event) => event.title).sort(),
+          `${label}: the events moved there`,
+        ).toEqual([...away].sort());
         continue;
       }
       expect(
@@ -98,7 +107,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       );
     }
     const tags = calendars
-      .filter((calendar) => calendar.id !== frozen?.calendarId)
+      .filter((calendar) => calendar.id !== frozen?.calendarId && calendar.name !== ELSEWHERE)
       .flatMap((calendar) => calendar.events.flatMap((event) => event.taskTag ?? []));
     expect(
       tags.filter((tag, at) => tags.indexOf(tag) !== at),

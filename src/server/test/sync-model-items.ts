@@ -35,6 +35,7 @@ export function addItem(
     calendar: model.calendar,
     account: model.account,
     eventLeftBehind: false,
+    movedAway: null,
   };
   model.items.push(item);
   touch(model, item, side);

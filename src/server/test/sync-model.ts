@@ -85,6 +85,12 @@ export type ModelItem = {
    */
   eventLeftBehind: boolean;
   /**
+   * The user moved its event into a calendar the sync never reads ("Elsewhere"), under this title: for
+   * the sync that event is gone (docs/product-rules.md §10 "Moved to another calendar"); it stays there,
+   * as the user left it, ours (tagged) or not. Null: not moved away.
+   */
+  movedAway: string | null;
+  /**
    * The Todoist project of its task (an event's: the one its task was made in, or will be). A task
    * syncs only while its project does (`projectSyncs`).
    */

@@ -1,9 +1,19 @@
+import type { SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { completionChange, isNextOccurrence, nextOccurrence } from './completion.ts';
 import { resumeCreate } from './crash-recovery.ts';
 import { eventGonePlan } from './event-gone.ts';
-import { type LinkPlan, type Pair, type PlanInput, recordOnly, removeEvent, TODOIST } from './link-plan.ts';
+import {
+  keep,
+  type LinkPlan,
+  type Pair,
+  type PlanInput,
+  recordOnly,
+  removeEvent,
+  TODOIST,
+} from './link-plan.ts';
 import { mergeFields } from './merge-fields.ts';
+import { movedBackEvents } from './moved-back.ts';
 import { newEventPlan, newTaskPlan } from './new-pair.ts';
 import { eventWanted, taskMinutes, taskWanted } from './sync-scope.ts';
 
@@ -24,6 +34,17 @@ export function planSync(input: PlanInput): LinkPlan[] {
   const push = (plan: LinkPlan | null) => {
     if (plan) plans.push(plan);
   };
+  // A pair whose event moved out and back (a new id in Outlook) goes on with the event that came back.
+  const movedBack = movedBackEvents(links, input.events, settings);
+  const goOnWithMoved = (link: SyncLink, task: Pair['task']): boolean => {
+    const back = link.eventId ? movedBack.get(link.eventId) : undefined;
+    if (!back || !link.eventId) return false;
+    seenEvents.add(link.eventId);
+    seenEvents.add(back.id);
+    const moved = { ...link, eventId: back.id };
+    push(resolvePair({ input, link: moved, task, event: back }) ?? relinked(moved));
+    return true;
+  };
 
   for (const task of input.tasks) {
     const link = byTask.get(task.id);
@@ -31,6 +52,7 @@ export function planSync(input: PlanInput): LinkPlan[] {
       if (taskWanted(task, settings, now)) push(newEventPlan(input, task));
       continue;
     }
+    if (goOnWithMoved(link, task)) continue;
     const event = link.eventId ? eventsById.get(link.eventId) : undefined;
     if (event) seenEvents.add(event.id);
     push(resolvePair({ input, link, task, event }));
@@ -40,6 +62,7 @@ export function planSync(input: PlanInput): LinkPlan[] {
     if (seenEvents.has(event.id)) continue;
     const link = byEvent.get(event.id);
     if (link) {
+      if (goOnWithMoved(link, undefined)) continue;
       push(resolvePair({ input, link, task: undefined, event }));
     } else if (event.taskTag === null) {
       // A task made from this event but not yet recorded (a crash between Todoist's write and ours)
@@ -76,6 +99,11 @@ function resolvePair(pair: Pair): LinkPlan | null {
   if (!link.eventId) return task ? reopenedInScope(pair, task) : null;
   if (!link.taskId) return null;
   return mergeFields(pair, { taskId: link.taskId, eventId: link.eventId });
+}
+
+/** Only the pair's event id moved on (the event came back unchanged): the link records it. */
+function relinked(link: SyncLink): LinkPlan {
+  return { link, events: [], task: null, next: keep(link), activity: [] };
 }
 
 function versionsOnly({ link, task, event }: Pair): LinkPlan | null {
