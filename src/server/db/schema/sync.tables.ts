@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BrakeChoice, OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
 import type { HeldCause } from '#shared/sync/held-removals.ts';
+import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import { users } from './users.table.ts';
 
 export type LeftBehind = {
@@ -95,6 +96,17 @@ export const syncLinks = pgTable(
      * the event is not asked for again until the task changes.
      */
     refusedTaskVersion: text('refused_task_version'),
+    /**
+     * A write of this pair a provider refused for good (docs/product-rules.md §10): what was refused, the
+     * provider's status and short reason code (never any user text), when, how many times in a row, and
+     * the event's version it was refused for (the task's is `refusedTaskVersion`). Null: none refused.
+     */
+    refusedWrite: text('refused_write').$type<RefusedWrite>(),
+    refusedStatus: integer('refused_status'),
+    refusedReason: text('refused_reason'),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
+    refusedCount: integer('refused_count').notNull().default(0),
+    refusedEventVersion: text('refused_event_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
