@@ -42,6 +42,8 @@ export type LinkRefusal = {
   refusedCount: number;
   /** The event's version the write was refused for (the task's is `refusedTaskVersion`). */
   refusedEventVersion: string | null;
+  /** The settings' fingerprint the write was refused with: a settings change that rewrites the item is a change. */
+  refusedAppearance: string | null;
 };
 
 /** No refusal: what a new pair, and one whose write went through, carry. */
@@ -53,6 +55,7 @@ export const NO_REFUSAL: LinkRefusal & { refusedTaskVersion: null } = {
   refusedAt: null,
   refusedCount: 0,
   refusedEventVersion: null,
+  refusedAppearance: null,
 };
 
 export type { LinkTaskMeta };

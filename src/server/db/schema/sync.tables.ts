@@ -99,7 +99,7 @@ export const syncLinks = pgTable(
     /**
      * A write of this pair a provider refused for good (docs/product-rules.md §10): what was refused, the
      * provider's status and short reason code (never any user text), when, how many times in a row, and
-     * the event's version it was refused for (the task's is `refusedTaskVersion`). Null: none refused.
+     * the event's version and the settings it was refused for (the task's version is `refusedTaskVersion`). Null: none refused.
      */
     refusedWrite: text('refused_write').$type<RefusedWrite>(),
     refusedStatus: integer('refused_status'),
@@ -107,6 +107,8 @@ export const syncLinks = pgTable(
     refusedAt: timestamp('refused_at', { withTimezone: true }),
     refusedCount: integer('refused_count').notNull().default(0),
     refusedEventVersion: text('refused_event_version'),
+    /** The settings' fingerprint (`appearanceHash`) the write was refused with: new settings are a change. */
+    refusedAppearance: text('refused_appearance'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
