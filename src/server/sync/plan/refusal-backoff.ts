@@ -32,17 +32,20 @@ export function refusalDue(link: Refused, now: Date): boolean {
 
 /**
  * The user changed the item since the refusal: the task or the event this run read is at another
- * version than the one refused. A side not read this run did not change.
+ * version than the one refused, or new settings rewrite the event (`appearance`, our events only). A
+ * side not read this run did not change.
  */
 export function changedSinceRefusal(
-  link: Pick<SyncLink, 'refusedTaskVersion' | 'refusedEventVersion'>,
+  link: Pick<SyncLink, 'refusedTaskVersion' | 'refusedEventVersion' | 'refusedAppearance' | 'origin'>,
   task: TaskSnapshot | undefined,
   event: CalendarEvent | undefined,
+  appearance: string,
 ): boolean {
   const taskChanged = task !== undefined && (task.isDeleted || task.updatedAt !== link.refusedTaskVersion);
-  const eventChanged =
-    event !== undefined && (event.isDeleted || event.version !== link.refusedEventVersion);
-  return taskChanged || eventChanged;
+  const eventChanged = event !== undefined && (event.deleted || event.version !== link.refusedEventVersion);
+  const restyled =
+    link.origin === 'task' && link.refusedAppearance !== null && link.refusedAppearance !== appearance;
+  return taskChanged || eventChanged || restyled;
 }
 
 /** The planner leaves the pair alone this run: refused, not due, and unchanged since. */
@@ -51,6 +54,11 @@ export function refusalWaits(
   task: TaskSnapshot | undefined,
   event: CalendarEvent | undefined,
   now: Date,
+  appearance: string,
 ): boolean {
-  return link.refusedWrite !== null && !refusalDue(link, now) && !changedSinceRefusal(link, task, event);
+  return (
+    link.refusedWrite !== null &&
+    !refusalDue(link, now) &&
+    !changedSinceRefusal(link, task, event, appearance)
+  );
 }

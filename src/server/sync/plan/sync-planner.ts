@@ -1,10 +1,21 @@
+import { NO_REFUSAL } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { completionChange, isNextOccurrence, nextOccurrence } from './completion.ts';
 import { resumeCreate } from './crash-recovery.ts';
 import { eventGonePlan } from './event-gone.ts';
-import { type LinkPlan, type Pair, type PlanInput, recordOnly, removeEvent, TODOIST } from './link-plan.ts';
+import { appearanceHash } from './event-write.ts';
+import {
+  keep,
+  type LinkPlan,
+  type Pair,
+  type PlanInput,
+  recordOnly,
+  removeEvent,
+  TODOIST,
+} from './link-plan.ts';
 import { mergeFields } from './merge-fields.ts';
 import { newEventPlan, newTaskPlan } from './new-pair.ts';
+import { refusalWaits } from './refusal-backoff.ts';
 import { eventWanted, taskMinutes, taskWanted } from './sync-scope.ts';
 
 /**
@@ -56,6 +67,18 @@ export function planSync(input: PlanInput): LinkPlan[] {
  */
 function resolvePair(pair: Pair): LinkPlan | null {
   const { input, link, task, event } = pair;
+  if (link.refusedWrite === null) return resolveLinked(pair);
+  // A write refused for good waits its back-off, unless the user changed the item since.
+  if (refusalWaits(link, task, event, input.now, appearanceHash(input.settings))) return null;
+  const plan = resolveLinked(pair);
+  if (plan && (plan.events.length > 0 || plan.task !== null || plan.next === null)) return plan;
+  // Tried again and nothing is left to write (the user undid the change, say): the refusal is over.
+  const next = { ...(plan?.next ?? keep(link)), ...NO_REFUSAL };
+  return { link, events: [], task: null, next, activity: plan?.activity ?? [] };
+}
+
+function resolveLinked(pair: Pair): LinkPlan | null {
+  const { input, link, task, event } = pair;
   const resumed = resumeCreate(pair);
   if (resumed !== undefined) return resumed;
   if (task?.isDeleted) return removeEvent(link, { direction: TODOIST, action: 'deleted', detail: null });
@@ -69,9 +92,6 @@ function resolvePair(pair: Pair): LinkPlan | null {
   }
   if (task && link.eventId && isNextOccurrence(input, link, task, event))
     return nextOccurrence(input, link, task);
-  // The calendar refused this task's event for good: asked for again once the task changes.
-  if (!link.eventId && link.refusedTaskVersion !== null && task?.updatedAt === link.refusedTaskVersion)
-    return null;
   // The event went with a completion (or was refused); the task is open and in scope: make a new one.
   if (!link.eventId) return task ? reopenedInScope(pair, task) : null;
   if (!link.taskId) return null;
