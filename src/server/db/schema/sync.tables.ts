@@ -91,10 +91,7 @@ export const syncLinks = pgTable(
      * label names, and how its due is kept (fixed zone, recurrence rule). No title, no description.
      */
     taskMeta: jsonb('task_meta').$type<LinkTaskMeta>().notNull(),
-    /**
-     * The task's version when the calendar refused its event for good (a 4xx other than 401 and 429):
-     * the event is not asked for again until the task changes.
-     */
+    /** The task's version when a provider refused a write of the pair for good (see below). */
     refusedTaskVersion: text('refused_task_version'),
     /**
      * A write of this pair a provider refused for good (docs/product-rules.md §10): what was refused, the
