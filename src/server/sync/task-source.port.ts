@@ -100,6 +100,8 @@ export type TaskCommandResult = {
   idsByTempId: Record<string, string>;
   /** Commands Todoist refused, by uuid, with its error tag. A deleted task's update is refused. */
   failed: Record<string, string>;
+  /** The HTTP status Todoist gives a refused command (its `http_code`), by uuid, where it gives one. */
+  failedStatus?: Record<string, number>;
 };
 
 export type TaskSource = {

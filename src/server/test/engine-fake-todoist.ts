@@ -70,6 +70,7 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
   const commands: TaskCommand[] = [];
   const calls: { method: TodoistMethod; syncToken?: string | null }[] = [];
   const injected = faults<TodoistMethod>();
+  const refusing = new Map<string, { tag: string; httpCode: number }>();
   let seq = 0;
   let ids = 0;
   const touch = (task: StoredTask) => {
@@ -106,6 +107,12 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
     const task = tasks.get(command.id);
     if (!task || task.isDeleted) {
       result.failed[command.uuid] = 'ITEM_NOT_FOUND';
+      return;
+    }
+    const refusal = refusing.get(command.id);
+    if (refusal) {
+      result.failed[command.uuid] = refusal.tag;
+      result.failedStatus = { ...result.failedStatus, [command.uuid]: refusal.httpCode };
       return;
     }
     if (command.kind === 'delete') task.isDeleted = true;
@@ -173,6 +180,7 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
           applied.set(command.uuid, own);
           Object.assign(result.idsByTempId, own.idsByTempId);
           Object.assign(result.failed, own.failed);
+          if (own.failedStatus) result.failedStatus = { ...result.failedStatus, ...own.failedStatus };
         }
         return result;
       });
@@ -186,6 +194,11 @@ export function fakeTodoist(clock: Clock, options: { timeZone?: string | null } 
     commands,
     calls,
     fail: injected.add,
+    /** Todoist refuses every command on this task (a Sync API command error), until `refuse(id, null)`. */
+    refuse(id: string, refusal: { tag: string; httpCode: number } | null) {
+      if (refusal) refusing.set(id, refusal);
+      else refusing.delete(id);
+    },
     /** The user adds a task. */
     add(task: Pick<TaskSnapshot, 'content'> & Partial<TaskSnapshot>): TaskSnapshot {
       ids += 1;

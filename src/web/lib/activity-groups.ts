@@ -69,7 +69,7 @@ const DETAIL_WORDS: Record<string, string> = {
   uncompleted: 'the task was reopened',
   'out-of-scope': 'the task no longer syncs: its timebox label or project changed',
   released: 'you chose Remove',
-  refused: 'the calendar refused it; it is tried again when the task changes',
+  refused: 'the provider refused it; it is tried again later, or at once when you change it',
   'left-in-previous-calendar': 'left in the calendar you used before',
   'event-deleted': 'its event was deleted, so the time and timebox label came off',
   occurrence: 'one occurrence of a recurring task',

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BrakeChoice, OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
 import type { HeldCause } from '#shared/sync/held-removals.ts';
+import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import { users } from './users.table.ts';
 
 export type LeftBehind = {
@@ -95,11 +96,21 @@ export const syncLinks = pgTable(
      * label names, and how its due is kept (fixed zone, recurrence rule). No title, no description.
      */
     taskMeta: jsonb('task_meta').$type<LinkTaskMeta>().notNull(),
-    /**
-     * The task's version when the calendar refused its event for good (a 4xx other than 401 and 429):
-     * the event is not asked for again until the task changes.
-     */
+    /** The task's version when a provider refused a write of the pair for good (see below). */
     refusedTaskVersion: text('refused_task_version'),
+    /**
+     * A write of this pair a provider refused for good (docs/product-rules.md §10): what was refused, the
+     * provider's status and short reason code (never any user text), when, how many times in a row, and
+     * the event's version and the settings it was refused for (the task's version is `refusedTaskVersion`). Null: none refused.
+     */
+    refusedWrite: text('refused_write').$type<RefusedWrite>(),
+    refusedStatus: integer('refused_status'),
+    refusedReason: text('refused_reason'),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
+    refusedCount: integer('refused_count').notNull().default(0),
+    refusedEventVersion: text('refused_event_version'),
+    /** The settings' fingerprint (`appearanceHash`) the write was refused with: new settings are a change. */
+    refusedAppearance: text('refused_appearance'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -112,10 +112,13 @@ export class LabelExistsError extends NamedError {}
  */
 export class ProviderRequestError extends NamedError {
   readonly status: number | undefined;
+  /** The provider's short reason code (Google's `reason`, Graph's `code`), never its message. */
+  readonly reason: string | undefined;
 
-  constructor(message: string, status?: number) {
+  constructor(message: string, status?: number, reason?: string) {
     super(status ? `${message} (HTTP ${status})` : message);
     this.status = status;
+    this.reason = reason?.slice(0, 60);
   }
 }
 

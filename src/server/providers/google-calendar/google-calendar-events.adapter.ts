@@ -325,6 +325,7 @@ async function callGoogle<T>(what: string, work: () => Promise<T>, clock: Clock)
     throw new ProviderRequestError(
       `Could not ${what}${reason ? ` [${reason.slice(0, 40)}]` : ''}${name}`,
       status,
+      reason,
     );
   }
 }

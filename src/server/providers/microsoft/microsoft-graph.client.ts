@@ -68,7 +68,11 @@ export function graphFailure(error: unknown, what: string, now: Date): Error {
     // No answer: a network failure or our timeout. The name says which; the message could say more.
     return new ProviderRequestError(`Microsoft did not answer (${what}) [${code || 'network'}]`);
   }
-  return new ProviderRequestError(`Microsoft could not ${what}${code ? ` [${code}]` : ''}`, status);
+  return new ProviderRequestError(
+    `Microsoft could not ${what}${code ? ` [${code}]` : ''}`,
+    status,
+    code || undefined,
+  );
 }
 
 /**

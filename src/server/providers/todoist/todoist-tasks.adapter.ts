@@ -109,11 +109,14 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
           if (!isTodoistSyncError(error)) throw error;
           // Commands are applied one by one: report which went through and which Todoist refused.
           const failed: TaskCommandResult['failed'] = {};
+          const failedStatus: Record<string, number> = {};
           for (const [uuid, status] of Object.entries(error.syncStatus ?? {})) {
-            if (status !== 'ok')
-              failed[uuid] = String((status as { error_tag?: string }).error_tag ?? 'error');
+            if (status === 'ok') continue;
+            const refusal = status as { error_tag?: string; http_code?: number };
+            failed[uuid] = String(refusal.error_tag ?? 'error').slice(0, 60);
+            if (typeof refusal.http_code === 'number') failedStatus[uuid] = refusal.http_code;
           }
-          return { idsByTempId: error.tempIdMapping ?? {}, failed };
+          return { idsByTempId: error.tempIdMapping ?? {}, failed, failedStatus };
         }
       }),
   };

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
-import type { SyncLink } from '../sync-link.ts';
+import { NO_REFUSAL, type SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { dueWriteFor } from './due-time.ts';
 import { withoutCheckmark } from './event-title.ts';
@@ -40,7 +40,7 @@ export function newEventPlan(input: PlanInput, task: TaskSnapshot, link: SyncLin
       marked: false,
       appearanceHash: appearanceHash(settings),
       taskMeta: taskMetaOf(task),
-      refusedTaskVersion: null,
+      ...NO_REFUSAL,
     },
     activity: [{ direction: TODOIST, action: 'created', detail: null }],
   };
@@ -82,7 +82,7 @@ export function newTaskPlan(input: PlanInput, event: CalendarEvent, link: SyncLi
       marked: false,
       appearanceHash: appearanceHash(settings),
       taskMeta: { labels, dueTimezone: null, recurrence: null },
-      refusedTaskVersion: null,
+      ...NO_REFUSAL,
       // A repeated create (same command uuid) gets the task Todoist made the first time, as it was
       // then: the link stays as first recorded, so an event changed since is seen as changed and the
       // change goes on to the task.

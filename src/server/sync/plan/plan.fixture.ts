@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../calendar-target.port.ts';
-import type { SyncLink } from '../sync-link.ts';
+import { NO_REFUSAL, type SyncLink } from '../sync-link.ts';
 import type { SyncSettings } from '../sync-settings.ts';
 import type { TaskDue, TaskSnapshot } from '../task-source.port.ts';
 import type { PlanInput } from './link-plan.ts';
@@ -67,7 +67,7 @@ export function syncLink(overrides: Partial<SyncLink> = {}): SyncLink {
     marked: false,
     appearanceHash: '',
     taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: null },
-    refusedTaskVersion: null,
+    ...NO_REFUSAL,
     ...overrides,
   };
 }

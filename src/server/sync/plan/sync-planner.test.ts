@@ -387,3 +387,54 @@ describe('planning a sync', () => {
     expect(after?.task).toMatchObject({ action: 'update', taskId: 't1', content: 'New' });
   });
 });
+
+describe('a pair whose write was refused for good', () => {
+  const MINUTE = 60_000;
+  const refusedLink = (overrides: Partial<SyncLink> = {}) =>
+    link({
+      refusedWrite: 'event-update',
+      refusedAt: NOW,
+      refusedCount: 1,
+      refusedTaskVersion: '2026-07-15T05:00:00.000Z',
+      refusedEventVersion: 'v1',
+      refusedAppearance: appearanceHash(settings),
+      ...overrides,
+    });
+  const renamed = task({ content: 'Write more', updatedAt: '2026-07-15T05:00:00.000Z' });
+  const at = (ms: number) =>
+    planSync(planInput(settings, new Date(NOW.getTime() + ms), { links: [refusedLink()], tasks: [renamed] }));
+
+  it('is left alone until its back-off is over, then planned again', () => {
+    expect(at(14 * MINUTE)).toEqual([]);
+    const [again] = at(15 * MINUTE);
+    expect(again?.events).toEqual([
+      { action: 'update', eventId: 'e1', write: expect.objectContaining({ title: 'Write more' }) },
+    ]);
+  });
+
+  it('is planned at once when the user changed the task since', () => {
+    const changed = { ...renamed, updatedAt: '2026-07-15T05:58:00.000Z' };
+    const [plan] = planSync(planInput(settings, NOW, { links: [refusedLink()], tasks: [changed] }));
+    expect(plan?.events).toHaveLength(1);
+  });
+
+  it('asks for a refused event again after the back-off, without waiting for the task to change', () => {
+    const created = refusedLink({ eventId: null, eventVersion: null, refusedWrite: 'event-create' });
+    const input = (now: Date) =>
+      planInput(settings, now, {
+        links: [created],
+        tasks: [task({ updatedAt: '2026-07-15T05:00:00.000Z' })],
+      });
+    expect(planSync(input(NOW))).toEqual([]);
+    const [plan] = planSync(input(new Date(NOW.getTime() + 15 * MINUTE)));
+    expect(plan?.events).toEqual([expect.objectContaining({ action: 'create' })]);
+  });
+
+  it('clears the mark when it is tried again and nothing is left to write', () => {
+    const same = task({ updatedAt: '2026-07-15T05:00:00.000Z' });
+    const [plan] = planSync(
+      planInput(settings, new Date(NOW.getTime() + 15 * MINUTE), { links: [refusedLink()], tasks: [same] }),
+    );
+    expect(plan).toMatchObject({ events: [], task: null, next: { refusedWrite: null, refusedCount: 0 } });
+  });
+});

@@ -1,8 +1,9 @@
-import type { SyncLink } from '../sync-link.ts';
+import { NO_REFUSAL, type SyncLink } from '../sync-link.ts';
 import type { TaskSnapshot } from '../task-source.port.ts';
 import { completionChange, isNextOccurrence, nextOccurrence } from './completion.ts';
 import { resumeCreate } from './crash-recovery.ts';
 import { eventGonePlan } from './event-gone.ts';
+import { appearanceHash } from './event-write.ts';
 import {
   keep,
   type LinkPlan,
@@ -15,6 +16,7 @@ import {
 import { mergeFields } from './merge-fields.ts';
 import { movedBackEvents } from './moved-back.ts';
 import { newEventPlan, newTaskPlan } from './new-pair.ts';
+import { refusalWaits } from './refusal-backoff.ts';
 import { eventWanted, taskMinutes, taskWanted } from './sync-scope.ts';
 
 /**
@@ -79,6 +81,18 @@ export function planSync(input: PlanInput): LinkPlan[] {
  */
 function resolvePair(pair: Pair): LinkPlan | null {
   const { input, link, task, event } = pair;
+  if (link.refusedWrite === null) return resolveLinked(pair);
+  // A write refused for good waits its back-off, unless the user changed the item since.
+  if (refusalWaits(link, task, event, input.now, appearanceHash(input.settings))) return null;
+  const plan = resolveLinked(pair);
+  if (plan && (plan.events.length > 0 || plan.task !== null || plan.next === null)) return plan;
+  // Tried again and nothing is left to write (the user undid the change, say): the refusal is over.
+  const next = { ...(plan?.next ?? keep(link)), ...NO_REFUSAL };
+  return { link, events: [], task: null, next, activity: plan?.activity ?? [] };
+}
+
+function resolveLinked(pair: Pair): LinkPlan | null {
+  const { input, link, task, event } = pair;
   const resumed = resumeCreate(pair);
   if (resumed !== undefined) return resumed;
   if (task?.isDeleted) return removeEvent(link, { direction: TODOIST, action: 'deleted', detail: null });
@@ -92,9 +106,6 @@ function resolvePair(pair: Pair): LinkPlan | null {
   }
   if (task && link.eventId && isNextOccurrence(input, link, task, event))
     return nextOccurrence(input, link, task);
-  // The calendar refused this task's event for good: asked for again once the task changes.
-  if (!link.eventId && link.refusedTaskVersion !== null && task?.updatedAt === link.refusedTaskVersion)
-    return null;
   // The event went with a completion (or was refused); the task is open and in scope: make a new one.
   if (!link.eventId) return task ? reopenedInScope(pair, task) : null;
   if (!link.taskId) return null;

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
+import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import type { CalendarEvent, CalendarTarget, EventWrite } from '../calendar-target.port.ts';
 import type { EventAction, LinkPlan } from '../plan/link-plan.ts';
 import type { NewActivity, SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
+import { NO_REFUSAL } from '../sync-link.ts';
 import type { TaskCommand, TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
 import { commandUuidOf, createKey } from './create-key.ts';
+import { calendarRefusal, type Refusal, refusalActivity, refusalValues } from './refused-writes.ts';
 
 export type PlanExecutorDeps = {
   links: SyncLinkRepository;
@@ -29,9 +32,28 @@ export type WriteTarget = {
 };
 
 type EventResult = { linkId: string; eventId: string | null; eventVersion: string | null };
+/** A refused event write: the event the plan's create made before it (kept, so none is made twice). */
+type EventRefused = {
+  refusal: Refusal;
+  eventId: string | null;
+  eventVersion: string | null;
+  created: boolean;
+};
+type EventState = {
+  writes: number;
+  eventId: string | null;
+  eventVersion: string | null;
+  createSent: boolean;
+  /** The write in flight, and whether this plan's create already made the event. */
+  current: RefusedWrite;
+  created: boolean;
+};
 type PendingCommand = { plan: LinkPlan; linkId: string; command: TaskCommand };
 
 const TODOIST_BATCH = 100;
+const TASK_WRITES = { add: 'task-create', update: 'task-update', delete: 'task-delete' } as const;
+/** No settings have this fingerprint: a pair keeping it has our event to write in full (see recordEventRefusal). */
+const UNWRITTEN_LOOK = 'unwritten';
 
 /**
  * Carries out plans: event writes one by one, task writes in Todoist batches, then the links. Every
@@ -53,8 +75,7 @@ export async function executePlans(
     const written = await writeEvents(deps, target, plan, linkId, key);
     writes += written.writes;
     if ('refused' in written) {
-      activity.push(written.refused);
-      await recordRefusedCreate(deps, target.userId, plan, linkId);
+      activity.push(...(await recordEventRefusal(deps, target.userId, plan, linkId, written.refused)));
       continue;
     }
     results.set(plan, written.result);
@@ -71,8 +92,13 @@ export async function executePlans(
     const taskId = sent.taskIds.has(plan)
       ? (sent.taskIds.get(plan) ?? null)
       : (plan.link?.taskId ?? plan.next?.taskId ?? null);
-    await record(deps, target.userId, plan, result, taskId, sent.refused.has(plan));
     const eventId = result.eventId ?? plan.link?.eventId ?? null;
+    const refusal = sent.refused.get(plan);
+    if (refusal && plan.link && plan.task?.action !== 'create') {
+      activity.push(...(await recordTaskRefusal(deps, target.userId, plan, result, refusal)));
+      continue;
+    }
+    await record(deps, target.userId, plan, result, taskId, refusal !== undefined);
     for (const entry of plan.activity) activity.push({ ...entry, taskId, eventId });
   }
   await deps.activity.add(target.userId, activity, deps.clock());
@@ -118,30 +144,27 @@ async function writeEvents(
   plan: LinkPlan,
   linkId: string,
   key: string | null,
-): Promise<{ writes: number; result: EventResult } | { writes: number; refused: NewActivity }> {
-  const state = {
+): Promise<{ writes: number; result: EventResult } | { writes: number; refused: EventRefused }> {
+  const state: EventState = {
     writes: 0,
     eventId: plan.link?.eventId ?? plan.next?.eventId ?? null,
     eventVersion: plan.next?.eventVersion ?? null,
     createSent: false,
+    current: 'event-update',
+    created: false,
   };
   try {
     for (const action of plan.events) await writeEvent(deps, target, plan, linkId, key, action, state);
   } catch (error) {
-    if (!isPermanent(error)) throw error;
-    // The event changed under us (deleted meanwhile, say): the next read brings that change.
+    const refusal = calendarRefusal(error, state.current);
+    if (!refusal) throw error;
+    // Only the provider's status and reason code: its message may quote the event.
     deps.log.warn(
-      { userId: target.userId, linkId, err: error },
-      'calendar write refused; left for the next run',
+      { userId: target.userId, linkId, write: refusal.write, status: refusal.status, reason: refusal.reason },
+      'calendar write refused for good; tried again on the back-off',
     );
-    const refused: NewActivity = {
-      direction: 'todoist-to-calendar',
-      action: 'skipped',
-      taskId: plan.next?.taskId ?? null,
-      eventId: state.eventId,
-      detail: 'refused',
-    };
-    return { writes: state.writes, refused };
+    const { eventId, eventVersion, created } = state;
+    return { writes: state.writes, refused: { refusal, eventId, eventVersion, created } };
   }
   return {
     writes: state.writes,
@@ -156,13 +179,14 @@ async function writeEvent(
   linkId: string,
   key: string | null,
   action: EventAction,
-  state: { writes: number; eventId: string | null; eventVersion: string | null; createSent: boolean },
+  state: EventState,
 ): Promise<void> {
   const { userId, calendar, calendarId } = target;
   const call = <T>(write: (token: string) => Promise<T>) => {
     state.writes += 1;
     return deps.withToken(userId, 'calendar', write);
   };
+  state.current = `event-${action.action}`;
   if (action.action === 'remove') {
     await call((token) => calendar.remove(token, calendarId, action.eventId));
     if (action.eventId === state.eventId) state.eventId = null;
@@ -183,9 +207,15 @@ async function writeEvent(
   let created = await call((token) => calendar.create(token, calendarId, createKeyOf, action.write, attempt));
   if (action.discard) {
     const made = created;
+    state.current = 'event-remove';
     await call((token) => calendar.remove(token, calendarId, made.id));
     return;
   }
+  // The event exists from here on: a refused follow-up keeps it on the pair, so none is made twice.
+  state.eventId = created.id;
+  state.eventVersion = created.version;
+  state.created = true;
+  state.current = 'event-update';
   // A repeated create answers with the event the first attempt made, as it was then; the task (a new
   // title, time or length) or the settings (colour, reminder, link to the task) may have changed
   // since: the event follows them now. A create a failed run left unfinished was first sent with the
@@ -205,7 +235,7 @@ async function sendTaskCommands(deps: PlanExecutorDeps, target: WriteTarget, com
   const { userId, discardedTasks } = target;
   let writes = 0;
   const taskIds = new Map<LinkPlan, string | null>();
-  const refused = new Set<LinkPlan>();
+  const refused = new Map<LinkPlan, Refusal>();
   for (let index = 0; index < commands.length; index += TODOIST_BATCH) {
     const batch = commands.slice(index, index + TODOIST_BATCH);
     const result = await deps.withToken(userId, 'todoist', (token) =>
@@ -216,9 +246,12 @@ async function sendTaskCommands(deps: PlanExecutorDeps, target: WriteTarget, com
     );
     writes += 1;
     for (const { plan, command } of batch) {
-      if (result.failed[command.uuid]) {
-        deps.log.warn({ userId, tag: result.failed[command.uuid] }, 'Todoist refused a command');
-        refused.add(plan);
+      const tag = result.failed[command.uuid];
+      if (tag) {
+        const status = result.failedStatus?.[command.uuid] ?? null;
+        const write = TASK_WRITES[command.kind];
+        deps.log.warn({ userId, write, status, reason: tag }, 'Todoist refused a command');
+        refused.set(plan, { write, status, reason: tag });
       }
       if (command.kind === 'add') taskIds.set(plan, result.idsByTempId[command.tempId] ?? null);
       const made = taskIds.get(plan);
@@ -241,22 +274,65 @@ async function sendTaskCommands(deps: PlanExecutorDeps, target: WriteTarget, com
 }
 
 /**
- * A create the calendar refused for good (the event is not valid there, say) is not tried again on every
- * run: the link remembers the task's version, and the event is asked for again once the task changes.
- * Other refused writes are left for the next run, which reads the change that caused them.
+ * A calendar write refused for good is kept on the pair (docs/product-rules.md §10) and tried again on
+ * the back-off of `plan/refusal-backoff.ts`, at once when the user changes the item. The pair keeps its
+ * values as they were, so the write is planned again; an event this plan's create made before a refused
+ * follow-up is kept on it, with a fingerprint no settings have, so the retry writes the task's look and
+ * values onto it instead of making another. Answers the activity line (the first refusal only).
  */
-async function recordRefusedCreate(deps: PlanExecutorDeps, userId: string, plan: LinkPlan, linkId: string) {
-  if (!plan.next || !plan.events.some((action) => action.action === 'create' && !action.discard)) return;
+async function recordEventRefusal(
+  deps: PlanExecutorDeps,
+  userId: string,
+  plan: LinkPlan,
+  linkId: string,
+  refused: EventRefused,
+): Promise<NewActivity[]> {
+  if (!plan.link && !plan.next) return [];
+  const { refusal } = refused;
+  const values = refusalValues(plan, refusal, deps.clock(), refused.created ? refused.eventVersion : null);
+  const creates = plan.next !== null && plan.events.some((action) => action.action === 'create');
   await deps.links.save(
     userId,
     linkId,
     {
-      pendingKey: null,
-      refusedTaskVersion: plan.next.taskVersion ?? 'refused',
-      generation: plan.next.generation,
+      ...values,
+      ...(creates && plan.next ? { generation: plan.next.generation } : {}),
+      ...(refused.created
+        ? { eventId: refused.eventId, eventVersion: refused.eventVersion, appearanceHash: UNWRITTEN_LOOK }
+        : {}),
     },
     deps.clock(),
   );
+  const taskId = plan.link?.taskId ?? plan.next?.taskId ?? null;
+  return refusalActivity(plan, refusal, { taskId, eventId: refused.eventId });
+}
+
+/**
+ * Todoist refused a task update or delete: the pair keeps the values it had (the update was not
+ * written), and the event's new version when this plan wrote it; tried again on the back-off.
+ */
+async function recordTaskRefusal(
+  deps: PlanExecutorDeps,
+  userId: string,
+  plan: LinkPlan,
+  result: EventResult,
+  refusal: Refusal,
+): Promise<NewActivity[]> {
+  const link = plan.link;
+  if (!link) return [];
+  const wroteEvent = plan.events.length > 0;
+  const eventVersion = wroteEvent ? result.eventVersion : link.eventVersion;
+  await deps.links.save(
+    userId,
+    link.id,
+    {
+      ...refusalValues(plan, refusal, deps.clock(), wroteEvent ? result.eventVersion : null),
+      eventId: wroteEvent ? result.eventId : link.eventId,
+      eventVersion,
+    },
+    deps.clock(),
+  );
+  return refusalActivity(plan, refusal, { taskId: link.taskId, eventId: result.eventId ?? link.eventId });
 }
 
 async function record(
@@ -274,7 +350,14 @@ async function record(
     return;
   }
   const ids = { taskId, eventId: result.eventId, eventVersion: result.eventVersion };
-  await deps.links.save(userId, result.linkId, { ...plan.next, ...ids, pendingKey: null }, deps.clock());
+  // A write that went through clears a refusal the pair had; a plan that only records keeps it.
+  const wrote = plan.events.length > 0 || plan.task !== null;
+  await deps.links.save(
+    userId,
+    result.linkId,
+    { ...plan.next, ...ids, pendingKey: null, ...(wrote ? NO_REFUSAL : {}) },
+    deps.clock(),
+  );
 }
 
 function toCommand(plan: LinkPlan, key: string): TaskCommand {
@@ -296,12 +379,6 @@ function toCommand(plan: LinkPlan, key: string): TaskCommand {
   if (task.action === 'delete') return { kind: 'delete', uuid, id: task.taskId };
   const { action: _action, taskId, ...fields } = task;
   return { kind: 'update', uuid, id: taskId, ...fields };
-}
-
-/** A write the provider refused for good (4xx other than auth and rate limits). */
-function isPermanent(error: unknown): boolean {
-  const status = (error as { status?: number } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401 && status !== 429;
 }
 
 /** The event has the title and time of the write (a create's answer may be an earlier attempt's event). */

@@ -5,6 +5,7 @@ import { type CalendarEvent, type CalendarTarget, SyncTokenExpiredError } from '
 import { appearanceHash } from '../plan/event-write.ts';
 import { projectsAfterRead } from '../plan/project-changes.ts';
 import { readPlan } from '../plan/read-plan.ts';
+import { refusalDue } from '../plan/refusal-backoff.ts';
 import { withFollowedLabels, withRenamedTaskLabels } from '../plan/settings-labels.ts';
 import { deletedEvent, deletedTask } from '../plan/snapshots.ts';
 import { projectScopeKey, scopeHash, withProjects } from '../plan/sync-scope.ts';
@@ -64,7 +65,7 @@ export type SidesRead = {
 export async function readSides(deps: SideReaderDeps, request: ReadRequest): Promise<SidesRead> {
   const { userId, state, links, calendar } = request;
   let settings = { ...request.settings };
-  const { reads, readAll, needsAllTasks, sameCalendar, holding } = whatToRead(request);
+  const { reads, readAll, needsAllTasks, sameCalendar, holding, refusedDue } = whatToRead(request);
 
   const readTasks = (since: string | null) =>
     deps.withToken(userId, 'todoist', (token) => deps.tasks.changes(token, since));
@@ -98,13 +99,14 @@ export async function readSides(deps: SideReaderDeps, request: ReadRequest): Pro
     settings = withFollowedLabels(settings, applied);
     renames = applied.renames;
   }
-  const since = sameCalendar && !readAll ? (state?.calendarToken ?? null) : null;
+  // A refused task write due again needs its event as it is now: one full read of the calendar.
+  const since = sameCalendar && !readAll && !refusedDue.calendar ? (state?.calendarToken ?? null) : null;
   const calendarRead = reads.calendar
     ? await readCalendar(deps, userId, calendar, settings.calendarId, since)
     : unread(state?.calendarToken);
 
   const { tasks, relabelled } = withRenamedTaskLabels(
-    await completeTaskRead(deps, userId, links, taskRead.tasks, taskRead.full),
+    await completeTaskRead(deps, userId, links, taskRead.tasks, taskRead.full, refusedDue.tasks),
     renames,
   );
   return {
@@ -149,10 +151,13 @@ async function completeTaskRead(
   links: SyncLink[],
   read: TaskSnapshot[],
   full: boolean,
+  refusedDue: ReadonlySet<string>,
 ): Promise<TaskSnapshot[]> {
   const seen = new Set(read.map((task) => task.id));
   const missing = links.flatMap((link) =>
-    link.taskId && !seen.has(link.taskId) && ((full && !link.completed) || (link.pendingKey && !link.eventId))
+    link.taskId &&
+    !seen.has(link.taskId) &&
+    ((full && !link.completed) || (link.pendingKey && !link.eventId) || refusedDue.has(link.taskId))
       ? [link.taskId]
       : [],
   );
@@ -197,11 +202,16 @@ function whatToRead(request: ReadRequest) {
     settings.projects.length === 0 ||
     links.some(
       (link) =>
-        link.origin === 'task' && !link.completed && link.eventId && link.appearanceHash !== appearance,
+        link.origin === 'task' &&
+        !link.completed &&
+        link.eventId &&
+        link.appearanceHash !== appearance &&
+        refusalDue(link, request.now),
     );
+  const refusedDue = refusedWritesDue(links, request.now);
   const sameCalendar =
     state?.calendarId === settings.calendarId && state.calendarProvider === settings.calendarProvider;
-  const reads = readPlan({
+  const planned = readPlan({
     state,
     sameCalendar,
     readAll,
@@ -210,8 +220,22 @@ function whatToRead(request: ReadRequest) {
     completedOccurrences: request.occurrencesCompleted,
     requestedSidesOnly: request.requestedSidesOnly,
   });
+  const reads = { ...planned, calendar: planned.calendar || refusedDue.calendar };
+  return { reads, readAll, needsAllTasks, sameCalendar, holding, refusedDue };
+}
 
-  return { reads, readAll, needsAllTasks, sameCalendar, holding };
+/**
+ * The refused writes whose back-off is over (plan/refusal-backoff.ts): an event write needs its task
+ * read again (by id), a task write its event (the calendar read in full, there being no read by id).
+ */
+function refusedWritesDue(links: SyncLink[], now: Date) {
+  const due = links.filter((link) => link.refusedWrite !== null && refusalDue(link, now));
+  return {
+    tasks: new Set(
+      due.flatMap((link) => (link.refusedWrite?.startsWith('event') && link.taskId ? [link.taskId] : [])),
+    ),
+    calendar: due.some((link) => link.refusedWrite?.startsWith('task')),
+  };
 }
 
 /** A full calendar read lists every live event: a linked event missing from it is gone. */

@@ -502,6 +502,143 @@ describe('problems only the user or time can solve', () => {
   });
 });
 
+describe('writes refused for good', () => {
+  const refusedGoogle = (status: number, reason: string) => Object.assign(httpError(status), { reason });
+  const calls = (sync: ReturnType<typeof setUp>, method: string) =>
+    sync.calendar.calls.filter((call) => call.method === method).length;
+
+  it('tries a refused create again 15 minutes, then an hour after, not at every run, and keeps one event', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    for (let i = 0; i < 3; i += 1)
+      sync.calendar.fail('create', refusedGoogle(403, 'forbiddenForNonOrganizer'));
+
+    expect(await sync.run()).toMatchObject({ status: 'synced' });
+    const [link] = await sync.store.links.all(USER);
+    expect(link).toMatchObject({
+      eventId: null,
+      pendingKey: null,
+      refusedWrite: 'event-create',
+      refusedStatus: 403,
+      refusedReason: 'forbiddenForNonOrganizer',
+      refusedCount: 1,
+      refusedAt: new Date(NOW),
+    });
+    expect(calls(sync, 'create')).toBe(1);
+    // Runs before the back-off is over, a full Todoist read among them, ask nothing of the calendar.
+    sync.clock.advance(10 * MINUTE);
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 0 });
+    await sync.store.states.save(USER, { todoistToken: null }, sync.clock());
+    expect(await sync.run()).toMatchObject({ status: 'synced', writes: 0 });
+    expect(calls(sync, 'create')).toBe(1);
+
+    // 15 minutes after: tried (its task read again by id), refused again; now an hour's wait.
+    sync.clock.advance(5 * MINUTE);
+    await sync.run();
+    expect(calls(sync, 'create')).toBe(2);
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({ refusedCount: 2 });
+    sync.clock.advance(59 * MINUTE);
+    await sync.run();
+    expect(calls(sync, 'create')).toBe(2);
+    sync.clock.advance(MINUTE);
+    await sync.run();
+    expect(calls(sync, 'create')).toBe(3);
+    // The refusal is lifted: four hours after the third, the create goes through and the mark is gone.
+    sync.clock.advance(4 * 60 * MINUTE);
+    await sync.run();
+    expect(calls(sync, 'create')).toBe(4);
+    expect(sync.calendar.live(CALENDAR)).toMatchObject([{ title: 'Write the report', taskTag: task.id }]);
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({
+      refusedWrite: null,
+      refusedCount: 0,
+      refusedReason: null,
+    });
+    // The activity said "skipped" once, not at every try.
+    const skipped = (await sync.store.activity.recent(USER, 50)).filter(
+      (entry) => entry.action === 'skipped',
+    );
+    expect(skipped).toHaveLength(1);
+  });
+
+  it('keeps the pair as it was when an event update is refused, and tries at once when the task changes', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    await sync.run();
+    const [before] = await sync.store.links.all(USER);
+    sync.clock.advance(MINUTE);
+    sync.todoist.edit(task.id, { content: 'Write the long report' });
+    sync.calendar.fail('update', refusedGoogle(403, 'forbiddenForNonOrganizer'));
+    await sync.run();
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({
+      titleHash: before?.titleHash,
+      refusedWrite: 'event-update',
+      refusedCount: 1,
+    });
+    expect(liveTitles(sync)).toEqual(['Write the report']);
+
+    // Not due yet, but the user changed the task again: tried at once.
+    sync.clock.advance(MINUTE);
+    sync.todoist.edit(task.id, { content: 'Write the short report' });
+    await sync.run();
+    expect(liveTitles(sync)).toEqual(['Write the short report']);
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({ refusedWrite: null });
+  });
+
+  it('keeps the event a create made when its follow-up update is refused, and makes no second one', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    // The create is made and its answer lost: the run fails, the key stays pending.
+    sync.calendar.fail('create', httpError(503), { afterApplying: true });
+    await expect(sync.run()).rejects.toThrow('HTTP 503');
+    // Meanwhile the task is renamed: the repeated create answers the first event, the update is refused.
+    sync.clock.advance(MINUTE);
+    sync.todoist.edit(task.id, { content: 'Write the long report' });
+    sync.calendar.fail('update', httpError(400));
+    await sync.run();
+    const [link] = await sync.store.links.all(USER);
+    expect(link).toMatchObject({ refusedWrite: 'event-update', pendingKey: null });
+    expect(link?.eventId).toBe(sync.calendar.live(CALENDAR)[0]?.id);
+
+    sync.clock.advance(15 * MINUTE);
+    await sync.run();
+    expect(sync.calendar.live(CALENDAR)).toMatchObject([
+      { title: 'Write the long report', taskTag: task.id },
+    ]);
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({ refusedWrite: null });
+  });
+
+  it('does not record a task update Todoist refused as written, and tries it on the back-off', async () => {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    await sync.run();
+    const [before] = await sync.store.links.all(USER);
+    const [event] = sync.calendar.live(CALENDAR);
+    if (!event) throw new Error('no event');
+    sync.clock.advance(MINUTE);
+    sync.calendar.moveEvent(event.id, new Date(TOMORROW_9.instant.getTime() + 60 * MINUTE), 30);
+    sync.todoist.refuse(task.id, { tag: 'INVALID_ARGUMENT_VALUE', httpCode: 400 });
+    await sync.run();
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({
+      startAt: before?.startAt,
+      refusedWrite: 'task-update',
+      refusedStatus: 400,
+      refusedReason: 'INVALID_ARGUMENT_VALUE',
+    });
+    const updates = () => sync.todoist.commands.filter((command) => command.kind === 'update').length;
+    const tried = updates();
+    sync.clock.advance(10 * MINUTE);
+    await sync.run();
+    expect(updates()).toBe(tried);
+
+    // Lifted; 15 minutes after the refusal the calendar is read in full and the update goes through.
+    sync.todoist.refuse(task.id, null);
+    sync.clock.advance(5 * MINUTE);
+    await sync.run();
+    expect(sync.todoist.tasks.get(task.id)?.due?.date).toBe('2026-03-03T10:00:00');
+    expect((await sync.store.links.all(USER))[0]).toMatchObject({ refusedWrite: null });
+  });
+});
+
 describe('the safety brake', () => {
   it('holds a mass removal at the thresholds given, until the user releases it', async () => {
     const sync = setUp({ brake: { minItems: 1, share: 0.2, windowMs: 10 * MINUTE } });
