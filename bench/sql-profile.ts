@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { PgliteClient } from '#server/db/pglite-thread.ts';
 import { now } from './stats.ts';
 
 /**
@@ -19,7 +19,7 @@ export type SqlStatementStats = {
   rows: number;
 };
 
-export function profileSql(target: { kind: 'pglite'; client: PGlite } | { kind: 'postgres' }) {
+export function profileSql(target: { kind: 'pglite'; client: PgliteClient } | { kind: 'postgres' }) {
   const stats = new Map<string, { count: number; totalMs: number; maxMs: number; rows: number }>();
   let lastEnd = 0;
   const record = (text: unknown, started: number, result?: unknown) => {
