@@ -6,8 +6,9 @@ import { now } from './stats.ts';
  * Counts and times the app's SQL statements (`--sql-profile`): every statement through PGlite's
  * `query`/`exec`, or through node-postgres's `Client.query` (drizzle's pool and pg-boss's alike).
  *
- * PGlite runs one statement at a time in this process, so a statement's own time is taken from when it
- * could start (it was issued and the one before had finished) to when it finished; on PostgreSQL
+ * PGlite runs one statement at a time (on its own thread), so a statement's own time is taken from when
+ * it could start (it was issued and the one before had finished) to when it finished, the way to its
+ * thread and back included; on PostgreSQL
  * statements overlap, and the time is from issue to answer.
  */
 export type SqlStatementStats = {

@@ -186,8 +186,8 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     // at once; the embedded database runs one statement at a time, so more would only queue there.
     maxSyncRuns: config.syncMaxRunsPerWorker ?? (database.kind === 'postgres' ? 64 : 16),
     // The event loop says what the CPU allows only where it runs nothing but sync runs: in a process
-    // that also answers the web app, or runs the embedded database on its thread, it is busy with
-    // those, and bounding the runs by it held changes back (docs/decisions/024).
+    // that also answers the web app it is busy with that, and bounding the runs by it held changes back
+    // (docs/decisions/024); the embedded database's own thread (decision 026) is not seen by it at all.
     lanesBoundByLoop: role === 'worker' && database.kind === 'postgres',
     log: syncLog,
   });
