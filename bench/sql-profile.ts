@@ -1,13 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { PgliteClient } from '#server/db/pglite-thread.ts';
 import { now } from './stats.ts';
 
 /**
  * Counts and times the app's SQL statements (`--sql-profile`): every statement through PGlite's
  * `query`/`exec`, or through node-postgres's `Client.query` (drizzle's pool and pg-boss's alike).
  *
- * PGlite runs one statement at a time in this process, so a statement's own time is taken from when it
- * could start (it was issued and the one before had finished) to when it finished; on PostgreSQL
+ * PGlite runs one statement at a time (on its own thread), so a statement's own time is taken from when
+ * it could start (it was issued and the one before had finished) to when it finished, the way to its
+ * thread and back included; on PostgreSQL
  * statements overlap, and the time is from issue to answer.
  */
 export type SqlStatementStats = {
@@ -19,7 +20,7 @@ export type SqlStatementStats = {
   rows: number;
 };
 
-export function profileSql(target: { kind: 'pglite'; client: PGlite } | { kind: 'postgres' }) {
+export function profileSql(target: { kind: 'pglite'; client: PgliteClient } | { kind: 'postgres' }) {
   const stats = new Map<string, { count: number; totalMs: number; maxMs: number; rows: number }>();
   let lastEnd = 0;
   const record = (text: unknown, started: number, result?: unknown) => {

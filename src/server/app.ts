@@ -83,6 +83,8 @@ export type AppOverrides = {
    * every user's both sides in the middle of a phase would blur; it measures the reconcile's runs apart).
    */
   scheduledReconcile?: boolean;
+  /** Called once the embedded database's thread died (logged first); by default the process exits (1). */
+  onDatabaseLost?: () => void;
 };
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -105,8 +107,14 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   const logger = overrides.logDestination
     ? pino(loggerOptions(config.logLevel, 'json'), overrides.logDestination)
     : pino(loggerOptions(config.logLevel, config.logFormat));
-  const database = await openDatabase(config.database, (error) =>
-    logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  const database = await openDatabase(
+    config.database,
+    (error) => logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+    (error) => {
+      // The embedded database's thread is gone: nothing can be read or written any more.
+      logger.fatal({ err: error }, 'the embedded database stopped; exiting');
+      (overrides.onDatabaseLost ?? (() => process.exit(1)))();
+    },
   );
   try {
     await applyMigrations(database);
@@ -178,8 +186,8 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     // at once; the embedded database runs one statement at a time, so more would only queue there.
     maxSyncRuns: config.syncMaxRunsPerWorker ?? (database.kind === 'postgres' ? 64 : 16),
     // The event loop says what the CPU allows only where it runs nothing but sync runs: in a process
-    // that also answers the web app, or runs the embedded database on its thread, it is busy with
-    // those, and bounding the runs by it held changes back (docs/decisions/024).
+    // that also answers the web app it is busy with that, and bounding the runs by it held changes back
+    // (docs/decisions/024); the embedded database's own thread (decision 026) is not seen by it at all.
     lanesBoundByLoop: role === 'worker' && database.kind === 'postgres',
     log: syncLog,
   });

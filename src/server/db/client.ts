@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { copyTemplateIfNew, embeddedTemplateDir } from './embedded-template.ts';
 import { embeddedPgliteOptions } from './pglite-options.ts';
+import { openPgliteThread, type PgliteClient } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,14 +18,18 @@ export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promis
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /** `loadDataDir`: a dump (PGlite's `dumpDataDir`) a new database starts from instead of its initdb. */
-  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
+  /**
+   * `loadDataDir`: a dump (PGlite's `dumpDataDir`) a new database starts from instead of its initdb.
+   * `thread`: where PGlite runs; by default a worker thread of its own, so the event loop that answers
+   * requests never runs SQL (docs/decisions/026); `main` runs it on this thread.
+   */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob; thread?: 'worker' | 'main' };
 
 export type Database = {
   kind: DatabaseTarget['kind'];
   db: Db;
   /** What the job queue connects through: its own pool on a server, the same instance embedded. */
-  queueConnection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+  queueConnection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PgliteClient };
   /**
    * Where incoming notifications are recorded before they are answered: on a server a small pool of
    * its own, so an acknowledgement never waits for a connection the sync runs hold; embedded, the
@@ -44,10 +49,17 @@ export type Database = {
 /** Connections of a process's main pool on PostgreSQL. */
 const POOL_SIZE = 10;
 
-/** Opens PostgreSQL (a server) or PGlite (embedded, file-backed or `memory://`). */
+/**
+ * Opens PostgreSQL (a server) or PGlite (embedded, file-backed or `memory://`). `onConnectionError`: a
+ * server's idle connection was lost (the pool replaces it). `onDatabaseLost`: the embedded database's
+ * thread died; nothing more can be read or written (by default the error is thrown, uncaught).
+ */
 export async function openDatabase(
   target: DatabaseTarget,
   onConnectionError: (error: Error) => void,
+  onDatabaseLost: (error: Error) => void = (error) => {
+    throw error;
+  },
 ): Promise<Database> {
   if (target.kind === 'postgres') {
     // Up to 64 sync runs in flight share it statement by statement (jobs/sync-lanes.ts: no lane opens
@@ -78,12 +90,17 @@ export async function openDatabase(
     await copyTemplateIfNew(target.dataDir, embeddedTemplateDir());
     await mkdir(target.dataDir, { recursive: true });
   }
-  const client = await PGlite.create(target.dataDir, {
-    ...embeddedPgliteOptions(),
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-  });
-  yieldBeforeEachStatement(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const client: PgliteClient =
+    target.thread === 'main'
+      ? await openPgliteHere(target)
+      : await openPgliteThread(
+          {
+            dataDir: target.dataDir,
+            loadDataDir: target.loadDataDir ? await target.loadDataDir.arrayBuffer() : null,
+          },
+          onDatabaseLost,
+        );
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -96,8 +113,17 @@ export async function openDatabase(
   };
 }
 
+async function openPgliteHere(target: { dataDir: string; loadDataDir?: Blob }): Promise<PGlite> {
+  const client = await PGlite.create(target.dataDir, {
+    ...embeddedPgliteOptions(),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
+  yieldBeforeEachStatement(client);
+  return client;
+}
+
 /**
- * PGlite runs every statement on this process's thread, and hands its answers back without a turn of
+ * On this thread (`thread: 'main'`), PGlite runs every statement on this process's thread, and hands its answers back without a turn of
  * the event loop, so a run that writes a hundred rows in a row held the thread for all of them: the
  * server read no request meanwhile (a burst of webhooks waited seconds to be read, though each was
  * answered in milliseconds once read). Each statement outside a transaction now first lets the event

@@ -24,7 +24,7 @@ export async function testDatabases(suite: string): Promise<TestDatabase[]> {
       create: async () => ({
         target: { kind: 'pglite', dataDir: 'memory://', loadDataDir: await migratedPgliteDump() },
         cleanup: async () => {},
-        activity: async () => 'embedded, in this process',
+        activity: async () => 'embedded, on its own thread in this process',
       }),
     },
     {
