@@ -27,8 +27,8 @@ const STARTED: Record<NoticeKind, Words> = {
   'calendar-missing': {
     subject: 'Your sync has stopped: choose a calendar',
     happened:
-      'The calendar Timeboxer syncs with is gone (deleted, or no longer shared with you), so nothing is being synced.',
-    todo: 'Open your Calendar Settings and choose the calendar to sync with.',
+      'The calendar Timeboxer syncs with is gone (deleted, or no longer shared with you) or read only (its owner no longer lets you change it), so nothing is being synced.',
+    todo: 'Open your Calendar Settings and choose the calendar to sync with, or ask the calendar’s owner for access again.',
     action: 'Your dashboard',
   },
   'quota-reached': {

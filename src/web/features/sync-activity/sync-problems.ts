@@ -44,9 +44,9 @@ export function problemAdvice(
     }
     case 'calendar-missing':
       return {
-        title: 'The chosen calendar no longer exists',
+        title: 'The chosen calendar is gone or read only',
         message:
-          'It was deleted or you lost access to it, so nothing is synced. Choose another calendar in the Calendar Settings.',
+          'It was deleted, or its owner no longer lets you change it (you can only read it now), so nothing is synced. Choose another calendar in the Calendar Settings, or ask the owner for access again.',
         severity: 'error',
         action: { label: 'Go to Calendar Settings', href: `#${sectionIds.calendarSettings}`, external: true },
       };
