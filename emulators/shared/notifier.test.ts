@@ -154,6 +154,28 @@ describe('createNotifier', () => {
     expect(notifier.deliveries().at(-2)?.body).toBe('two');
   });
 
+  it('sends again, with the same body and headers, a notification whose answer was lost', async () => {
+    const notifier = createNotifier({ retries: 3, retryBaseDelayMs: 1 });
+    notifier.setFault({ mode: 'lose-answer', times: 1 });
+    notifier.send(notification('twice'));
+    notifier.send(notification('once'));
+    await notifier.flush();
+    // The receiver got the first one twice: once before its answer was lost, once on the retry.
+    expect(received.filter((body) => body === 'twice')).toHaveLength(2);
+    expect(received.filter((body) => body === 'once')).toHaveLength(1);
+    const attempts = notifier.deliveries().filter((delivery) => delivery.body === 'twice');
+    expect(attempts.map((delivery) => delivery.status)).toEqual(['answer-lost', 200]);
+  });
+
+  it('gives a notification whose answer was lost up when no retry is left', async () => {
+    const notifier = createNotifier({ retries: 0, retryBaseDelayMs: 1 });
+    notifier.setFault({ mode: 'lose-answer' });
+    notifier.send(notification('lost'));
+    await notifier.flush();
+    expect(received).toEqual(['lost']);
+    expect(notifier.deliveries().map((delivery) => delivery.status)).toEqual(['answer-lost']);
+  });
+
   it('delays a notification', async () => {
     const notifier = createNotifier({ retries: 0, retryBaseDelayMs: 1 });
     notifier.setFault({ mode: 'delay', delayMs: 150, times: 1 });

@@ -3,11 +3,12 @@ import { z } from 'zod';
 
 /**
  * Outgoing notifications (webhooks, push notifications) with the faults real deliveries have:
- * dropped, duplicated, reordered or delayed, plus retries when the receiver fails (doubling waits, or
- * fixed ones as Todoist's).
+ * dropped, duplicated, reordered, delayed, or received with the receiver's answer lost on the way back
+ * (so the sender takes it for failed and sends it again, as its retries do), plus retries when the
+ * receiver fails (doubling waits, or fixed ones as Todoist's).
  */
 export const notificationFaultSchema = z.object({
-  mode: z.enum(['drop', 'duplicate', 'reorder', 'delay']),
+  mode: z.enum(['drop', 'duplicate', 'reorder', 'delay', 'lose-answer']),
   delayMs: z.number().int().min(0).max(600_000).optional(),
   /** How many notifications the fault affects; absent = until cleared. */
   times: z.number().int().positive().optional(),
@@ -20,7 +21,8 @@ export type DeliveryRecord = {
   url: string;
   body: string;
   attempt: number;
-  status: number | 'network-error' | 'dropped';
+  /** `answer-lost`: the receiver got it, its answer never came back (a retry follows, if any is left). */
+  status: number | 'network-error' | 'dropped' | 'answer-lost';
   at: string;
 };
 
@@ -109,7 +111,8 @@ export function createNotifier(options: NotifierOptions) {
     if (log.length > keep + Math.ceil(keep / 10)) log = log.slice(-keep);
   };
 
-  async function deliver(notification: OutgoingNotification, delayMs = 0): Promise<void> {
+  /** Delivers with retries; the first `answersLost` attempts reach the receiver but count as failed. */
+  async function deliver(notification: OutgoingNotification, delayMs = 0, answersLost = 0): Promise<void> {
     const { signal } = stopping;
     if (delayMs) await sleep(delayMs, signal);
     for (let attempt = 1; attempt <= options.retries + 1; attempt++) {
@@ -121,10 +124,15 @@ export function createNotifier(options: NotifierOptions) {
           body: notification.body,
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });
-        record({ url: notification.url, body: notification.body, attempt, status: response.status });
         await response.body?.cancel();
-        if (options.delivered ? options.delivered(response.status) : response.ok) return;
-        if (options.retryOn && !options.retryOn(response.status)) break;
+        if (attempt <= answersLost) {
+          // As a network error on the way back: every sender retries those.
+          record({ url: notification.url, body: notification.body, attempt, status: 'answer-lost' });
+        } else {
+          record({ url: notification.url, body: notification.body, attempt, status: response.status });
+          if (options.delivered ? options.delivered(response.status) : response.ok) return;
+          if (options.retryOn && !options.retryOn(response.status)) break;
+        }
       } catch {
         record({ url: notification.url, body: notification.body, attempt, status: 'network-error' });
       }
@@ -165,6 +173,9 @@ export function createNotifier(options: NotifierOptions) {
           break;
         case 'delay':
           track(deliver(notification, fault.delayMs ?? 1000));
+          break;
+        case 'lose-answer':
+          track(deliver(notification, 0, 1));
           break;
         default:
           track(deliver(notification));

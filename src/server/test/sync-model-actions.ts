@@ -50,6 +50,8 @@ export type Real = {
    * of them stay there (the sync can no longer write there), ours too.
    */
   frozen: { calendarId: string; events: SeenEvent[] } | null;
+  /** The provider told the app its push channel needs it (a lifecycle event) since the last settle. */
+  pushTold: boolean;
 };
 
 /** One command of a sequence: what a user or the world does to one account. */

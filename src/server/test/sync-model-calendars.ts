@@ -86,7 +86,20 @@ export type ModelCalendar = {
    * `accessRole`, Graph's `canEdit`): for the app and for the user's own client alike.
    */
   setWriteAccess(calendarId: string, writable: boolean): Promise<void>;
+  /**
+   * Graph sends a lifecycle event for the app's subscription (docs/provider-facts.md §3): after
+   * `reauthorizationRequired` its change notifications pause until the app renews it; after
+   * `subscriptionRemoved` it is gone. Google has no lifecycle events: its channel goes quiet instead.
+   */
+  lifecycle(event: LifecycleEvent): Promise<void>;
+  /**
+   * What is wrong with the app's push channel after a lifecycle event it was told of: null when it is
+   * live and delivering (Graph: not paused waiting for a reauthorization).
+   */
+  pushTrouble(): Promise<string | null>;
 };
+
+export type LifecycleEvent = 'reauthorizationRequired' | 'subscriptionRemoved' | 'missed';
 
 /** The calendar of the account the sync never reads, where the user moves events away to. */
 export const ELSEWHERE = 'Elsewhere';
@@ -195,6 +208,13 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
         accessRole: writable ? 'owner' : 'reader',
       });
     },
+    async lifecycle() {
+      await calendar.expireChannel();
+    },
+    // A channel gone quiet is found only at its stated expiry (Google tells no one), so not checked.
+    async pushTrouble() {
+      return null;
+    },
   };
   return calendar;
 }
@@ -249,6 +269,14 @@ async function microsoftCalendar(
   };
   // The first calendar the app lists is the mailbox's default one.
   const listed: { id: string }[] = (await send('GET', '/api/current_user')).calendarSettings.calendars;
+  /** The Graph subscription the app holds for the user now (null: none). */
+  const appChannel = async () => {
+    const [state] = await app.database.db
+      .select({ channelId: syncStates.channelId })
+      .from(syncStates)
+      .where(eq(syncStates.userId, userId));
+    return state?.channelId ?? null;
+  };
   const choices = await calendarChoices(send, listed[0]?.id ?? '', null);
   const calendar: ModelCalendar = {
     kind: 'microsoft',
@@ -307,13 +335,10 @@ async function microsoftCalendar(
       await emulatorControl(origin, 'delta/expire', { email });
     },
     async expireChannel() {
-      const [state] = await app.database.db
-        .select({ channelId: syncStates.channelId })
-        .from(syncStates)
-        .where(eq(syncStates.userId, userId));
+      const channelId = await appChannel();
       // Silent expiry: the subscription is gone, and no lifecycle notice says so (404: already gone).
-      if (!state?.channelId) return;
-      const response = await fetch(`${origin}/_emulator/subscriptions/${state.channelId}/expire`, {
+      if (!channelId) return;
+      const response = await fetch(`${origin}/_emulator/subscriptions/${channelId}/expire`, {
         method: 'POST',
       });
       if (!response.ok && response.status !== 404)
@@ -323,6 +348,30 @@ async function microsoftCalendar(
       await emulatorControl(origin, `calendars/${encodeURIComponent(calendarId)}/access`, {
         canEdit: writable,
       });
+    },
+    async lifecycle(event) {
+      const channelId = await appChannel();
+      if (!channelId) return;
+      const response = await fetch(`${origin}/_emulator/subscriptions/${channelId}/lifecycle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lifecycleEvent: event }),
+      });
+      // 404: the subscription is gone already (expired, or a renewal replaced it meanwhile).
+      if (!response.ok && response.status !== 404)
+        throw new Error(`the lifecycle event answered ${response.status}`);
+    },
+    async pushTrouble() {
+      const channelId = await appChannel();
+      if (!channelId) return 'the app has no subscription';
+      const state = await (await fetch(`${origin}/_emulator/state`)).json();
+      const subscription = (
+        state.subscriptions as { id: string; expired: boolean; reauthorizationRequired: boolean }[]
+      ).find((each) => each.id === channelId);
+      if (!subscription || subscription.expired) return `its subscription ${channelId} is gone`;
+      if (subscription.reauthorizationRequired)
+        return `its subscription ${channelId} waits for a reauthorization`;
+      return null;
     },
   };
   return calendar;

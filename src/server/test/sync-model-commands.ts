@@ -17,6 +17,7 @@ import {
   expireSyncToken,
   notificationFault,
   providerFault,
+  subscriptionLifecycle,
 } from './sync-model-fault-commands.ts';
 import {
   changeFilter,
@@ -158,6 +159,7 @@ export function userSequences(maxCommands: number, replayPath = modelRunOptions.
       notificationFault,
       expireSyncToken,
       expireChannel,
+      ...Array(2).fill(subscriptionLifecycle),
       ...Array(3).fill(loseWriteAccess),
       giveWriteAccessBack,
     ],

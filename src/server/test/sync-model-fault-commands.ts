@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { emulatorControl } from './sync-fixtures.ts';
+import { chosenReadOnly } from './sync-model.ts';
 import { Action, type Provider, type Real } from './sync-model-actions.ts';
-import type { CalendarKind } from './sync-model-calendars.ts';
+import type { CalendarKind, LifecycleEvent } from './sync-model-calendars.ts';
 
 /** What the world does wrong: failing providers, lost or late notifications, expired sync state. */
 
@@ -69,11 +70,11 @@ export const providerFault = fc
     );
   });
 
-/** Notifications lost, sent twice, out of order or late (affects whichever user's come next). */
+/** Notifications lost, sent twice, out of order, late, or received with the answer lost (so sent again). */
 export const notificationFault = fc
   .record({
     provider,
-    mode: fc.constantFrom('drop', 'duplicate', 'reorder', 'delay'),
+    mode: fc.constantFrom('drop', 'duplicate', 'reorder', 'delay', 'lose-answer'),
     times: fc.integer({ min: 1, max: 3 }),
   })
   .map(
@@ -108,3 +109,23 @@ export const expireChannel = fc.constant(
     (_model, real) => real.user.calendar.expireChannel(),
   ),
 );
+
+/**
+ * Graph sends a lifecycle event for the app's subscription (on Google the channel goes quiet instead):
+ * `reauthorizationRequired` pauses its change notifications until the app renews it, after
+ * `subscriptionRemoved` it is gone, `missed` says notifications were lost. The next settle checks the
+ * app answered: its subscription live and delivering again.
+ */
+export const subscriptionLifecycle = fc
+  .constantFrom<LifecycleEvent>('reauthorizationRequired', 'subscriptionRemoved', 'missed')
+  .map(
+    (event) =>
+      new Action(
+        `subscriptionLifecycle(${event})`,
+        (model) => model.syncOn && model.calendarConnected && !chosenReadOnly(model),
+        async (_model, real) => {
+          await real.user.calendar.lifecycle(event);
+          if (event !== 'missed') real.pushTold = true;
+        },
+      ),
+  );

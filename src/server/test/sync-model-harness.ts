@@ -272,6 +272,10 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     await quiet(real.user.userId);
     await learnPlacements(app, model, real);
     await compare(model, real);
+    // Told its channel needs it, the app has it delivering again: no change waits for the next poll.
+    if (real.pushTold && model.calendarConnected)
+      expect(await real.user.calendar.pushTrouble(), 'the calendar’s push channel').toBeNull();
+    real.pushTold = false;
     checkPlacements(model);
     settled(model);
   }
@@ -317,6 +321,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       runAfter: (since) => runSince(user.userId, since),
       retired: [],
       frozen: null,
+      pushTold: false,
     };
     if (autoplan) await switchAutoplan(model, real, true);
     await fc.asyncModelRun(() => ({ model, real }), commands);
