@@ -178,24 +178,45 @@ describe('writing against Graph answers the emulator does not give', () => {
     expect(created).toMatchObject({ id: 'new', taskTag: 'task-1', start: new Date('2030-05-01T07:00:00Z') });
   });
 
-  // ErrorAccessDenied: the account can only read the calendar now (provider-facts §9). Any other 403
-  // (here a throttling code) is still a failed request, as before.
+  // ErrorAccessDenied: the account can only read the calendar now, or its grant lacks the permission;
+  // the calendar's canEdit tells which (provider-facts §9). Any other 403 (here a throttling code) is
+  // still a failed request, as before.
   const writes = {
     create: () => adapter.create('t', 'cal', 'key', eventWrite(), 'first'),
     update: () => adapter.update('t', 'cal', 'ev', eventWrite(), 'ck'),
     remove: () => adapter.remove('t', 'cal', 'ev'),
   };
+  const calendarRead =
+    (canEdit: boolean): Route =>
+    (url) =>
+      url.pathname === '/v1.0/me/calendars/cal' ? { status: 200, body: { canEdit } } : undefined;
   it.each([
-    { code: 'ErrorAccessDenied', kind: CalendarGoneError },
-    { code: 'activityLimitReached', kind: ProviderRequestError },
-  ])('turns a 403 $code on a write into $kind.name', async ({ code, kind }) => {
-    answer(() => ({ status: 403, body: { error: { code, message: 'Access is denied.' } } }));
-    for (const write of Object.values(writes)) {
-      const failure = await write().catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(kind);
-      // With its status, by which the run leaves the write for the next one.
-      if (kind === ProviderRequestError) expect(failure).toMatchObject({ status: 403 });
-    }
+    { code: 'ErrorAccessDenied', canEdit: false, kind: CalendarGoneError },
+    { code: 'ErrorAccessDenied', canEdit: true, kind: ProviderUnauthorizedError },
+    { code: 'activityLimitReached', canEdit: true, kind: ProviderRequestError },
+  ])(
+    'turns a 403 $code on a write where canEdit is $canEdit into $kind.name',
+    async ({ code, canEdit, kind }) => {
+      answer(calendarRead(canEdit), () => ({
+        status: 403,
+        body: { error: { code, message: 'Access is denied.' } },
+      }));
+      for (const write of Object.values(writes)) {
+        const failure = await write().catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(kind);
+        // With its status, by which the run leaves the write for the next one.
+        if (kind === ProviderRequestError) expect(failure).toMatchObject({ status: 403 });
+      }
+    },
+  );
+
+  it('takes a 403 ErrorAccessDenied on a write in a calendar gone meanwhile for the calendar gone', async () => {
+    answer((url) =>
+      url.pathname === '/v1.0/me/calendars/cal'
+        ? { status: 404, body: { error: { code: 'ErrorItemNotFound', message: 'Not found.' } } }
+        : { status: 403, body: { error: { code: 'ErrorAccessDenied', message: 'Access is denied.' } } },
+    );
+    await expect(writes.create()).rejects.toBeInstanceOf(CalendarGoneError);
   });
 });
 

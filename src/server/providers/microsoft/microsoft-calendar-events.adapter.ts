@@ -1,7 +1,10 @@
 import type { Client, GraphRequest } from '@microsoft/microsoft-graph-client';
 import type { z } from 'zod';
 import type { MicrosoftConfig } from '#server/config.ts';
-import { ProviderRequestError } from '#server/domain/integrations/integration-providers.port.ts';
+import {
+  ProviderRequestError,
+  ProviderUnauthorizedError,
+} from '#server/domain/integrations/integration-providers.port.ts';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import {
   type CalendarEvent,
@@ -24,6 +27,7 @@ import {
   transactionIdFor,
 } from './microsoft-calendar-events.mapper.ts';
 import {
+  calendarAccessSchema,
   deltaPageSchema,
   eventPageSchema,
   type GraphEvent,
@@ -48,10 +52,6 @@ const PREFER = 'outlook.timezone="UTC"';
 /** Outlook serves at most 4 concurrent requests per mailbox and app. */
 const PARALLEL_READS = 4;
 const MAX_PAGES = 500;
-
-/** A write refused because the account can only read the calendar now: as gone for the sync, as Google's. */
-const noLongerWritable = (what: string) =>
-  new CalendarGoneError(`The account can no longer write to the Microsoft calendar (${what})`);
 
 export type MicrosoftCalendarEventsOptions = {
   /** Per request (default 30 s); an answer that does not come is a failure, like a network error. */
@@ -93,6 +93,26 @@ export function createMicrosoftCalendarEvents(
   const eventPath = (calendarId: string, eventId: string) =>
     `${calendarPath(calendarId)}/events/${encodeURIComponent(eventId)}`;
 
+  /**
+   * Why Graph refused a write with `ErrorAccessDenied`, which it answers both where the account can
+   * only read the calendar and for a grant without the permission (docs/provider-facts.md §9): the
+   * calendar's `canEdit` tells them apart. Read only now: as gone for the sync, as Google's. Writable:
+   * the grant lacks the permission, which only connecting again (a new consent) gives.
+   */
+  async function writeRefusal(client: Client, calendarId: string, what: string): Promise<Error> {
+    let canEdit: boolean | undefined;
+    try {
+      const body = await call(client, calendarPath(calendarId)).select('canEdit').get();
+      canEdit = parse(calendarAccessSchema, body, 'a calendar read').canEdit ?? undefined;
+    } catch (error) {
+      if (graphStatus(error) === 404) return new CalendarGoneError('The Microsoft calendar is gone');
+      return graphFailure(error, 'read a calendar', clock());
+    }
+    if (canEdit === false)
+      return new CalendarGoneError(`The account can no longer write to the Microsoft calendar (${what})`);
+    return new ProviderUnauthorizedError(`Microsoft refused the grant's access (${what})`);
+  }
+
   /** The whole event as it is now in the calendar; null once it is gone (or in another calendar). */
   async function fullEvent(client: Client, calendarId: string, id: string): Promise<GraphEvent | null> {
     try {
@@ -129,7 +149,7 @@ export function createMicrosoftCalendarEvents(
       await call(client, eventPath(calendarId, eventId)).delete();
     } catch (error) {
       if (graphStatus(error) === 404) return;
-      if (writeDenied(error)) throw noLongerWritable('delete an event');
+      if (writeDenied(error)) throw await writeRefusal(client, calendarId, 'delete an event');
       throw graphFailure(error, 'delete an event', clock());
     }
   }
@@ -238,7 +258,7 @@ export function createMicrosoftCalendarEvents(
         return toCalendarEvent(parse(graphEventSchema, body, 'an event create'));
       } catch (error) {
         if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
-        if (writeDenied(error)) throw noLongerWritable('create an event');
+        if (writeDenied(error)) throw await writeRefusal(client, calendarId, 'create an event');
         throw graphFailure(error, 'create an event', clock());
       }
     },
@@ -249,10 +269,10 @@ export function createMicrosoftCalendarEvents(
         const request = call(client, eventPath(calendarId, eventId)).header('Prefer', PREFER);
         if (ifVersion) request.header('If-Match', `W/"${ifVersion}"`);
         return request.patch(eventFields(write, zone));
-      }).catch((error: unknown) => {
+      }).catch(async (error: unknown) => {
         if (graphStatus(error) === 412)
           throw new EventChangedError('The event changed since we last read it');
-        if (writeDenied(error)) throw noLongerWritable('update an event');
+        if (writeDenied(error)) throw await writeRefusal(client, calendarId, 'update an event');
         throw graphFailure(error, 'update an event', clock());
       });
       return toCalendarEvent(parse(graphEventSchema, body, 'an event update'));
@@ -292,7 +312,7 @@ export function createMicrosoftCalendarEvents(
         }
       } catch (error) {
         if (graphStatus(error) === 404) throw new CalendarGoneError('The Microsoft calendar is gone');
-        if (writeDenied(error)) throw noLongerWritable('move an event');
+        if (writeDenied(error)) throw await writeRefusal(client, toCalendarId, 'move an event');
         throw graphFailure(error, 'move an event', clock());
       }
       // Deleted only once its copy is there: a crash in between repeats the create, which finds the copy.

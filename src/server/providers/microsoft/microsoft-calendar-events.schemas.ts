@@ -48,3 +48,6 @@ export const subscriptionSchema = z.object({
   id: z.string().min(1),
   expirationDateTime: z.string().min(1),
 });
+
+/** `GET /me/calendars/{id}?$select=canEdit`: whether the account may write there. */
+export const calendarAccessSchema = z.object({ canEdit: z.boolean().nullish() });
