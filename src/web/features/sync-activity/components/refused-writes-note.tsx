@@ -21,16 +21,22 @@ export function RefusedWritesNote({ refused, names }: Props) {
   return (
     <>
       {notes.map((note, index) => (
-        <RefusedNote key={note.key} note={note} notListed={index === notes.length - 1 ? notListed : 0} />
+        <RefusedNote
+          key={note.key}
+          note={note}
+          // What the notes have in common is said once, under the last.
+          last={index === notes.length - 1}
+          notListed={index === notes.length - 1 ? notListed : 0}
+        />
       ))}
     </>
   );
 }
 
-type NoteProps = { note: RefusedNoteText; notListed: number };
+type NoteProps = { note: RefusedNoteText; last: boolean; notListed: number };
 
 /** One provider's refusals, as a list named by its title; each item's ids in its tooltip, for support. */
-function RefusedNote({ note, notListed }: NoteProps) {
+function RefusedNote({ note, last, notListed }: NoteProps) {
   return (
     <Alert
       variant="light"
@@ -42,7 +48,6 @@ function RefusedNote({ note, notListed }: NoteProps) {
       styles={{ message: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="xs">
-        <Text size="sm">{note.message}</Text>
         <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-label={note.title}>
           {note.items.map((item) => (
             <Text
@@ -64,6 +69,7 @@ function RefusedNote({ note, notListed }: NoteProps) {
             and {notListed} more not listed
           </Text>
         )}
+        {last && <Text size="sm">{note.message}</Text>}
       </Stack>
     </Alert>
   );
