@@ -97,7 +97,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
     queue: deps.queue,
     clock,
   });
-  const service = createSyncService({ ...deps, intake, channels, states, activity, appBudget });
+  const service = createSyncService({ ...deps, intake, channels, states, activity, links, appBudget });
   const preview = createSyncPreview({ ...deps, settings, links, states, appBudget });
   const names = createActivityNames({ ...deps, activity, states, links, appBudget });
   return { engine, service, preview, names, settings };

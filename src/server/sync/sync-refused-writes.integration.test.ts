@@ -4,6 +4,7 @@ import { syncLinks } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser as createSyncingUser, emulatorControl, tomorrowAt } from '#server/test/sync-fixtures.ts';
+import { createSyncLinkRepository } from './store/sync-link.repository.ts';
 
 /**
  * A create Google refuses for good (403 forbiddenForNonOrganizer, docs/provider-facts.md §10) is kept on
@@ -51,6 +52,12 @@ for (const database of await testDatabases('writes refused for good')) {
         refusedStatus: 403,
         refusedReason: 'forbiddenForNonOrganizer',
         refusedCount: 1,
+      });
+      // The dashboard's read of it: the pair in one statement, with the count of all.
+      const refused = await createSyncLinkRepository(app().database.db).refused(user.userId, 50);
+      expect(refused).toMatchObject({
+        total: 1,
+        pairs: [{ taskId: task.id, eventId: null, refusedWrite: 'event-create', refusedCount: 1 }],
       });
       const first = await creates();
 

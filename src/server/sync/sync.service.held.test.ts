@@ -38,6 +38,7 @@ async function setUp() {
     channels: { stop: async () => undefined },
     states,
     activity,
+    links: { refused: async () => ({ total: 0, pairs: [] }) },
     appBudget: { heldUntil: async () => null },
     readTodoistWebhook: () => ({ kind: 'ignored' }),
     parseGraphNotifications: () => null,

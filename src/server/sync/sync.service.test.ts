@@ -56,6 +56,7 @@ function setUp() {
     channels: { stop: async () => undefined },
     states,
     activity: {} as SyncActivityRepository,
+    links: { refused: async () => ({ total: 0, pairs: [] }) },
     appBudget: { heldUntil: async () => null },
     readTodoistWebhook: createTodoistWebhookReader(SECRET),
     parseGraphNotifications: (body) => {

@@ -1,12 +1,19 @@
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { StateConflictError } from '#server/domain/shared/domain-errors.ts';
-import type { BrakeChoice, HeldItem, SyncActivity } from '#shared/api/sync.schema.ts';
+import {
+  type BrakeChoice,
+  type HeldItem,
+  REFUSED_LISTED,
+  type SyncActivity,
+} from '#shared/api/sync.schema.ts';
 import type { EventVersionSeen, NoticeOutcome, NotificationIntake } from './inbound/notification-intake.ts';
 import type { SyncChannels } from './inbound/sync-channels.ts';
 import { unplacedByDay } from './plan/autoplan/unplaced-days.ts';
+import { refusalRetryAt } from './plan/refusal-backoff.ts';
 import { pairKey } from './plan/removal-brake.ts';
 import type { AppBudget } from './run/app-budget.ts';
 import type { SyncActivityRepository } from './store/sync-activity.repository.ts';
+import type { SyncLinkRepository } from './store/sync-link.repository.ts';
 import type { SyncStateRepository } from './store/sync-state.repository.ts';
 import { BOTH_SIDES, heldCount } from './sync-sides.ts';
 import type { SyncState } from './sync-state.ts';
@@ -20,6 +27,7 @@ export type SyncServiceDeps = {
   channels: Pick<SyncChannels, 'stop'>;
   states: Pick<SyncStateRepository, 'find' | 'requestReads' | 'save' | 'saveHeldChoice'>;
   activity: SyncActivityRepository;
+  links: Pick<SyncLinkRepository, 'refused'>;
   /** When the app-wide budget of a calendar provider holds its runs (run/app-budget.ts). */
   appBudget: Pick<AppBudget, 'heldUntil'>;
   /** Checks a Todoist webhook's signature and reads it (providers/todoist/todoist-webhook.ts). */
@@ -118,12 +126,39 @@ async function heldPairsNamed(deps: SyncServiceDeps, userId: string, items: read
   return pairs.flatMap((pair) => (pair ? [{ taskId: pair.taskId, eventId: pair.eventId }] : []));
 }
 
+/**
+ * The writes providers refused for good, as their pairs keep them, with when each is tried again: Todoist
+ * refused a task's, the calendar's provider an event's.
+ */
+function refusedNote(
+  { total, pairs }: Awaited<ReturnType<SyncLinkRepository['refused']>>,
+  state: SyncState | null,
+): SyncActivity['refusedWrites'] {
+  if (total === 0) return null;
+  const calendar = state?.calendarProvider ?? null;
+  return {
+    total,
+    items: pairs.map((pair) => ({
+      taskId: pair.taskId,
+      eventId: pair.eventId,
+      write: pair.refusedWrite,
+      provider: pair.refusedWrite.startsWith('task') ? 'todoist' : calendar,
+      status: pair.refusedStatus,
+      reason: pair.refusedReason,
+      refusedAt: pair.refusedAt.toISOString(),
+      refusals: Math.max(1, pair.refusedCount),
+      retryAt: (refusalRetryAt(pair) ?? pair.refusedAt).toISOString(),
+    })),
+  };
+}
+
 /** What the dashboard shows of the user's sync: provider ids and counts, never a task's or event's text. */
 async function readActivity(deps: SyncServiceDeps, userId: string, limit = 30): Promise<SyncActivity> {
-  const [entries, problems, state] = await Promise.all([
+  const [entries, problems, state, refused] = await Promise.all([
     deps.activity.recent(userId, limit),
     deps.activity.problems(userId),
     deps.states.find(userId),
+    deps.links.refused(userId, REFUSED_LISTED),
   ]);
   const provider = state?.calendarProvider;
   const [busyUntil, heldRemovals] = await Promise.all([
@@ -139,6 +174,7 @@ async function readActivity(deps: SyncServiceDeps, userId: string, limit = 30): 
     otherSync: otherSyncNote(state?.otherSync ?? null),
     autoplanUnplaced: unplacedNote(state?.autoplan ?? null),
     providerBusy: provider && busyUntil ? { provider, until: busyUntil.toISOString() } : null,
+    refusedWrites: refusedNote(refused, state),
   };
 }
 

@@ -81,6 +81,25 @@ export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemor
         }),
       );
     },
+    async refused(userId, limit) {
+      const all = [...rows.values()]
+        .flatMap(({ userId: owner, refusedWrite, refusedAt, ...row }) =>
+          owner === userId && refusedWrite && refusedAt ? [{ ...row, refusedWrite, refusedAt }] : [],
+        )
+        .sort((a, b) => b.refusedAt.getTime() - a.refusedAt.getTime() || (a.id < b.id ? -1 : 1));
+      const pairs = all.slice(0, limit).map((row) =>
+        copy({
+          taskId: row.taskId,
+          eventId: row.eventId,
+          refusedWrite: row.refusedWrite,
+          refusedStatus: row.refusedStatus,
+          refusedReason: row.refusedReason,
+          refusedAt: row.refusedAt,
+          refusedCount: row.refusedCount,
+        }),
+      );
+      return { total: all.length, pairs };
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATED_TASKS_SETTINGS } from '../settings/dated-tasks.ts';
 import { heldCauseSchema } from '../sync/held-removals.ts';
+import { REFUSED_WRITES } from '../sync/refused-writes.ts';
 import { itemNameSchema } from './activity-names.schema.ts';
 
 /**
@@ -95,6 +96,31 @@ export const unplacedDaySchema = z.object({
   minutes: z.number().int().positive(),
 });
 
+/** The refused writes the activity lists at most, the latest first (the note says how many in all). */
+export const REFUSED_LISTED = 50;
+
+/**
+ * A write a provider refused for good (docs/product-rules.md §10), as its pair keeps it: which item (by
+ * the pair's ids; its name comes from the activity names), what was refused, by whom, the provider's
+ * status and short reason code (never its message), and when it is tried again.
+ */
+export const refusedWriteSchema = z.object({
+  taskId: z.string().nullable(),
+  eventId: z.string().nullable(),
+  write: z.enum(REFUSED_WRITES),
+  /** Who refused: Todoist for a task write, the calendar's provider for an event write (null: none connected now). */
+  provider: z.enum(['todoist', 'google', 'microsoft']).nullable(),
+  /** The provider's HTTP status (Todoist's `http_code`), and its reason code: Google's `reason`, Graph's `error.code`, Todoist's `error_tag`. */
+  status: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** The latest refusal, and how many in a row. */
+  refusedAt: z.iso.datetime({ offset: true }),
+  refusals: z.number().int().positive(),
+  /** When the back-off tries it again (sooner when the user changes the item). */
+  retryAt: z.iso.datetime({ offset: true }),
+});
+export type RefusedWriteItem = z.infer<typeof refusedWriteSchema>;
+
 export const syncActivitySchema = z.object({
   entries: z.array(syncActivityEntrySchema),
   problems: z.array(syncProblemSchema),
@@ -160,6 +186,16 @@ export const syncActivitySchema = z.object({
    */
   providerBusy: z
     .object({ provider: z.enum(['google', 'microsoft']), until: z.iso.datetime({ offset: true }) })
+    .nullable(),
+  /**
+   * Writes a provider refused for good, kept on their pairs and tried again on a back-off: the latest
+   * `REFUSED_LISTED` of them and how many there are in all; null when none is refused.
+   */
+  refusedWrites: z
+    .object({
+      total: z.number().int().positive(),
+      items: z.array(refusedWriteSchema).max(REFUSED_LISTED),
+    })
     .nullable(),
 });
 export type SyncActivity = z.infer<typeof syncActivitySchema>;

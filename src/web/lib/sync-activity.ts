@@ -31,11 +31,17 @@ export function useSyncActivity({ refetchMs, enabled = true }: Options) {
 /** While a side's names could not be read (busy, or to reconnect), they are asked for again this often. */
 const NAMES_RETRY_MS = 30_000;
 
-/** What the names are asked for: the entries shown and the held items (a new entry asks again). */
+/**
+ * What the names are asked for: the entries shown, the held items and the refused writes (a new entry,
+ * or a write refused again, asks again).
+ */
 const namesKey = (activity: SyncActivity) =>
   [
     ...activity.entries.map((entry) => entry.id),
     ...(activity.heldRemovals?.items ?? []).map((item) => `${item.taskId} ${item.eventId}`),
+    ...(activity.refusedWrites?.items ?? []).map(
+      (item) => `${item.taskId} ${item.eventId} ${item.refusedAt}`,
+    ),
   ].join(',');
 
 /**

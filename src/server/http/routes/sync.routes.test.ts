@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app.ts';
-import { syncActivity, syncStates } from '#server/db/schema/sync.tables.ts';
+import { syncActivity, syncLinks, syncStates } from '#server/db/schema/sync.tables.ts';
 import { signInThroughEmulator } from '#server/test/sign-in.ts';
 import { createTestApp, crossSite, sameOrigin } from '#server/test/test-app.ts';
 
@@ -155,5 +155,110 @@ describe('the safety brake’s choice', () => {
       null,
       null,
     ]);
+  });
+});
+
+/**
+ * `GET /api/sync/activity` lists the writes a provider refused for good as their pairs keep them (what,
+ * who refused, the provider's status and reason code, when it is tried again on the back-off), the
+ * user's own only. The refusals are written as a run leaves them (sync-refused-writes.integration.test.ts).
+ */
+describe('the activity’s refused writes', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ overrides: { role: 'web' } });
+  });
+  afterAll(() => app.close());
+
+  const newUser = async (email: string) => {
+    const result = await signInThroughEmulator(app.server, 'google', { email, name: 'Ref Used' });
+    const cookies = { sid: result.sessionCookie?.value ?? '' };
+    const id: string = (await app.server.inject({ url: '/api/current_user', cookies })).json().id;
+    return { cookies, id };
+  };
+  const link = (userId: string, n: number, refusal: Partial<typeof syncLinks.$inferInsert>) => ({
+    userId,
+    taskId: `task-${n}`,
+    eventId: `event-${n}`,
+    calendarId: 'cal',
+    origin: 'task' as const,
+    titleHash: `hash-${n}`,
+    startAt: new Date('2026-11-26T08:00:00.000Z'),
+    taskMinutes: 30,
+    eventMinutes: 30,
+    appearanceHash: '',
+    taskMeta: { labels: ['30min'], dueTimezone: null, recurrence: null },
+    ...refusal,
+  });
+
+  it('names each refused pair with who refused, why, and when it is tried again', async () => {
+    const { cookies, id } = await newUser('refused-1@example.com');
+    const other = await newUser('refused-2@example.com');
+    await app.database.db.insert(syncStates).values({ userId: id, calendarProvider: 'google' });
+    await app.database.db.insert(syncLinks).values([
+      link(id, 1, {
+        eventId: null,
+        refusedWrite: 'event-create',
+        refusedStatus: 403,
+        refusedReason: 'forbiddenForNonOrganizer',
+        refusedAt: new Date('2026-11-25T09:00:00.000Z'),
+        refusedCount: 1,
+      }),
+      link(id, 2, {
+        refusedWrite: 'task-update',
+        refusedStatus: 400,
+        refusedReason: 'INVALID_ARGUMENT_VALUE',
+        refusedAt: new Date('2026-11-25T10:00:00.000Z'),
+        refusedCount: 3,
+      }),
+      link(id, 3, {}),
+      link(other.id, 4, {
+        refusedWrite: 'event-update',
+        refusedStatus: 404,
+        refusedReason: 'notFound',
+        refusedAt: new Date('2026-11-25T10:00:00.000Z'),
+        refusedCount: 1,
+      }),
+    ]);
+
+    const response = await app.server.inject({ url: '/api/sync/activity', cookies });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().refusedWrites).toEqual({
+      total: 2,
+      items: [
+        {
+          taskId: 'task-2',
+          eventId: 'event-2',
+          write: 'task-update',
+          provider: 'todoist',
+          status: 400,
+          reason: 'INVALID_ARGUMENT_VALUE',
+          refusedAt: '2026-11-25T10:00:00.000Z',
+          refusals: 3,
+          // The third refusal in a row waits four hours.
+          retryAt: '2026-11-25T14:00:00.000Z',
+        },
+        {
+          taskId: 'task-1',
+          eventId: null,
+          write: 'event-create',
+          provider: 'google',
+          status: 403,
+          reason: 'forbiddenForNonOrganizer',
+          refusedAt: '2026-11-25T09:00:00.000Z',
+          refusals: 1,
+          retryAt: '2026-11-25T09:15:00.000Z',
+        },
+      ],
+    });
+    const nothing = await app.server.inject({ url: '/api/sync/activity', cookies: other.cookies });
+    expect(nothing.json().refusedWrites).toMatchObject({ total: 1, items: [{ taskId: 'task-4' }] });
+  });
+
+  it('has none to show while no write is refused', async () => {
+    const { cookies, id } = await newUser('refused-3@example.com');
+    await app.database.db.insert(syncLinks).values(link(id, 5, {}));
+    const response = await app.server.inject({ url: '/api/sync/activity', cookies });
+    expect(response.json().refusedWrites).toBeNull();
   });
 });

@@ -77,6 +77,7 @@ async function setUp(options: { budgetWait?: number } = {}) {
     names,
     todoist,
     activity,
+    links,
     tokens,
     reads,
     spent,
@@ -155,5 +156,30 @@ describe('the names of the sync activity', () => {
     expect(withoutCalendar.unavailable).toEqual(['calendar']);
     expect(busy.reads().calendar).toBe(0);
     expect(withoutCalendar.tasks[busy.ids.review]?.title).toBe('Review PR');
+  });
+
+  it('names the refused writes too, in the same reads: a task whose event Google refused to create', async () => {
+    const { names, reads, todoist, links, now } = await setUp();
+    const venue = todoist.add({ content: 'Book the venue', due: floatingDue('2026-12-04T09:00:00.000000') });
+    await links.insertPending(
+      USER,
+      syncLink({
+        id: 'l-venue',
+        taskId: venue.id,
+        eventId: null,
+        calendarId: 'cal',
+        refusedWrite: 'event-create',
+        refusedStatus: 403,
+        refusedReason: 'forbiddenForNonOrganizer',
+        refusedAt: now(),
+        refusedCount: 1,
+      }),
+    );
+    const answer = await names.names(USER);
+    expect(answer.tasks[venue.id]).toEqual({
+      title: 'Book the venue',
+      when: { kind: 'floating', local: '2026-12-04T09:00' },
+    });
+    expect(reads()).toEqual({ todoist: 1, calendar: 1 });
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { ActivityNames, ItemName, NameSide } from '#shared/api/activity-names.schema.ts';
+import { REFUSED_LISTED } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
 import { eventName, taskName } from '../plan/item-name.ts';
 import type { SyncActivityRepository } from '../store/sync-activity.repository.ts';
@@ -24,7 +25,7 @@ const WINDOW_MARGIN_MS = MINUTE_MS;
 export type ActivityNamesDeps = {
   activity: Pick<SyncActivityRepository, 'recent' | 'lastHeld'>;
   states: Pick<SyncStateRepository, 'find'>;
-  links: Pick<SyncLinkRepository, 'all'>;
+  links: Pick<SyncLinkRepository, 'all' | 'refused'>;
   tasks: Pick<TaskSource, 'openTasks'>;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
@@ -82,11 +83,15 @@ function createNameMemory() {
   };
 }
 
-/** Ids the page names, each with the time of its newest entry (a name read before it is stale). */
+/**
+ * Ids the page names (its entries, the held removals, the refused writes), each with the time of its
+ * newest entry or refusal (a name read before it is stale).
+ */
 async function wantedIds(deps: ActivityNamesDeps, userId: string): Promise<Wanted> {
-  const [entries, held] = await Promise.all([
+  const [entries, held, refused] = await Promise.all([
     deps.activity.recent(userId, NAMED_ENTRIES),
     deps.activity.lastHeld(userId),
+    deps.links.refused(userId, REFUSED_LISTED),
   ]);
   const result: Wanted = { taskIds: new Map(), eventIds: new Map() };
   const note = (ids: Map<string, number>, id: string | null, at: number) => {
@@ -99,6 +104,10 @@ async function wantedIds(deps: ActivityNamesDeps, userId: string): Promise<Wante
   for (const item of held) {
     note(result.taskIds, item.taskId, 0);
     note(result.eventIds, item.eventId, 0);
+  }
+  for (const pair of refused.pairs) {
+    note(result.taskIds, pair.taskId, pair.refusedAt.getTime());
+    note(result.eventIds, pair.eventId, pair.refusedAt.getTime());
   }
   return result;
 }
@@ -137,7 +146,7 @@ async function readEvents(deps: ActivityNamesDeps, userId: string, ids: readonly
 }
 
 /**
- * The titles and times of the tasks and events the user's activity page and held removals name
+ * The titles and times of the tasks and events the user's activity page, held removals and refused writes name
  * (docs/decisions/025-names-read-live.md). Read when a screen asks: the open tasks among them in one
  * Todoist read, the linked events in one read of their calendar; kept in this process's memory for
  * `NAMES_KEPT_MS` at most (and read again once the activity names the item anew), never written

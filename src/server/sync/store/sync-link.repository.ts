@@ -1,7 +1,17 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
+import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import type { SyncLink } from '../sync-link.ts';
+
+/** A pair with a write a provider refused for good, as the dashboard shows it (no versions, no hashes). */
+export type RefusedPair = Pick<
+  SyncLink,
+  'taskId' | 'eventId' | 'refusedStatus' | 'refusedReason' | 'refusedCount'
+> & {
+  refusedWrite: RefusedWrite;
+  refusedAt: Date;
+};
 
 export type SyncLinkRepository = {
   all(userId: string): Promise<SyncLink[]>;
@@ -15,6 +25,8 @@ export type SyncLinkRepository = {
    * (a pending or unlinked event is left out).
    */
   knownVersions(events: readonly { userId: string; eventId: string }[]): Promise<Map<string, string>>;
+  /** The user's pairs with a refused write, the latest refusal first, at most `limit`, and how many in all. */
+  refused(userId: string, limit: number): Promise<{ total: number; pairs: RefusedPair[] }>;
 };
 
 /** The only writer of `sync_links`; every query is scoped by user id. */
@@ -68,6 +80,34 @@ export function createSyncLinkRepository(db: Db): SyncLinkRepository {
       return new Map(
         rows.flatMap((row) => (row.version ? [[`${row.userId} ${row.eventId}`, row.version]] : [])),
       );
+    },
+    async refused(userId, limit) {
+      // One statement: the page of pairs and, with each row, the count of them all.
+      const rows = await db
+        .select({
+          taskId: syncLinks.taskId,
+          eventId: syncLinks.eventId,
+          refusedWrite: syncLinks.refusedWrite,
+          refusedStatus: syncLinks.refusedStatus,
+          refusedReason: syncLinks.refusedReason,
+          refusedAt: syncLinks.refusedAt,
+          refusedCount: syncLinks.refusedCount,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(syncLinks)
+        .where(
+          and(
+            eq(syncLinks.userId, userId),
+            isNotNull(syncLinks.refusedWrite),
+            isNotNull(syncLinks.refusedAt),
+          ),
+        )
+        .orderBy(desc(syncLinks.refusedAt), syncLinks.id)
+        .limit(limit);
+      const pairs = rows.flatMap(({ total: _total, refusedWrite, refusedAt, ...pair }) =>
+        refusedWrite && refusedAt ? [{ ...pair, refusedWrite, refusedAt }] : [],
+      );
+      return { total: rows[0]?.total ?? 0, pairs };
     },
   };
 }

@@ -13,6 +13,7 @@ import { AutoplanUnplacedNote } from './components/autoplan-unplaced-note.tsx';
 import { LeftBehindNote } from './components/left-behind-note.tsx';
 import { OtherSyncNote } from './components/other-sync-note.tsx';
 import { ProviderBusyNote } from './components/provider-busy-note.tsx';
+import { RefusedWritesNote } from './components/refused-writes-note.tsx';
 import { SyncProblemList } from './components/sync-problem-list.tsx';
 
 /** The dashboard re-reads the activity this often while sync is on and the tab is visible. */
@@ -59,6 +60,9 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
             <HeldRemovalsAlert held={activity.data.heldRemovals} names={names.data} />
           )}
           {activity.data.providerBusy && <ProviderBusyNote busy={activity.data.providerBusy} />}
+          {activity.data.refusedWrites && (
+            <RefusedWritesNote refused={activity.data.refusedWrites} names={names.data} />
+          )}
           {activity.data.leftBehind && <LeftBehindNote leftBehind={activity.data.leftBehind} />}
           {activity.data.otherSync && <OtherSyncNote otherSync={activity.data.otherSync} />}
           {activity.data.autoplanUnplaced.length > 0 && (
