@@ -6,6 +6,7 @@ import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier, retryOnServerErrors } from '../shared/notifier.ts';
 import { GoogleOAuth, type GoogleOAuthClient } from '../shared/oauth/google-oauth.ts';
 import { countRequests } from '../shared/request-counter.ts';
+import { installUnknownFields } from '../shared/unknown-fields.ts';
 import { installApiAuth } from './google-calendar.api-auth.ts';
 import { type ApiContext, registerCalendarRoutes } from './google-calendar.calendar-routes.ts';
 import { registerCalendarWriteRoutes } from './google-calendar.calendar-write-routes.ts';
@@ -70,6 +71,7 @@ export async function createGoogleCalendarEmulator(
 
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });
+  const unknownFields = installUnknownFields(app);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof GoogleApiError)
       return reply.code(error.status).headers(error.headers).send(error.body());

@@ -6,6 +6,7 @@ import { installFaults } from '../shared/faults.ts';
 import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier, type NotifierOptions, type OutgoingNotification } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
+import { installUnknownFields } from '../shared/unknown-fields.ts';
 import { registerAuthorizeRoutes } from './microsoft.authorize-routes.ts';
 import { registerCategoryRoutes } from './microsoft.category-routes.ts';
 import { DEFAULT_CERTIFICATE_DIR, ensureLocalCertificate } from './microsoft.certificate.ts';
@@ -106,6 +107,7 @@ export async function createMicrosoftEmulator(options: MicrosoftEmulatorOptions)
   // Counted first, so throttled and failed requests count too.
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });
+  const unknownFields = installUnknownFields(app);
   const identity = new IdentityStore();
   const subscriptions = new SubscriptionStore();
   // Graph retries a failed delivery for a while, then drops it and tells the lifecycle URL `missed`.

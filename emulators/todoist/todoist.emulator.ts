@@ -5,6 +5,7 @@ import { installFaults } from '../shared/faults.ts';
 import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier, type NotifierOptions } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
+import { installUnknownFields } from '../shared/unknown-fields.ts';
 import { TodoistAccounts } from './todoist.accounts.ts';
 import type { TodoistApp, TodoistContext } from './todoist.context.ts';
 import { registerControlRoutes } from './todoist.control-routes.ts';
@@ -62,6 +63,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
 
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });
+  const unknownFields = installUnknownFields(app);
   // Keep `error_extra.retry_after` in an injected 429 equal to its Retry-After header.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode !== 429 || typeof payload !== 'string') return payload;
@@ -104,6 +106,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
       accounts,
       notifier,
       url: options.webhookUrl,
+      unknownFields: unknownFields.isOn,
     }),
     syncLimits: createSyncLimiter(),
     wire: { ...PLAIN_WIRE_FORMS },

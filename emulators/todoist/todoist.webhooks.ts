@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { deliveredOn200, type Notifier, type NotifierOptions } from '../shared/notifier.ts';
+import { withUnknownFields } from '../shared/unknown-fields.ts';
 import type { TodoistAccounts } from './todoist.accounts.ts';
 import { initiatorWire } from './todoist.mappers.ts';
 import type { UserRecord } from './todoist.records.ts';
@@ -48,6 +49,8 @@ export function createWebhookEmitter(options: {
   accounts: TodoistAccounts;
   notifier: Notifier;
   url: string | undefined;
+  /** Whether the webhooks carry fields the app does not know, as the API's answers then do. */
+  unknownFields?: () => boolean;
 }) {
   // What `reset` returns to: the start option, or a URL configured with `keepOnReset`.
   let defaultUrl = options.url ?? null;
@@ -81,7 +84,7 @@ export function createWebhookEmitter(options: {
       if (muted || !settings.url || !settings.events.includes(event)) return;
       if (!options.accounts.hasAuthorized(user.id, options.clientId)) return;
       const now = new Date().toISOString();
-      const body = JSON.stringify({
+      const payload = {
         event_name: event,
         user_id: user.id,
         event_data: eventData,
@@ -89,7 +92,8 @@ export function createWebhookEmitter(options: {
         version: '1',
         triggered_at: `${now.slice(0, 23)}000Z`,
         ...(extra === undefined ? {} : { event_data_extra: extra }),
-      });
+      };
+      const body = JSON.stringify(options.unknownFields?.() ? withUnknownFields(payload) : payload);
       options.notifier.send({
         url: settings.url,
         headers: {

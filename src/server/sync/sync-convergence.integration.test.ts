@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import type { App } from '#server/app.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { emulatorControl } from '#server/test/sync-fixtures.ts';
 import { setUpModelApp } from '#server/test/sync-model-app.ts';
@@ -48,6 +49,11 @@ for (const database of await testDatabases('sync convergence')) {
             await emulatorControl(app().emulators?.todoist.origin ?? '', 'forms', {
               dueFractionalSeconds: plans[0]?.autoplan === true,
             });
+            // Answers and webhooks with fields the app does not know, as the providers add them (§13):
+            // the second user's choice picks it for every emulator.
+            for (const origin of emulatorOrigins(app())) {
+              await emulatorControl(origin, 'unknown-fields', { on: plans[1]?.autoplan === true });
+            }
             await Promise.all(plans.map(play));
           }),
           {
@@ -62,4 +68,12 @@ for (const database of await testDatabases('sync convergence')) {
       runsFor(database.name) * 60_000,
     );
   });
+}
+
+/** The providers' emulators the sync talks to. */
+function emulatorOrigins(app: App): string[] {
+  const { emulators } = app;
+  return emulators
+    ? [emulators.todoist.origin, emulators.googleCalendar.origin, emulators.microsoft.origin]
+    : [];
 }
