@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 /**
- * Fields a client does not know, in every object of every JSON answer, while switched on (`POST
+ * Fields a client does not know, in every JSON answer and every resource in it, while switched on (`POST
  * /_emulator/unknown-fields { "on": true }`; a reset switches it off). The providers add fields to
  * their resources over time without a new version, and their documents tell clients to ignore the
  * ones they do not know (docs/provider-facts.md §13): the model-based test plays both forms, so the app
@@ -10,13 +10,19 @@ import { z } from 'zod';
  */
 export const UNKNOWN_FIELD = 'field_added_later';
 
-/** `value` with an unknown field in each of its objects, at every depth (arrays' items included). */
-export function withUnknownFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withUnknownFields);
+/**
+ * `value` with an unknown field in the answer itself and in each resource in it (an object with an
+ * `id`: a task, project, label, event, calendar, subscription), at every depth. Maps keyed by the
+ * client's own keys (Todoist's `sync_status` and `temp_id_mapping`, Google's extended properties) and
+ * plain values (a due, a time) are left as they are: a provider adds fields, never keys of those.
+ */
+export function withUnknownFields(value: unknown, top = true): unknown {
+  if (Array.isArray(value)) return value.map((item) => withUnknownFields(item, false));
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = withUnknownFields(item);
-  copy[UNKNOWN_FIELD] = { added: true, note: 'a field this client does not know yet' };
+  for (const [key, item] of Object.entries(value)) copy[key] = withUnknownFields(item, false);
+  if (top || typeof copy.id === 'string' || typeof copy.id === 'number')
+    copy[UNKNOWN_FIELD] = { added: true, note: 'a field this client does not know yet' };
   return copy;
 }
 
