@@ -14,6 +14,7 @@ import type { SyncActivityRepository } from '../store/sync-activity.repository.t
 import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
+import type { RunStartRows, SyncRunStart } from '../store/sync-run-start.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncSettings } from '../sync-settings.ts';
@@ -52,6 +53,11 @@ export type SyncEngineDeps = {
   log: Logger;
   /** One run per user at a time, across processes. */
   leases: SyncRunLeaseRepository;
+  /**
+   * The lease taken and the run's settings and state read in one statement (default: the lease, the
+   * settings and the state one after another).
+   */
+  runStart?: SyncRunStart;
   /** The provider budgets of a user's runs (default PROVIDER_BUDGETS). */
   budgets?: Record<BudgetProvider, BudgetRule>;
   /** The app-wide budgets of Google and Microsoft, shared by every worker (none: not held to them). */
@@ -94,6 +100,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     withToken: budget.withToken,
     budget,
     lease: createRunLease(deps),
+    runStart: deps.runStart ?? runStartOneByOne(deps),
     brakeRecord: createBrakeRecord({ ...deps, thresholds }),
     thresholds,
   };
@@ -106,6 +113,7 @@ type Engine = Omit<SyncEngineDeps, 'withToken'> & {
   withToken: WithToken;
   budget: ReturnType<typeof createRunBudget>;
   lease: ReturnType<typeof createRunLease>;
+  runStart: SyncRunStart;
   brakeRecord: ReturnType<typeof createBrakeRecord>;
   thresholds: BrakeThresholds;
 };
@@ -118,30 +126,50 @@ type Engine = Omit<SyncEngineDeps, 'withToken'> & {
  * is planned with, never overwritten.
  */
 function run(engine: Engine, userId: string, options: RunOptions): Promise<SyncOutcome> {
-  const work = () =>
+  const work = (started: RunStartRows | null) =>
     engine.budget.spend(userId, async () => {
       try {
-        return await runOnce(engine, userId, options);
+        return await runOnce(engine, userId, options, started);
       } catch (error) {
         if (!(error instanceof EventChangedError)) throw error;
         engine.log.info(
           { userId },
           'an event changed since the run planned its update; reading both sides again',
         );
-        return runOnce(engine, userId, { ...options, requestedSidesOnly: false });
+        // Read again: the first attempt may have recorded writes.
+        return runOnce(engine, userId, { ...options, requestedSidesOnly: false }, null);
       }
     });
-  return engine.lease.holding<SyncOutcome>(
+  return engine.lease.holding<SyncOutcome, RunStartRows>(
     userId,
-    () => (engine.tokenScope ? engine.tokenScope.run(work) : work()),
+    (started) => (engine.tokenScope ? engine.tokenScope.run(() => work(started)) : work(started)),
     (afterMs) => ({ status: 'retry-later', afterMs, anotherRun: true }),
     options.held,
+    (owner, until, now) => engine.runStart.take(userId, owner, until, now),
   );
 }
 
-async function runOnce(engine: Engine, userId: string, options: RunOptions): Promise<SyncOutcome> {
+/** The run's start without the one statement: the lease, then the settings and the state. */
+function runStartOneByOne(deps: Pick<SyncEngineDeps, 'leases' | 'settings' | 'states'>): SyncRunStart {
+  return {
+    async take(userId, owner, until, now) {
+      const lease = await deps.leases.acquire(userId, owner, until, now);
+      if (lease.kind !== 'taken') return { lease, rows: null };
+      const context = await deps.settings.load(userId, now);
+      return { lease, rows: { context, state: await deps.states.find(userId) } };
+    },
+  };
+}
+
+/** `started`: the settings and state read with the lease (null: read them now). */
+async function runOnce(
+  engine: Engine,
+  userId: string,
+  options: RunOptions,
+  started: RunStartRows | null,
+): Promise<SyncOutcome> {
   const now = engine.clock();
-  const admitted = await admit(engine, userId, options, now);
+  const admitted = await admit(engine, userId, options, now, started);
   if ('status' in admitted) return admitted;
   try {
     return await syncAdmitted(engine, userId, admitted, options, now);
