@@ -13,6 +13,12 @@ export type LeaseTake<S> = (
   now: Date,
 ) => Promise<{ lease: LeaseAttempt; rows: S | null }>;
 
+/**
+ * The lease a run holds: its owner id, and `givenBack`, told by a run whose last statement gave it
+ * back itself (`SyncStateRepository.saveRun`), so that no statement is spent on it after the run.
+ */
+export type HeldLease = { owner: string; givenBack(): void };
+
 /** How long a lease holds without renewal: a worker that dies lets its user's runs go on after this. */
 export const RUN_LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
@@ -30,7 +36,7 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
   return {
     async holding<T, S = never>(
       userId: string,
-      work: (rows: S | null) => Promise<T>,
+      work: (rows: S | null, lease: HeldLease | null) => Promise<T>,
       busy: (retryAfterMs: number) => T,
       held?: (phase: 'start' | 'end') => void,
       take: LeaseTake<S> = async (owner, until, now) => ({
@@ -46,7 +52,7 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
         return busy(Math.min(Math.max(left, 50), BUSY_RETRY_MAX_MS));
       }
       // A user gone: the run finds no one to sync, and nothing needs guarding.
-      if (attempt.kind === 'no-user') return work(null);
+      if (attempt.kind === 'no-user') return work(null, null);
       const renewal = setInterval(() => {
         const until = new Date(deps.clock().getTime() + RUN_LEASE_MS);
         deps.leases
@@ -57,17 +63,30 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
           .catch((error: unknown) => deps.log.warn({ userId, err: error }, 'could not renew a run lease'));
       }, RENEW_EVERY_MS);
       renewal.unref();
+      let givenBack = false;
+      const lease: HeldLease = {
+        owner,
+        givenBack() {
+          if (givenBack) return;
+          givenBack = true;
+          // The run holds its user no longer: another run may start from here on.
+          held?.('end');
+          clearInterval(renewal);
+        },
+      };
       held?.('start');
       try {
-        return await work(rows);
+        return await work(rows, lease);
       } finally {
-        held?.('end');
         clearInterval(renewal);
-        await deps.leases
-          .release(userId, owner)
-          .catch((error: unknown) =>
-            deps.log.warn({ userId, err: error }, 'could not release a run lease; it lapses by itself'),
-          );
+        if (!givenBack) {
+          held?.('end');
+          await deps.leases
+            .release(userId, owner)
+            .catch((error: unknown) =>
+              deps.log.warn({ userId, err: error }, 'could not release a run lease; it lapses by itself'),
+            );
+        }
       }
     },
   };

@@ -32,7 +32,7 @@ import { readSides, type SidesRead } from './read-sides.ts';
 import { type Admitted, admit } from './run-admission.ts';
 import { createRunBudget } from './run-budget.ts';
 import { handleFailure } from './run-failure.ts';
-import { createRunLease } from './run-lease.ts';
+import { createRunLease, type HeldLease } from './run-lease.ts';
 import type { SyncOutcome } from './sync-outcome.ts';
 
 export type SyncEngineDeps = {
@@ -126,10 +126,10 @@ type Engine = Omit<SyncEngineDeps, 'withToken'> & {
  * is planned with, never overwritten.
  */
 function run(engine: Engine, userId: string, options: RunOptions): Promise<SyncOutcome> {
-  const work = (started: RunStartRows | null) =>
+  const work = (started: RunStartRows | null, lease: HeldLease | null) =>
     engine.budget.spend(userId, async () => {
       try {
-        return await runOnce(engine, userId, options, started);
+        return await runOnce(engine, userId, options, started, lease);
       } catch (error) {
         if (!(error instanceof EventChangedError)) throw error;
         engine.log.info(
@@ -137,12 +137,13 @@ function run(engine: Engine, userId: string, options: RunOptions): Promise<SyncO
           'an event changed since the run planned its update; reading both sides again',
         );
         // Read again: the first attempt may have recorded writes.
-        return runOnce(engine, userId, { ...options, requestedSidesOnly: false }, null);
+        return runOnce(engine, userId, { ...options, requestedSidesOnly: false }, null, lease);
       }
     });
   return engine.lease.holding<SyncOutcome, RunStartRows>(
     userId,
-    (started) => (engine.tokenScope ? engine.tokenScope.run(() => work(started)) : work(started)),
+    (started, lease) =>
+      engine.tokenScope ? engine.tokenScope.run(() => work(started, lease)) : work(started, lease),
     (afterMs) => ({ status: 'retry-later', afterMs, anotherRun: true }),
     options.held,
     (owner, until, now) => engine.runStart.take(userId, owner, until, now),
@@ -161,18 +162,22 @@ function runStartOneByOne(deps: Pick<SyncEngineDeps, 'leases' | 'settings' | 'st
   };
 }
 
-/** `started`: the settings and state read with the lease (null: read them now). */
+/**
+ * `started`: the settings and state read with the lease (null: read them now); `lease`: the run's
+ * (null: a user gone), given back by the run's last statement when it can be.
+ */
 async function runOnce(
   engine: Engine,
   userId: string,
   options: RunOptions,
   started: RunStartRows | null,
+  lease: HeldLease | null,
 ): Promise<SyncOutcome> {
   const now = engine.clock();
   const admitted = await admit(engine, userId, options, now, started);
   if ('status' in admitted) return admitted;
   try {
-    return await syncAdmitted(engine, userId, admitted, options, now);
+    return await syncAdmitted(engine, userId, admitted, options, now, lease);
   } catch (error) {
     return handleFailure(engine, userId, error);
   }
@@ -184,6 +189,7 @@ async function syncAdmitted(
   { context, state, calendar, titleSalt }: Admitted,
   options: RunOptions,
   now: Date,
+  lease: HeldLease | null,
 ): Promise<SyncOutcome> {
   await ensureChannel(engine, userId, context.settings, state);
   // Another calendar chosen: the pairs' events move there first (or stay with an account gone).
@@ -236,11 +242,27 @@ async function syncAdmitted(
     discardedTasks: new Set(),
   };
   const written = await planAndWrite(engine, input, relocated.links, target, state, read.holding);
-  await finishRun(engine, userId, context, state, read, {
-    ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
-    ...otherSyncSeen(state, read.events, relocated.links, now),
-    ...(planned.kept && { autoplan: planned.kept }),
-  });
+  // Nothing left to write after the run's state (no hints to forget, nothing for the brake to log,
+  // no renames to forget): the lease is given back in the same statement.
+  const last =
+    hints.length === 0 &&
+    read.renames.length === 0 &&
+    !engine.brakeRecord.logs(written.brake, context.problemsOpen);
+  const release = last && lease ? lease : null;
+  await finishRun(
+    engine,
+    userId,
+    context,
+    state,
+    read,
+    {
+      ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
+      ...otherSyncSeen(state, read.events, relocated.links, now),
+      ...(planned.kept && { autoplan: planned.kept }),
+    },
+    release,
+  );
+  release?.givenBack();
   await engine.hints.consume(
     userId,
     hints.map((hint) => hint.taskId),
@@ -264,6 +286,7 @@ async function finishRun(
   state: SyncState | null,
   read: SidesRead,
   brake: SyncStatePatch,
+  release: HeldLease | null,
 ) {
   await engine.states.saveRun(
     userId,
@@ -285,6 +308,7 @@ async function finishRun(
       calendar: read.reads.calendar ? (state?.calendarReadsPending ?? 0) : 0,
     },
     engine.clock(),
+    ...(release ? [{ leaseOwner: release.owner }] : []),
   );
 }
 
