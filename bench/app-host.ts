@@ -12,6 +12,7 @@ import { createObserver } from './observer.ts';
 import type { HostApi, HostOptions, Ready } from './protocol.ts';
 import { queuedUsersOf } from './queued-users.ts';
 import { recordsByUser } from './records-by-user.ts';
+import { watchRunStatements } from './run-statements.ts';
 import { profileSql } from './sql-profile.ts';
 import { loopDelayMonitor, now, sleep } from './stats.ts';
 import { userIdleness } from './user-idleness.ts';
@@ -44,6 +45,7 @@ const observer = createObserver({
   app: () => appOrigin,
 });
 observer.watchEngine(app.sync.engine);
+const runStatements = watchRunStatements(app);
 const connection = app.database.queueConnection;
 const sqlProfile = options.sqlProfile
   ? profileSql(
@@ -167,6 +169,8 @@ const handlers: HostApi = {
   async sqlStats({ limit }) {
     return sqlProfile?.top(limit) ?? [];
   },
+
+  runStatements: async (window) => runStatements.within(window),
 
   async stop() {
     await app.close();

@@ -120,6 +120,17 @@ export type Memory = {
 
 export type QueueRounds = { jobs: number; seconds: number; perRound: { jobs: number; seconds: number }[] };
 
+/**
+ * Statements each synced run issued itself (runs that wrote something, and the others: echoes, runs
+ * with nothing to do), and the job queue's user-queue fetches (empty ones too) and job completions.
+ */
+export type RunStatements = {
+  changeRuns: number[];
+  otherRuns: number[];
+  fetches: number;
+  completions: number;
+};
+
 export type HostApi = {
   createUsers(args: UserPlan): Promise<BenchUser[]>;
   waitIdle(args: { userIds: string[]; timeoutMs: number }): Promise<{ idle: boolean; waitedMs: number }>;
@@ -158,6 +169,8 @@ export type HostApi = {
   /** The event loop's delay since the last call (see `loopDelayMonitor`). */
   loopDelay(args: Record<string, never>): Promise<{ p99Ms: number; maxMs: number }>;
   sqlStats(args: { limit: number }): Promise<SqlStatementStats[]>;
+  /** The statements of the sync runs that started in the window, and the queue's over it. */
+  runStatements(args: { from: number; to: number }): Promise<RunStatements>;
   stop(args: Record<string, never>): Promise<void>;
 };
 

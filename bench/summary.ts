@@ -60,6 +60,17 @@ export function figuresOf(results: PhaseResults, options: Options, peakRssMb: nu
     ackAsSentP99Ms: burst.ackAsSentP99Ms,
     ackInAppP99Ms: burst.ackInAppP99Ms,
     ackFloorP99Ms: burst.ackFloorP99Ms,
+    // The acknowledgement as the sender saw it, against the same burst to a server that answers at once.
+    ackOverFloor: burst.ackFloorP99Ms > 0 ? round(burst.ackAsSentP99Ms / burst.ackFloorP99Ms, 1) : null,
+    statementsPerRun: latency.statements.p50,
+    statementsOfRuns: {
+      ownP50: latency.statements.ownP50,
+      ownP95: latency.statements.ownP95,
+      changeRunsP50: latency.statements.changeRuns.p50,
+      otherRunsP50: latency.statements.otherRuns.p50,
+      fetchesPerJob: latency.statements.fetchesPerJob,
+    },
+    cpuMsPerRun: latency.cpuMsPerRun,
     burstNotifications: burst.notifications,
     initialSyncSeconds: round(initialSync.initialSyncSeconds, 1),
     jobsPerSecond: round(queue.jobsPerSecond, 1),
@@ -151,12 +162,27 @@ export function printSummary(figures: Figures, options: Options) {
         ),
         plainRow('  the same, as the sender saw it', `${figures.ackAsSentP99Ms} ms`),
         plainRow('  the same, inside the app', `${figures.ackInAppP99Ms} ms`),
-        plainRow('  the same burst to a server doing nothing', `${figures.ackFloorP99Ms} ms`),
+        plainRow(
+          '  the same burst to a server doing nothing',
+          `${figures.ackFloorP99Ms} ms (the app's as sent: ${figures.ackOverFloor}x of it)`,
+        ),
         targetRow(
           `initial sync (${options.initialTasks} tasks + ${options.initialEvents} events)`,
           `${figures.initialSyncSeconds} s`,
           `<= ${TARGETS.initialSyncSeconds} s`,
           figures.initialSyncSeconds <= TARGETS.initialSyncSeconds,
+        ),
+        plainRow(
+          "SQL statements per synced run (p50, with its job's fetch and completion)",
+          `${figures.statementsPerRun}; runs that wrote ${figures.statementsOfRuns.changeRunsP50} + 2, ` +
+            `the others ${figures.statementsOfRuns.otherRunsP50} + 2`,
+        ),
+        plainRow(
+          'CPU per run (latency phase)',
+          `app ${figures.cpuMsPerRun.app} ms` +
+            (figures.cpuMsPerRun.database === null
+              ? ' (embedded database included)'
+              : `, PostgreSQL ${figures.cpuMsPerRun.database} ms (the whole server)`),
         ),
         plainRow('sync jobs per second', String(figures.jobsPerSecond)),
         plainRow('peak RSS (app process)', `${figures.peakRssMb} MB`),

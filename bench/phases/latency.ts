@@ -2,6 +2,7 @@ import type { Actor, ChangeKind } from '../actors.ts';
 import { changeLegs } from '../change-legs.ts';
 import { cpuLine, cpuShares, readCpu } from '../cpu-shares.ts';
 import type { Bench } from '../processes.ts';
+import type { RunStatements } from '../protocol.ts';
 import { callsLine, concurrencyLine, describe, log, ms, phase, reads, sum, sumCounts } from '../report.ts';
 import {
   everyUserAtOnce,
@@ -37,8 +38,19 @@ export async function latencyPhase(bench: Bench, actors: Actor[]) {
   const started = now();
   const cpuBefore = await readCpu(bench);
   const samples = await makeChanges(bench, actors);
-  const cpu = cpuShares(cpuBefore, await readCpu(bench));
-  const latencyWindow = await bench.host.call('window', { from: started, to: now() });
+  const cpuAfter = await readCpu(bench);
+  const cpu = cpuShares(cpuBefore, cpuAfter);
+  const ended = now();
+  const latencyWindow = await bench.host.call('window', { from: started, to: ended });
+  const statements = statementsPerRun(await bench.host.call('runStatements', { from: started, to: ended }));
+  const runs = latencyWindow.runs.total;
+  // The embedded database runs on a thread of the app's process: its CPU is the app's.
+  const cpuMsPerRun = {
+    app: round(ratio(cpuAfter.app - cpuBefore.app, runs), 2),
+    database:
+      bench.options.db === 'postgres' ? round(ratio(cpuAfter.postgres - cpuBefore.postgres, runs), 2) : null,
+    runs,
+  };
   const written = samples.filter(isWritten);
   const latency = distribution(written.map(writtenAfter));
   const withEcho = written.filter((sample) => sample.seen.echoSeen && sample.seen.settledAt !== null);
@@ -71,6 +83,15 @@ export async function latencyPhase(bench: Bench, actors: Actor[]) {
       `synced runs took ${describe(latencyWindow.runs.durations)}`,
   );
   log(`  over the phase, ${cpuLine(cpu, bench.options.db === 'postgres')}`);
+  log(
+    `  per run (${runs} runs): CPU ${cpuMsPerRun.app} ms in the app's process` +
+      (cpuMsPerRun.database === null
+        ? ' (the embedded database included)'
+        : `, ${cpuMsPerRun.database} ms in PostgreSQL (every backend on the server, others' too)`) +
+      `; statements p50 ${statements.p50} (its own ${statements.ownP50} and the job's fetch and ` +
+      `completion), runs that wrote ${describeCounts(statements.changeRuns)}, others ` +
+      `${describeCounts(statements.otherRuns)}; the queue's fetches per job ${statements.fetchesPerJob} (empty ones included)`,
+  );
   log(`  ${concurrencyLine(latencyWindow.concurrency)}`);
   const legs = await changeLegs(bench.host, written);
   log(
@@ -86,5 +107,26 @@ export async function latencyPhase(bench: Bench, actors: Actor[]) {
     withEcho: withEcho.length,
     changeCalls,
     echoCalls,
+    statements,
+    cpuMsPerRun,
   };
 }
+
+/**
+ * The statements of a synced run: its own (p50 over every synced run of the phase, and apart the
+ * runs that wrote and the others), and the two of its job, fetched and completed.
+ */
+function statementsPerRun(counted: RunStatements) {
+  const own = distribution([...counted.changeRuns, ...counted.otherRuns]);
+  return {
+    p50: own.p50 + 2,
+    ownP50: own.p50,
+    ownP95: own.p95,
+    changeRuns: distribution(counted.changeRuns),
+    otherRuns: distribution(counted.otherRuns),
+    fetchesPerJob: round(ratio(counted.fetches, counted.completions), 2),
+  };
+}
+
+const describeCounts = (d: { count: number; p50: number; p95: number; max: number }) =>
+  `p50 ${d.p50} / p95 ${d.p95} / max ${d.max} (n=${d.count})`;

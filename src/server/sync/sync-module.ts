@@ -17,6 +17,7 @@ import { createSyncActivityRepository } from './store/sync-activity.repository.t
 import { createSyncHintRepository } from './store/sync-hint.repository.ts';
 import { createSyncLinkRepository } from './store/sync-link.repository.ts';
 import { createSyncRunLeaseRepository } from './store/sync-run-lease.repository.ts';
+import { createSyncRunStart } from './store/sync-run-start.repository.ts';
 import { createSyncSettingsReader } from './store/sync-settings.repository.ts';
 import { createSyncStateRepository } from './store/sync-state.repository.ts';
 import { createSyncService } from './sync.service.ts';
@@ -84,6 +85,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
     channels,
     hints: createSyncHintRepository(database.db),
     leases: createSyncRunLeaseRepository(database.db),
+    runStart: createSyncRunStart(database.db),
     appBudget,
   });
   // Notifications are recorded on connections of their own, never waiting for the runs' ones.

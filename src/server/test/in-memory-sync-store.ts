@@ -105,7 +105,8 @@ export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemor
 
 export type InMemorySyncStates = SyncStateRepository & { rows: Map<string, SyncState> };
 
-export function inMemorySyncStates(): InMemorySyncStates {
+/** `leases`: where a run's lease given back with its state (`saveRun`'s `release`) is held. */
+export function inMemorySyncStates(leases?: Pick<InMemorySyncRunLeases, 'release'>): InMemorySyncStates {
   const rows = new Map<string, SyncState>();
   return {
     rows,
@@ -164,7 +165,8 @@ export function inMemorySyncStates(): InMemorySyncStates {
       row.updatedAt = now;
       return true;
     },
-    async saveRun(userId, patch, readsSeen, now) {
+    async saveRun(userId, patch, readsSeen, now, release) {
+      if (release) await leases?.release(userId, release.leaseOwner);
       const row = {
         ...(rows.get(userId) ?? newSyncState(userId, now)),
         ...copy(defined(patch)),
@@ -354,6 +356,7 @@ export function inMemorySyncStore(clock: () => Date = () => new Date()) {
   const users = inMemoryUsers();
   const integrations = inMemoryIntegrations();
   const settings = inMemorySettings(integrations);
+  const leases = inMemorySyncRunLeases((userId) => users.rows.has(userId));
   return {
     users,
     integrations,
@@ -361,9 +364,9 @@ export function inMemorySyncStore(clock: () => Date = () => new Date()) {
     labels: settings,
     reader: inMemorySyncSettingsReader({ users, integrations, settings }),
     links: inMemorySyncLinks(clock),
-    states: inMemorySyncStates(),
+    states: inMemorySyncStates(leases),
     activity: inMemorySyncActivity(),
     hints: inMemorySyncHints(),
-    leases: inMemorySyncRunLeases((userId) => users.rows.has(userId)),
+    leases,
   };
 }

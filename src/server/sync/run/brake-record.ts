@@ -64,6 +64,11 @@ export function createBrakeRecord(deps: {
     };
   }
 
+  /** Whether `log` writes anything: held or kept removals, or problems to clear. */
+  function logs(brake: BrakeDecision, problemsOpen = true): boolean {
+    return brake.held.length > 0 || brake.kept.length > 0 || problemsOpen;
+  }
+
   /** The activity of held and kept removals, and the problems a run that went through solves. */
   async function log(
     userId: string,
@@ -105,5 +110,5 @@ export function createBrakeRecord(deps: {
     return (await deps.activity.lastHeld(userId)).some((item) => !held.has(pairKey(item)));
   }
 
-  return { removalsInWindow, statePatch, log };
+  return { removalsInWindow, statePatch, logs, log };
 }

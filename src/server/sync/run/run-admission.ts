@@ -3,6 +3,7 @@ import type { CalendarTarget } from '../calendar-target.port.ts';
 import type { SyncChannels } from '../inbound/sync-channels.ts';
 import type { SyncContext } from '../plan/sync-context.ts';
 import type { SyncActivityRepository } from '../store/sync-activity.repository.ts';
+import type { RunStartRows } from '../store/sync-run-start.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncState } from '../sync-state.ts';
@@ -34,8 +35,10 @@ export async function admit(
   userId: string,
   options: { spaced?: boolean; routine?: boolean },
   now: Date,
+  /** The settings and state as the run's start read them with its lease (null: read them now). */
+  started: RunStartRows | null = null,
 ): Promise<Admitted | SyncOutcome> {
-  const context = await deps.settings.load(userId, now);
+  const context = started?.context ?? (await deps.settings.load(userId, now));
   if (!context.runnable) {
     if (context.block === 'not-entitled') await deps.activity.raise(userId, 'subscription-ended', now);
     // Switched off, unpaid or disconnected: no more notifications until sync may run again.
@@ -43,7 +46,7 @@ export async function admit(
     return { status: 'skipped', reason: context.block };
   }
   deps.tokenScope?.known(context.connections);
-  const state = await deps.states.find(userId);
+  const state = started ? started.state : await deps.states.find(userId);
   const { calendarProvider } = context.settings;
   deps.budget.readState(state, calendarProvider);
   if (state?.backoffUntil && state.backoffUntil > now) {

@@ -3,6 +3,7 @@ import { testDatabases } from '#server/test/databases.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import { syncingUser } from '#server/test/sync-fixtures.ts';
 import { createSyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
+import { createSyncRunStart } from '../store/sync-run-start.repository.ts';
 import { RUN_LEASE_MS } from './run-lease.ts';
 
 /** One run per user at a time, across processes (decision 018): the lease under every sync run. */
@@ -43,6 +44,41 @@ for (const database of await testDatabases('run leases')) {
       expect(
         (await leases.acquire('00000000-0000-4000-8000-000000000000', 'x', later(now, 1000), now)).kind,
       ).toBe('no-user');
+    });
+
+    it('is taken with the run’s settings and state in one statement, as the lease alone is', async () => {
+      const user = await syncingUser(app(), 'lease-start@example.com');
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      const leases = createSyncRunLeaseRepository(app().database.db);
+      const start = createSyncRunStart(app().database.db);
+      const now = new Date();
+      const attempts = await Promise.all([
+        start.take(user.userId, 'first', later(now, 15_000), now),
+        start.take(user.userId, 'second', later(now, 15_000), now),
+      ]);
+      expect(attempts.map((attempt) => attempt.lease.kind).sort()).toEqual(['busy', 'taken']);
+      const taken = attempts.find((attempt) => attempt.lease.kind === 'taken');
+      // Taken with what the run starts from: sync may run, and the state the first run saved.
+      expect(taken?.rows?.context.runnable).toBe(true);
+      expect(taken?.rows?.state).toMatchObject({ userId: user.userId, calendarProvider: 'google' });
+      expect(taken?.rows?.state?.todoistToken).toEqual(expect.any(String));
+      const holder = attempts[0]?.lease.kind === 'taken' ? 'first' : 'second';
+      // Held: busy until the holder's time, nothing read for the run.
+      expect(await start.take(user.userId, 'third', later(now, 15_000), now)).toEqual({
+        lease: { kind: 'busy', until: later(now, 15_000) },
+        rows: null,
+      });
+      await leases.release(user.userId, holder);
+      expect((await start.take(user.userId, 'third', later(now, 15_000), now)).lease.kind).toBe('taken');
+      // Lapsed: taken over.
+      const afterLapse = later(now, 15_001);
+      const takenOver = await start.take(user.userId, 'fourth', later(afterLapse, 15_000), afterLapse);
+      expect(takenOver.lease.kind).toBe('taken');
+      expect(await leases.renew(user.userId, 'third', later(afterLapse, 15_000))).toBe(false);
+      expect(await start.take('00000000-0000-4000-8000-000000000000', 'x', later(now, 1000), now)).toEqual({
+        lease: { kind: 'no-user' },
+        rows: null,
+      });
     });
 
     it('holds a run back while another run of the user holds the lease, and lets it go once given back', async () => {

@@ -1,7 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
-import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
+import type { LeaseAttempt, SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
+
+/**
+ * Takes the lease (`SyncRunLeaseRepository.acquire`), and may read what the run starts from in the
+ * same statement (`SyncRunStart`): handed to the run once the lease is taken.
+ */
+export type LeaseTake<S> = (
+  owner: string,
+  until: Date,
+  now: Date,
+) => Promise<{ lease: LeaseAttempt; rows: S | null }>;
+
+/**
+ * The lease a run holds: its owner id, and `givenBack`, told by a run whose last statement gave it
+ * back itself (`SyncStateRepository.saveRun`), so that no statement is spent on it after the run.
+ */
+export type HeldLease = { owner: string; givenBack(): void };
 
 /** How long a lease holds without renewal: a worker that dies lets its user's runs go on after this. */
 export const RUN_LEASE_MS = 15_000;
@@ -18,21 +34,25 @@ const BUSY_RETRY_MAX_MS = 1_000;
  */
 export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Clock; log: Logger }) {
   return {
-    async holding<T>(
+    async holding<T, S = never>(
       userId: string,
-      work: () => Promise<T>,
+      work: (rows: S | null, lease: HeldLease | null) => Promise<T>,
       busy: (retryAfterMs: number) => T,
       held?: (phase: 'start' | 'end') => void,
+      take: LeaseTake<S> = async (owner, until, now) => ({
+        lease: await deps.leases.acquire(userId, owner, until, now),
+        rows: null,
+      }),
     ): Promise<T> {
       const owner = randomUUID();
       const now = deps.clock();
-      const attempt = await deps.leases.acquire(userId, owner, new Date(now.getTime() + RUN_LEASE_MS), now);
+      const { lease: attempt, rows } = await take(owner, new Date(now.getTime() + RUN_LEASE_MS), now);
       if (attempt.kind === 'busy') {
         const left = attempt.until.getTime() - now.getTime();
         return busy(Math.min(Math.max(left, 50), BUSY_RETRY_MAX_MS));
       }
       // A user gone: the run finds no one to sync, and nothing needs guarding.
-      if (attempt.kind === 'no-user') return work();
+      if (attempt.kind === 'no-user') return work(null, null);
       const renewal = setInterval(() => {
         const until = new Date(deps.clock().getTime() + RUN_LEASE_MS);
         deps.leases
@@ -43,17 +63,30 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
           .catch((error: unknown) => deps.log.warn({ userId, err: error }, 'could not renew a run lease'));
       }, RENEW_EVERY_MS);
       renewal.unref();
+      let givenBack = false;
+      const lease: HeldLease = {
+        owner,
+        givenBack() {
+          if (givenBack) return;
+          givenBack = true;
+          // The run holds its user no longer: another run may start from here on.
+          held?.('end');
+          clearInterval(renewal);
+        },
+      };
       held?.('start');
       try {
-        return await work();
+        return await work(rows, lease);
       } finally {
-        held?.('end');
         clearInterval(renewal);
-        await deps.leases
-          .release(userId, owner)
-          .catch((error: unknown) =>
-            deps.log.warn({ userId, err: error }, 'could not release a run lease; it lapses by itself'),
-          );
+        if (!givenBack) {
+          held?.('end');
+          await deps.leases
+            .release(userId, owner)
+            .catch((error: unknown) =>
+              deps.log.warn({ userId, err: error }, 'could not release a run lease; it lapses by itself'),
+            );
+        }
       }
     },
   };

@@ -14,6 +14,7 @@ import type { SyncActivityRepository } from '../store/sync-activity.repository.t
 import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncRunLeaseRepository } from '../store/sync-run-lease.repository.ts';
+import type { RunStartRows, SyncRunStart } from '../store/sync-run-start.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncSettings } from '../sync-settings.ts';
@@ -31,7 +32,7 @@ import { readSides, type SidesRead } from './read-sides.ts';
 import { type Admitted, admit } from './run-admission.ts';
 import { createRunBudget } from './run-budget.ts';
 import { handleFailure } from './run-failure.ts';
-import { createRunLease } from './run-lease.ts';
+import { createRunLease, type HeldLease } from './run-lease.ts';
 import type { SyncOutcome } from './sync-outcome.ts';
 
 export type SyncEngineDeps = {
@@ -52,6 +53,11 @@ export type SyncEngineDeps = {
   log: Logger;
   /** One run per user at a time, across processes. */
   leases: SyncRunLeaseRepository;
+  /**
+   * The lease taken and the run's settings and state read in one statement (default: the lease, the
+   * settings and the state one after another).
+   */
+  runStart?: SyncRunStart;
   /** The provider budgets of a user's runs (default PROVIDER_BUDGETS). */
   budgets?: Record<BudgetProvider, BudgetRule>;
   /** The app-wide budgets of Google and Microsoft, shared by every worker (none: not held to them). */
@@ -94,6 +100,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     withToken: budget.withToken,
     budget,
     lease: createRunLease(deps),
+    runStart: deps.runStart ?? runStartOneByOne(deps),
     brakeRecord: createBrakeRecord({ ...deps, thresholds }),
     thresholds,
   };
@@ -106,6 +113,7 @@ type Engine = Omit<SyncEngineDeps, 'withToken'> & {
   withToken: WithToken;
   budget: ReturnType<typeof createRunBudget>;
   lease: ReturnType<typeof createRunLease>;
+  runStart: SyncRunStart;
   brakeRecord: ReturnType<typeof createBrakeRecord>;
   thresholds: BrakeThresholds;
 };
@@ -118,33 +126,58 @@ type Engine = Omit<SyncEngineDeps, 'withToken'> & {
  * is planned with, never overwritten.
  */
 function run(engine: Engine, userId: string, options: RunOptions): Promise<SyncOutcome> {
-  const work = () =>
+  const work = (started: RunStartRows | null, lease: HeldLease | null) =>
     engine.budget.spend(userId, async () => {
       try {
-        return await runOnce(engine, userId, options);
+        return await runOnce(engine, userId, options, started, lease);
       } catch (error) {
         if (!(error instanceof EventChangedError)) throw error;
         engine.log.info(
           { userId },
           'an event changed since the run planned its update; reading both sides again',
         );
-        return runOnce(engine, userId, { ...options, requestedSidesOnly: false });
+        // Read again: the first attempt may have recorded writes.
+        return runOnce(engine, userId, { ...options, requestedSidesOnly: false }, null, lease);
       }
     });
-  return engine.lease.holding<SyncOutcome>(
+  return engine.lease.holding<SyncOutcome, RunStartRows>(
     userId,
-    () => (engine.tokenScope ? engine.tokenScope.run(work) : work()),
+    (started, lease) =>
+      engine.tokenScope ? engine.tokenScope.run(() => work(started, lease)) : work(started, lease),
     (afterMs) => ({ status: 'retry-later', afterMs, anotherRun: true }),
     options.held,
+    (owner, until, now) => engine.runStart.take(userId, owner, until, now),
   );
 }
 
-async function runOnce(engine: Engine, userId: string, options: RunOptions): Promise<SyncOutcome> {
+/** The run's start without the one statement: the lease, then the settings and the state. */
+function runStartOneByOne(deps: Pick<SyncEngineDeps, 'leases' | 'settings' | 'states'>): SyncRunStart {
+  return {
+    async take(userId, owner, until, now) {
+      const lease = await deps.leases.acquire(userId, owner, until, now);
+      if (lease.kind !== 'taken') return { lease, rows: null };
+      const context = await deps.settings.load(userId, now);
+      return { lease, rows: { context, state: await deps.states.find(userId) } };
+    },
+  };
+}
+
+/**
+ * `started`: the settings and state read with the lease (null: read them now); `lease`: the run's
+ * (null: a user gone), given back by the run's last statement when it can be.
+ */
+async function runOnce(
+  engine: Engine,
+  userId: string,
+  options: RunOptions,
+  started: RunStartRows | null,
+  lease: HeldLease | null,
+): Promise<SyncOutcome> {
   const now = engine.clock();
-  const admitted = await admit(engine, userId, options, now);
+  const admitted = await admit(engine, userId, options, now, started);
   if ('status' in admitted) return admitted;
   try {
-    return await syncAdmitted(engine, userId, admitted, options, now);
+    return await syncAdmitted(engine, userId, admitted, options, now, lease);
   } catch (error) {
     return handleFailure(engine, userId, error);
   }
@@ -156,6 +189,7 @@ async function syncAdmitted(
   { context, state, calendar, titleSalt }: Admitted,
   options: RunOptions,
   now: Date,
+  lease: HeldLease | null,
 ): Promise<SyncOutcome> {
   await ensureChannel(engine, userId, context.settings, state);
   // Another calendar chosen: the pairs' events move there first (or stay with an account gone).
@@ -208,11 +242,27 @@ async function syncAdmitted(
     discardedTasks: new Set(),
   };
   const written = await planAndWrite(engine, input, relocated.links, target, state, read.holding);
-  await finishRun(engine, userId, context, state, read, {
-    ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
-    ...otherSyncSeen(state, read.events, relocated.links, now),
-    ...(planned.kept && { autoplan: planned.kept }),
-  });
+  // Nothing left to write after the run's state (no hints to forget, nothing for the brake to log,
+  // no renames to forget): the lease is given back in the same statement.
+  const last =
+    hints.length === 0 &&
+    read.renames.length === 0 &&
+    !engine.brakeRecord.logs(written.brake, context.problemsOpen);
+  const release = last && lease ? lease : null;
+  await finishRun(
+    engine,
+    userId,
+    context,
+    state,
+    read,
+    {
+      ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
+      ...otherSyncSeen(state, read.events, relocated.links, now),
+      ...(planned.kept && { autoplan: planned.kept }),
+    },
+    release,
+  );
+  release?.givenBack();
   await engine.hints.consume(
     userId,
     hints.map((hint) => hint.taskId),
@@ -236,6 +286,7 @@ async function finishRun(
   state: SyncState | null,
   read: SidesRead,
   brake: SyncStatePatch,
+  release: HeldLease | null,
 ) {
   await engine.states.saveRun(
     userId,
@@ -257,6 +308,7 @@ async function finishRun(
       calendar: read.reads.calendar ? (state?.calendarReadsPending ?? 0) : 0,
     },
     engine.clock(),
+    ...(release ? [{ leaseOwner: release.owner }] : []),
   );
 }
 

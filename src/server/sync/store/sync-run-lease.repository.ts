@@ -6,7 +6,12 @@ import { isForeignKeyViolation } from '#server/db/unique-violation.ts';
 /** taken: the lease is the caller's until then; busy: another owner's, until `until`; no-user: gone. */
 export type LeaseAttempt = { kind: 'taken' } | { kind: 'busy'; until: Date } | { kind: 'no-user' };
 
-/** The only writer of `sync_run_leases`: one run per user at a time (see run-lease.ts). */
+/**
+ * `sync_run_leases`: one run per user at a time (see run-lease.ts). Written here, and by the two
+ * statements that spare a run's lease a statement of its own: its start (sync-run-start.repository.ts)
+ * takes it as `acquire` does, and its state saved last (`SyncStateRepository.saveRun`) gives it back as
+ * `release` does.
+ */
 export type SyncRunLeaseRepository = {
   /** Takes the user's lease unless another owner holds one that has not lapsed at `now`. */
   acquire(userId: string, owner: string, until: Date, now: Date): Promise<LeaseAttempt>;

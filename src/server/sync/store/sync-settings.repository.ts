@@ -18,47 +18,78 @@ export type SyncSettingsReader = {
 };
 
 /** The user's two accounts (one of each kind at most), joined beside their settings rows. */
-const todoistAccount = alias(integrations, 'todoist_account');
-const calendarAccount = alias(integrations, 'calendar_account');
+export const todoistAccount = alias(integrations, 'todoist_account');
+export const calendarAccount = alias(integrations, 'calendar_account');
+
+/**
+ * What a run starts from, every time: the user, both settings rows, both accounts, the timeboxes as a
+ * JSON list, and whether problems are raised and hints wait (see `contextOfRow`), in one row.
+ */
+export const userWithSettingsColumns = {
+  user: users,
+  todo: todoSettings,
+  calendar: calendarSettings,
+  todoistAccount,
+  calendarAccount,
+  timeboxes: timeboxesOf(users.id),
+  problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
+  // Most runs have none: they skip reading them (one statement fewer).
+  hintsWaiting: sql<boolean>`exists (select 1 from ${syncHints} where ${syncHints.userId} = ${users.id})`,
+};
+
+/** The joins of `userWithSettingsColumns` (left joins on the user's id). */
+export const settingsJoins = {
+  todo: eq(todoSettings.userId, users.id),
+  calendar: eq(calendarSettings.userId, users.id),
+  todoistAccount: and(eq(todoistAccount.userId, users.id), eq(todoistAccount.kind, 'todoist')),
+  calendarAccount: and(eq(calendarAccount.userId, users.id), eq(calendarAccount.kind, 'calendar')),
+};
+
+type UserWithSettingsRow = {
+  user: typeof users.$inferSelect;
+  todo: typeof todoSettings.$inferSelect | null;
+  calendar: typeof calendarSettings.$inferSelect | null;
+  todoistAccount: typeof integrations.$inferSelect | null;
+  calendarAccount: typeof integrations.$inferSelect | null;
+  timeboxes: unknown;
+  problemsOpen: boolean;
+  hintsWaiting: boolean;
+};
+
+/** The sync context of the row `userWithSettingsColumns` selects (none: the user is gone). */
+export function contextOfRow(
+  joined: UserWithSettingsRow | undefined,
+  now: Date,
+  options: { evenIfOff?: boolean } = {},
+): SyncContext {
+  const rows = {
+    user: joined?.user,
+    integrations: [joined?.todoistAccount, joined?.calendarAccount].filter((row) => row != null),
+    todo: joined?.todo ?? undefined,
+    calendar: joined?.calendar ?? undefined,
+    timeboxes: joined ? timeboxListSchema.parse(joined.timeboxes) : [],
+    problemsOpen: joined?.problemsOpen,
+    hintsWaiting: joined?.hintsWaiting,
+  };
+  return syncContextOf(rows, now, options);
+}
 
 export function createSyncSettingsReader(db: Db): SyncSettingsReader {
-  // A run starts with this, every time: one statement (the user, both settings rows, both accounts, the
-  // timeboxes as a JSON list), built once and prepared by name.
+  // Built once, prepared by name (a run's own start reads the same row with its lease and state:
+  // sync-run-start.repository.ts).
   const userWithSettings = db
-    .select({
-      user: users,
-      todo: todoSettings,
-      calendar: calendarSettings,
-      todoistAccount,
-      calendarAccount,
-      timeboxes: timeboxesOf(users.id),
-      problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
-      // Most runs have none: they skip reading them (one statement fewer).
-      hintsWaiting: sql<boolean>`exists (select 1 from ${syncHints} where ${syncHints.userId} = ${users.id})`,
-    })
+    .select(userWithSettingsColumns)
     .from(users)
-    .leftJoin(todoSettings, eq(todoSettings.userId, users.id))
-    .leftJoin(calendarSettings, eq(calendarSettings.userId, users.id))
-    .leftJoin(todoistAccount, and(eq(todoistAccount.userId, users.id), eq(todoistAccount.kind, 'todoist')))
-    .leftJoin(
-      calendarAccount,
-      and(eq(calendarAccount.userId, users.id), eq(calendarAccount.kind, 'calendar')),
-    )
+    .leftJoin(todoSettings, settingsJoins.todo)
+    .leftJoin(calendarSettings, settingsJoins.calendar)
+    .leftJoin(todoistAccount, settingsJoins.todoistAccount)
+    .leftJoin(calendarAccount, settingsJoins.calendarAccount)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('sync_user_with_settings');
   return {
     async load(userId, now, options = {}) {
       const [joined] = await userWithSettings.execute({ userId });
-      const rows = {
-        user: joined?.user,
-        integrations: [joined?.todoistAccount, joined?.calendarAccount].filter((row) => row != null),
-        todo: joined?.todo ?? undefined,
-        calendar: joined?.calendar ?? undefined,
-        timeboxes: joined ? timeboxListSchema.parse(joined.timeboxes) : [],
-        problemsOpen: joined?.problemsOpen,
-        hintsWaiting: joined?.hintsWaiting,
-      };
-      return syncContextOf(rows, now, options);
+      return contextOfRow(joined, now, options);
     },
 
     async usersByTodoistIds(todoistUserIds) {

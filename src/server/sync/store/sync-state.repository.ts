@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { syncStates } from '#server/db/schema/sync.tables.ts';
+import { syncRunLeases, syncStates } from '#server/db/schema/sync.tables.ts';
 import type { SyncSide } from '../sync-sides.ts';
 import type { BrakeItemChoice, SyncState } from '../sync-state.ts';
 
@@ -28,18 +28,28 @@ export type SyncStateRepository = {
   saveHeldChoice(userId: string, heldSince: Date, choice: HeldChoice, now: Date): Promise<boolean>;
   /**
    * A run's end in one statement: `patch`, and the read requests it answered (it read these sides,
-   * seeing the requests counted in `readsSeen`; later requests stay).
+   * seeing the requests counted in `readsSeen`; later requests stay); with `release`, the run's lease
+   * (run-lease.ts) given back in the same statement, by a run that has nothing left to write.
    */
   saveRun(
     userId: string,
     patch: SyncStatePatch,
     readsSeen: Record<SyncSide, number>,
     now: Date,
+    release?: { leaseOwner: string },
   ): Promise<void>;
 };
 
 /** The only writer of `sync_states`. */
 export function createSyncStateRepository(db: Db): SyncStateRepository {
+  // The lease given back beside the run's state: a data-modifying CTE, run whether or not it is read.
+  const releasing = (userId: string, owner: string) =>
+    db.$with('released').as(
+      db
+        .delete(syncRunLeases)
+        .where(and(eq(syncRunLeases.userId, userId), eq(syncRunLeases.owner, owner)))
+        .returning({ userId: syncRunLeases.userId }),
+    );
   // Read at the start of every run: built once, prepared by name.
   const stateOf = db
     .select()
@@ -106,9 +116,9 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
         .returning({ userId: syncStates.userId });
       return saved.length > 0;
     },
-    async saveRun(userId, patch, readsSeen, now) {
+    async saveRun(userId, patch, readsSeen, now, release) {
       const values = { ...patch, updatedAt: now };
-      await db
+      const insert = (release ? db.with(releasing(userId, release.leaseOwner)) : db)
         .insert(syncStates)
         .values({ userId, ...values })
         .onConflictDoUpdate({
@@ -119,6 +129,7 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
             calendarReadsPending: sql`greatest(${syncStates.calendarReadsPending} - ${readsSeen.calendar}, 0)`,
           },
         });
+      await insert;
     },
   };
 }
