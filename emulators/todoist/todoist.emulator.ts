@@ -6,6 +6,7 @@ import { acceptEmptyJsonBodies } from '../shared/json-bodies.ts';
 import { createNotifier, type NotifierOptions } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { TodoistAccounts } from './todoist.accounts.ts';
+import { registerCommandFaults } from './todoist.command-faults.ts';
 import type { TodoistApp, TodoistContext } from './todoist.context.ts';
 import { registerControlRoutes } from './todoist.control-routes.ts';
 import { errors, faultErrorBody, sendError, TodoistError } from './todoist.errors.ts';
@@ -107,6 +108,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
     }),
     syncLimits: createSyncLimiter(),
     wire: { ...PLAIN_WIRE_FORMS },
+    commandFaults: registerCommandFaults(app),
   };
   const tasks = createTaskOperations(context);
   const labels = createLabelOperations(context, tasks);
