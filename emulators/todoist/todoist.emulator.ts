@@ -54,7 +54,8 @@ export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
  * create, update, archive, unarchive, delete). `/sync` reads `items`, `labels`, `projects`, `user`
  * (others answer empty) and runs `item_add|update|close|complete|uncomplete|update_date_complete|
  * complete_undo|move|delete`, `label_add|update|rename|delete` and `project_add|update|move|archive|
- * unarchive|delete`. Webhooks: `item:*`, `label:*`, `project:*`.
+ * unarchive|delete`. Webhooks: `item:*`, `label:*`, `project:*`. Faults: HTTP rules (`/_emulator/faults`)
+ * and Sync commands refused one by one (`/_emulator/command-faults`).
  */
 export async function createTodoistEmulator(options: TodoistEmulatorOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });

@@ -15,6 +15,8 @@ export type ModelClock = {
   advance(ms: number): void;
   /** How often it was moved forward (a back-off of another user's may have passed then). */
   jumps(): number;
+  /** False for the real clock of an app elsewhere: no refusal is played (its back-off would not pass). */
+  movable: boolean;
 };
 
 export function createModelClock(): ModelClock {
@@ -28,11 +30,17 @@ export function createModelClock(): ModelClock {
       jumps += 1;
     },
     jumps: () => jumps,
+    movable: true,
   };
 }
 
 /** The real clock, for a harness on an app whose clock does not move (another process's). */
-export const realClock: ModelClock = { now: () => Date.now(), advance: () => {}, jumps: () => 0 };
+export const realClock: ModelClock = {
+  now: () => Date.now(),
+  advance: () => {},
+  jumps: () => 0,
+  movable: false,
+};
 
 /**
  * The app the model-based sync test plays against, for one `describe`: every role in one process on a

@@ -136,6 +136,7 @@ export function userSequences(maxCommands: number, replayPath = modelRunOptions.
     [
       ...Array(4).fill(addTask),
       ...Array(3).fill(addEvent),
+      ...Array(2).fill(refuseWrites),
       retitleTask,
       moveTask,
       relabelTask,
@@ -174,7 +175,6 @@ export function userSequences(maxCommands: number, replayPath = modelRunOptions.
       notificationFault,
       expireSyncToken,
       expireChannel,
-      ...Array(2).fill(refuseWrites),
       liftRefusalNow,
       ...Array(3).fill(unlessRefused(loseWriteAccess)),
       unlessRefused(giveWriteAccessBack),

@@ -127,6 +127,7 @@ export const refuseWrites = fc
       new Action(
         `refuseWrites(${kind})`,
         (model) =>
+          model.clockMovable &&
           model.syncOn &&
           model.calendarConnected &&
           model.refusal === null &&

@@ -335,7 +335,7 @@ export function createModelHarness(
     const number = users;
     const user = await modelUser(app, calendar, `${name}-${number}@example.com`, onComplete);
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-    const model = initialModel(`${name}${number}`, onComplete);
+    const model = { ...initialModel(`${name}${number}`, onComplete), clockMovable: clock.movable };
     const real: Real = {
       user,
       day,

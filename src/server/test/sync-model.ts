@@ -179,6 +179,8 @@ export type Model = {
    * `changes`: how often the user changed each item meanwhile (a change to an item is tried at once).
    */
   refusal: ModelRefusal | null;
+  /** The app's clock can be moved past a back-off (an app in this process): refusals may be played. */
+  clockMovable: boolean;
 };
 
 /**
@@ -225,6 +227,7 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     autoplanChanged: false,
     readOnly: null,
     refusal: null,
+    clockMovable: false,
   };
 }
 
