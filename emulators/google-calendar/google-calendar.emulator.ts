@@ -71,7 +71,7 @@ export async function createGoogleCalendarEmulator(
 
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });
-  const unknownFields = installUnknownFields(app);
+  installUnknownFields(app);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof GoogleApiError)
       return reply.code(error.status).headers(error.headers).send(error.body());

@@ -107,7 +107,7 @@ export async function createMicrosoftEmulator(options: MicrosoftEmulatorOptions)
   // Counted first, so throttled and failed requests count too.
   const counter = countRequests(app);
   const faults = installFaults(app, { errorBody: faultErrorBody });
-  const unknownFields = installUnknownFields(app);
+  installUnknownFields(app);
   const identity = new IdentityStore();
   const subscriptions = new SubscriptionStore();
   // Graph retries a failed delivery for a while, then drops it and tells the lifecycle URL `missed`.

@@ -5,7 +5,8 @@ import type { TodoistContext } from './todoist.context.ts';
 import { errors } from './todoist.errors.ts';
 import type { UserRecord } from './todoist.records.ts';
 
-export type Session = { user: UserRecord; token: AccessToken };
+/** Who sent a request: the user, the token's grant, and the token itself (`bearer`). */
+export type Session = { user: UserRecord; token: AccessToken; bearer: string };
 
 /** What an operation needs: read, write, add a task only, delete, or delete a project. */
 export type Need = 'read' | 'write' | 'add' | 'delete' | 'deleteProject';
@@ -23,8 +24,8 @@ export function authenticate(context: TodoistContext, request: FastifyRequest): 
   const token = bearerToken(request.headers.authorization);
   const details = token === undefined ? undefined : context.accounts.token(token);
   const user = details === undefined ? undefined : context.store.users.get(details.userId);
-  if (!details || !user) throw errors.invalidToken();
-  return { user, token: details };
+  if (token === undefined || !details || !user) throw errors.invalidToken();
+  return { user, token: details, bearer: token };
 }
 
 export function requireScope(session: Session, need: Need): void {

@@ -1,4 +1,5 @@
 import type { TodoistAccounts } from './todoist.accounts.ts';
+import type { CommandFaults } from './todoist.command-faults.ts';
 import type { DueContext } from './todoist.due.ts';
 import type { UserRecord } from './todoist.records.ts';
 import type { TodoistStore } from './todoist.store.ts';
@@ -27,6 +28,8 @@ export type TodoistContext = {
   syncLimits: SyncLimiter;
   /** The documented forms the wire is written in (`POST /_emulator/forms`). */
   wire: WireForms;
+  /** Sync commands refused one by one (`/_emulator/command-faults`). */
+  commandFaults: CommandFaults;
 };
 
 export function dueContext(context: TodoistContext, user: UserRecord): DueContext {

@@ -381,6 +381,50 @@ describe('errors', () => {
     expect(state.requests['POST /api/v1/sync']).toBe(2);
   });
 
+  it("refuses a Sync command through a command fault: the batch answers, the command's status is Todoist's error", async () => {
+    const task = await todoist.api.addTask({ content: 'Before' });
+    const token = todoist.user.accessToken ?? '';
+    const added = await control(todoist.origin, 'command-faults', {
+      type: 'item_update',
+      bearer: token,
+      errorTag: 'INVALID_ARGUMENT_VALUE',
+      httpCode: 400,
+    });
+    const { id } = (await added.json()) as { id: number };
+    const { TodoistSyncError } = await import('@doist/todoist-sdk');
+    const update = (uuid: string, content: string) => ({
+      type: 'item_update',
+      uuid,
+      args: { id: task.id, content },
+    });
+    const failure = await todoist.api
+      .sync({ commands: [update('c0ffee00-0000-4000-8000-000000000001', 'Refused')] })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(TodoistSyncError);
+    expect((failure as InstanceType<typeof TodoistSyncError>).syncStatus).toMatchObject({
+      'c0ffee00-0000-4000-8000-000000000001': { errorTag: 'INVALID_ARGUMENT_VALUE', httpCode: 400 },
+    });
+    expect((await todoist.api.getTask(task.id)).content).toBe('Before');
+    // Another command type, and the same one sent with another token, go through.
+    await todoist.api.sync({
+      commands: [{ type: 'item_close', uuid: 'c0ffee00-0000-4000-8000-000000000002', args: { id: task.id } }],
+    });
+    const personal = sdk(todoist.origin, todoist.user.personalToken ?? '');
+    await personal.sync({ commands: [update('c0ffee00-0000-4000-8000-000000000003', 'Through')] });
+    expect((await todoist.api.getTask(task.id)).content).toBe('Through');
+    const listed = (await (await fetch(`${todoist.origin}/_emulator/command-faults`)).json()) as {
+      rules: { id: number; hits: number }[];
+    };
+    expect(listed.rules).toMatchObject([{ id, hits: 1 }]);
+    // Removed, the command goes through.
+    await fetch(`${todoist.origin}/_emulator/command-faults/${id}`, { method: 'DELETE' });
+    await todoist.api.sync({ commands: [update('c0ffee00-0000-4000-8000-000000000004', 'After')] });
+    expect((await todoist.api.getTask(task.id)).content).toBe('After');
+  });
+
   it('refuses writes to a read-only token with 403', async () => {
     const reader = await seedUser(todoist.origin, { email: 'reader@example.com', scopes: ['data:read'] });
     const failure = await rejection(sdk(todoist.origin, reader.accessToken ?? '').addTask({ content: 'x' }));

@@ -106,6 +106,7 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
     webhooks.reset();
     notifier.reset();
     parts.faults.clear();
+    context.commandFaults.clear();
     parts.counter.reset();
     return { reset: true };
   });

@@ -7,6 +7,7 @@ import { createNotifier, type NotifierOptions } from '../shared/notifier.ts';
 import { countRequests } from '../shared/request-counter.ts';
 import { installUnknownFields } from '../shared/unknown-fields.ts';
 import { TodoistAccounts } from './todoist.accounts.ts';
+import { registerCommandFaults } from './todoist.command-faults.ts';
 import type { TodoistApp, TodoistContext } from './todoist.context.ts';
 import { registerControlRoutes } from './todoist.control-routes.ts';
 import { errors, faultErrorBody, sendError, TodoistError } from './todoist.errors.ts';
@@ -54,7 +55,8 @@ export type TodoistEmulatorOptions = EmulatorFactoryOptions & {
  * create, update, archive, unarchive, delete). `/sync` reads `items`, `labels`, `projects`, `user`
  * (others answer empty) and runs `item_add|update|close|complete|uncomplete|update_date_complete|
  * complete_undo|move|delete`, `label_add|update|rename|delete` and `project_add|update|move|archive|
- * unarchive|delete`. Webhooks: `item:*`, `label:*`, `project:*`.
+ * unarchive|delete`. Webhooks: `item:*`, `label:*`, `project:*`. Faults: HTTP rules (`/_emulator/faults`)
+ * and Sync commands refused one by one (`/_emulator/command-faults`).
  */
 export async function createTodoistEmulator(options: TodoistEmulatorOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
@@ -110,6 +112,7 @@ export async function createTodoistEmulator(options: TodoistEmulatorOptions): Pr
     }),
     syncLimits: createSyncLimiter(),
     wire: { ...PLAIN_WIRE_FORMS },
+    commandFaults: registerCommandFaults(app),
   };
   const tasks = createTaskOperations(context);
   const labels = createLabelOperations(context, tasks);

@@ -158,6 +158,8 @@ export function runCommands(
       const handler = handlers[command.type];
       if (!handler) throw errors.invalid('type', `Unknown command type: ${command.type}`);
       requireScope(session, handler.need);
+      const refused = context.commandFaults.refusal(command.type, session.bearer);
+      if (refused) throw refused;
       const realId = handler.run(command.args);
       if (command.temp_id && realId) tempIdMapping[command.temp_id] = realId;
       store.rememberCommand(user.id, command.uuid, { status: 'ok', tempId: command.temp_id, realId });

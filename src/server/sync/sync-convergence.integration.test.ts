@@ -17,7 +17,8 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
  * between the Inbox and a Work project, only Work chosen to sync or every project again, Work archived
  * and unarchived in Todoist, the dashboard reading the projects before a run does) with
  * faults injected (429 with Retry-After, 5xx, lost answers after the write, slow answers,
- * notifications dropped, duplicated, reordered and late, sync tokens and channels expired), through
+ * notifications dropped, duplicated, reordered and late, sync tokens and channels expired, writes the
+ * calendar or Todoist refuses for good until lifted and the app's clock moved past the back-off), through
  * the emulators, the webhooks, the queue and the worker. At every settle both sides must match the model: every in-scope
  * task has exactly one event with its title, time, length and look, every synced event one task,
  * nothing out of scope touched, nothing the user wrote lost, no duplicates, none of our events in a
@@ -36,12 +37,12 @@ const { runsFor, seed, path, maxCommands: MAX_COMMANDS } = modelRunOptions;
 
 for (const database of await testDatabases('sync convergence')) {
   describe.skipIf(!database.enabled)(`sync converges under faults (${database.name})`, () => {
-    const { app, runs } = setUpModelApp(database);
+    const { app, runs, clock } = setUpModelApp(database);
 
     it(
       `plays ${runsFor(database.name) * PARALLEL} random sequences and ends with both sides as the model says`,
       async () => {
-        const { play } = createModelHarness(app(), runs);
+        const { play } = createModelHarness(app(), runs, 'model', clock);
         await fc.assert(
           fc.asyncProperty(userPlans(PARALLEL, MAX_COMMANDS), async (plans) => {
             // Todoist writes due times in either documented form (docs/provider-facts.md §7): the first

@@ -11,12 +11,12 @@ import { createModelHarness } from '#server/test/sync-model-harness.ts';
  */
 for (const database of await testDatabases('sync model counterexamples')) {
   describe.skipIf(!database.enabled)(`the model-based test's counterexamples (${database.name})`, () => {
-    const { app, runs } = setUpModelApp(database);
+    const { app, runs, clock } = setUpModelApp(database);
 
     for (const [index, { name, plans }] of counterexamples.entries()) {
       it(name, async () => {
         // Users and titles of its own, apart from the other sequences' on the same app.
-        const { play } = createModelHarness(app(), runs, `counterexample${index}`);
+        const { play } = createModelHarness(app(), runs, `counterexample${index}`, clock);
         await Promise.all(plans.map(play));
       }, 180_000);
     }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { SyncRunReport } from '#server/sync/worker.ts';
+import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import { berlinAt } from './sync-fixtures.ts';
 import {
   actionable,
@@ -12,6 +13,7 @@ import {
   type Side,
   touch,
 } from './sync-model.ts';
+import type { ModelClock } from './sync-model-app.ts';
 import type { ModelCalendar, SeenCalendar, SeenEvent } from './sync-model-calendars.ts';
 import type { ModelUser } from './sync-model-user.ts';
 
@@ -52,6 +54,39 @@ export type Real = {
   frozen: { calendarId: string; events: SeenEvent[] } | null;
   /** The provider told the app its push channel needs it (a lifecycle event) since the last settle. */
   pushTold: boolean;
+  /** The app's clock, which a lifted refusal moves past its back-off (`sync-model-app.ts`). */
+  clock: ModelClock;
+  /** The provider's refusal of the app's writes now (`model.refusal`), as the emulators hold it. */
+  refusal: RealRefusal | null;
+  /** The user's pairs whose write a provider refused for good, as the app keeps them. */
+  refusedLinks(): Promise<RefusedLink[]>;
+  /** How many of the user's sync runs threw so far (each retried by the queue, or given up). */
+  failedAttempts(): Promise<number>;
+};
+
+/**
+ * A refusal as played: the emulators' rules (`/_emulator/faults` of the calendar, `/_emulator/command-
+ * faults` of Todoist), each item as the last settle before its write was refused showed it, every item
+ * found refused since, and the clock's jumps and the app's time when it began.
+ */
+export type RealRefusal = {
+  rules: { origin: string; route: 'faults' | 'command-faults'; id: number }[];
+  before: Map<number, ModelItem>;
+  ever: Set<number>;
+  jumpsAtStart: number;
+  since: number;
+  /** The refusals the emulators counted when last read (a rule cleared by someone else keeps its count). */
+  hits: Map<number, number>;
+  /** At the last settle: the writes refused, the user's changes, the items, the clock's jumps, failed runs. */
+  last: { hits: number; changes: number; items: number; jumps: number; failed: number } | null;
+};
+
+export type RefusedLink = {
+  taskId: string | null;
+  eventId: string | null;
+  refusedWrite: RefusedWrite;
+  refusedAt: Date | null;
+  refusedCount: number;
 };
 
 /** One command of a sequence: what a user or the world does to one account. */

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { refusalRetryAt } from '#server/sync/plan/refusal-backoff.ts';
 import { emulatorControl } from './sync-fixtures.ts';
-import { chosenReadOnly } from './sync-model.ts';
+import { chosenReadOnly, type Model, type RefusalKind } from './sync-model.ts';
 import { Action, type Provider, type Real } from './sync-model-actions.ts';
 import type { CalendarKind, LifecycleEvent } from './sync-model-calendars.ts';
+import { addRefusalRules, removeRefusalRules } from './sync-model-refusals.ts';
 
 /** What the world does wrong: failing providers, lost or late notifications, expired sync state. */
 
@@ -129,3 +131,62 @@ export const subscriptionLifecycle = fc
         },
       ),
   );
+
+/**
+ * From now on the provider refuses the app's writes of a kind for good (docs/provider-facts.md §12):
+ * the calendar its event creates, updates or both, Todoist its task updates (a Sync command error).
+ * Caught up first, so that what each item showed before its write was refused is known. While it holds,
+ * a settle compares each refused item's refused side with that (`sync-model-refusals.ts`), the user
+ * leaves refused items and the settings alone, and the app tries a refused write again only on its
+ * back-off. Once a sequence; not with Plan my day on (its placements would be refused half way).
+ */
+export const refuseWrites = fc
+  .constantFrom<RefusalKind>('event-create', 'event-update', 'event-writes', 'task-update')
+  .map(
+    (kind) =>
+      new Action(
+        `refuseWrites(${kind})`,
+        (model) =>
+          model.clockMovable &&
+          model.syncOn &&
+          model.calendarConnected &&
+          model.refusal === null &&
+          model.readOnly === null &&
+          !model.autoplan,
+        async (model, real) => {
+          await real.settle(model);
+          const rules = await addRefusalRules(kind, real);
+          model.refusal = { kind, items: new Set(), changes: new Map() };
+          real.refusal = {
+            rules,
+            before: new Map(model.items.map((item) => [item.id, structuredClone(item)])),
+            ever: new Set(),
+            jumpsAtStart: real.clock.jumps(),
+            since: real.clock.now(),
+            hits: new Map(),
+            last: null,
+          };
+        },
+      ),
+  );
+
+/**
+ * The provider takes the writes again; the app's clock is moved past the back-off of every refused
+ * pair, and the next settle (this one) must find both sides exactly as the model says.
+ */
+export async function liftRefusal(model: Model, real: Real): Promise<void> {
+  const { refusal } = real;
+  if (!refusal) return;
+  await removeRefusalRules(refusal);
+  // A run in flight may have marked a refusal just before: it has ended once a run asked now has.
+  await real.idle();
+  const due = (await real.refusedLinks()).map((link) => refusalRetryAt(link)?.getTime() ?? 0);
+  real.clock.advance(Math.max(0, ...due) - real.clock.now() + 60_000);
+  model.refusal = null;
+  real.refusal = null;
+  await real.settle(model);
+}
+
+export const liftRefusalNow = fc.constant(
+  new Action('liftRefusal', (model) => model.refusal !== null, liftRefusal),
+);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
@@ -10,16 +10,19 @@ import {
   chosenReadOnly,
   type ExpectedEvent,
   expectedEvents,
-  expectedTasks,
   initialModel,
   inScope,
   type Model,
   settled,
 } from './sync-model.ts';
 import { regainWriteAccess } from './sync-model-access-commands.ts';
+import type { RefusedLink } from './sync-model-actions.ts';
+import { type ModelClock, realClock } from './sync-model-app.ts';
 import { checkPlacements, dueHours, learnPlacements } from './sync-model-autoplan.ts';
 import { ELSEWHERE, type SeenCalendar, type SeenEvent } from './sync-model-calendars.ts';
 import type { Real, UserPlan } from './sync-model-commands.ts';
+import { liftRefusal } from './sync-model-fault-commands.ts';
+import { eventsWhileRefused, keepBefore, learnRefusals, tasksWhileRefused } from './sync-model-refusals.ts';
 import { reconnect, switchAutoplan } from './sync-model-settings-commands.ts';
 import { type ModelUser, modelUser } from './sync-model-user.ts';
 
@@ -27,9 +30,15 @@ import { type ModelUser, modelUser } from './sync-model-user.ts';
  * Plays model sequences against an app whose queue is worked by a worker (in this process or
  * another): `runs` must receive every sync run the worker ends. `settle` asks for runs as the
  * reconcile would until one writes nothing, then compares both sides with the model. `name` keeps the
- * users (e-mails) and titles of two harnesses on one app apart.
+ * users (e-mails) and titles of two harnesses on one app apart; `clock` is the app's (the runs' times
+ * are by it), moved forward past a refused write's back-off.
  */
-export function createModelHarness(app: App, runs: SyncRunReport[], name = 'model') {
+export function createModelHarness(
+  app: App,
+  runs: SyncRunReport[],
+  name = 'model',
+  clock: ModelClock = realClock,
+) {
   let users = 0;
   /** The first run of the user that started at or after `since` and got to the end. */
   async function runSince(userId: string, since: number) {
@@ -60,7 +69,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
   async function quiet(userId: string) {
     let lastWrote = true;
     for (let round = 0; round < 8; round++) {
-      const since = Date.now();
+      const since = clock.now();
       await app.sync.service.request(userId);
       const run = await runSince(userId, since);
       if (run.outcome.status !== 'synced') throw new Error(`sync run ended ${JSON.stringify(run.outcome)}`);
@@ -140,6 +149,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
         calendarId: syncLinks.calendarId,
         pendingKey: syncLinks.pendingKey,
         completed: syncLinks.completed,
+        refusedWrite: syncLinks.refusedWrite,
       })
       .from(syncLinks)
       .where(eq(syncLinks.userId, real.user.userId));
@@ -156,6 +166,8 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       expect(link.calendarId, `${label}: in the chosen calendar`).toBe(real.user.calendar.chosen);
       expect(item?.title, `${label}: a task of the model`).toBeDefined();
       if (!item) continue;
+      const refused = model.refusal?.items.has(item.id) ?? false;
+      expect(link.refusedWrite !== null, `${label} (“${item.title}”): a write refused`).toBe(refused);
       expect(link.completed, `${label} (“${item.title}”): done as the task`).toBe(item.completed);
       const wanted = wantedEvents.some((event) => event.item === item);
       expect(item.completed || inScope(model, item), `${label} (“${item.title}”): in scope`).toBe(true);
@@ -181,8 +193,9 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     compareOthers(model, real, calendars);
     // Todoist's active tasks: not those of an archived project (read one by one below).
     const openTasks = (await user.todoist.getTasks({ limit: 200 })).results;
-    const wantedEvents = expectedEvents(model);
-    const wantedTasks = expectedTasks(model);
+    // While a provider refuses writes, a refused item's refused side may be as before (sync-model-refusals.ts).
+    const wantedEvents = eventsWhileRefused(model, real, events);
+    const wantedTasks = tasksWhileRefused(model, real, openTasks);
 
     const sorted = (values: (string | null | undefined)[]) => values.map(String).sort();
     expect(sorted(events.map((event) => event.title)), 'the calendar’s events').toEqual(
@@ -207,7 +220,10 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       if (wanted.style !== null)
         expect(event?.style ?? null, `${label} colour or category`).toBe(user.calendar.styleOf(wanted.style));
       if (wanted.linkDescription !== null) {
-        const taskId = openTasks.find((task) => task.content === wanted.item.title)?.id ?? '?';
+        const taskId =
+          openTasks.find((task) => task.content === wanted.item.title)?.id ??
+          real.taskIds.get(wanted.item.id) ??
+          '?';
         expect(event?.description ?? null, `${label} description`).toBe(
           wanted.linkDescription ? `https://app.todoist.com/app/task/${taskId}` : null,
         );
@@ -248,7 +264,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
    * nothing is compared, and what the user did waits for the access to come back.
    */
   async function stopped(real: Real) {
-    const since = Date.now();
+    const since = clock.now();
     await app.sync.service.request(real.user.userId);
     const { outcome } = await runSince(real.user.userId, since);
     if (outcome.status === 'synced') return;
@@ -271,6 +287,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     if (chosenReadOnly(model)) return stopped(real);
     await quiet(real.user.userId);
     await learnPlacements(app, model, real);
+    await learnRefusals(model, real, runs);
     await compare(model, real);
     // Told its channel needs it, the app has it delivering again: no change waits for the next poll.
     if (real.pushTold && model.calendarConnected)
@@ -278,6 +295,34 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     real.pushTold = false;
     checkPlacements(model);
     settled(model);
+    keepBefore(model, real);
+  }
+
+  /** The user's pairs whose write a provider refused for good. */
+  /** The user's sync jobs' failed attempts so far, as the queue counts them (its retries and failures). */
+  async function failedAttempts(userId: string): Promise<number> {
+    const rows = await app.database.db.execute(
+      sql`select coalesce(sum(retry_count + case when state = 'failed' then 1 else 0 end), 0)::int as failed
+          from pgboss.job where name = 'user-runs' and data->>'userId' = ${userId}`,
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { failed: number }[];
+    return Number(list[0]?.failed ?? 0);
+  }
+
+  async function refusedLinks(userId: string): Promise<RefusedLink[]> {
+    const rows = await app.database.db
+      .select({
+        taskId: syncLinks.taskId,
+        eventId: syncLinks.eventId,
+        refusedWrite: syncLinks.refusedWrite,
+        refusedAt: syncLinks.refusedAt,
+        refusedCount: syncLinks.refusedCount,
+      })
+      .from(syncLinks)
+      .where(and(eq(syncLinks.userId, userId), isNotNull(syncLinks.refusedWrite)));
+    return rows.flatMap((row) =>
+      row.refusedWrite === null ? [] : [{ ...row, refusedWrite: row.refusedWrite }],
+    );
   }
 
   /**
@@ -304,7 +349,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
     const number = users;
     const user = await modelUser(app, calendar, `${name}-${number}@example.com`, onComplete);
     const day = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-    const model = initialModel(`${name}${number}`, onComplete);
+    const model = { ...initialModel(`${name}${number}`, onComplete), clockMovable: clock.movable };
     const real: Real = {
       user,
       day,
@@ -314,7 +359,7 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       appToken: (kind) => appAccessToken(app, user.userId, kind),
       settle: (current) => settle(current, real),
       async idle() {
-        const since = Date.now();
+        const since = clock.now();
         await app.sync.service.request(user.userId);
         await runSince(user.userId, since);
       },
@@ -322,9 +367,14 @@ export function createModelHarness(app: App, runs: SyncRunReport[], name = 'mode
       retired: [],
       frozen: null,
       pushTold: false,
+      clock,
+      refusal: null,
+      refusedLinks: () => refusedLinks(user.userId),
+      failedAttempts: () => failedAttempts(user.userId),
     };
     if (autoplan) await switchAutoplan(model, real, true);
     await fc.asyncModelRun(() => ({ model, real }), commands);
+    if (model.refusal) await liftRefusal(model, real);
     if (!model.calendarConnected) await reconnect(model, real);
     if (chosenReadOnly(model)) await regainWriteAccess(model, real);
     if (!model.syncOn) {

@@ -173,7 +173,24 @@ export type Model = {
    * (once a sequence); null while it can write to all of them.
    */
   readOnly: { account: number; calendar: CalendarChoice } | null;
+  /**
+   * A provider refuses the app's writes of a kind for good now (`refuseWrites`), until lifted; null while
+   * it takes them. `items`: the pairs a settle found refused (left alone by the user until the lift);
+   * `changes`: how often the user changed each item meanwhile (a change to an item is tried at once).
+   */
+  refusal: ModelRefusal | null;
+  /** The app's clock can be moved past a back-off (an app in this process): refusals may be played. */
+  clockMovable: boolean;
 };
+
+/**
+ * What a provider refuses for good (docs/provider-facts.md §12): the calendar the app's event creates,
+ * updates or both; Todoist the app's task updates.
+ */
+export type RefusalKind = 'event-create' | 'event-update' | 'event-writes' | 'task-update';
+export type ModelRefusal = { kind: RefusalKind; items: Set<number>; changes: Map<number, number> };
+/** The side whose writes a refusal of `kind` refuses. */
+export const refusedSide = (kind: RefusalKind): Side => (kind === 'task-update' ? 'todoist' : 'calendar');
 
 /** "Plan my day"'s working hours in the model: every day, 09:00 to 17:00. */
 export const WORKING_HOURS = { start: 9, end: 17 } as const;
@@ -209,6 +226,8 @@ export function initialModel(prefix: string, onComplete: OnComplete): Model {
     autoplan: false,
     autoplanChanged: false,
     readOnly: null,
+    refusal: null,
+    clockMovable: false,
   };
 }
 
@@ -230,6 +249,9 @@ export function actionable(model: Model, item: ModelItem, side: Side): boolean {
   // leaves such an item alone until then (a change racing the app's own write is not modelled).
   if (waitingForTime(model, item)) return false;
   if (item.placement === 'app' && model.touched.size > 0) return false;
+  // A pair whose write is refused waits for the refusal to be lifted (a change is tried at once, which
+  // the sync's own tests show; the model keeps its count of tries simple).
+  if (model.refusal?.items.has(item.id)) return false;
   const touchedBy = model.touched.get(item.id);
   if (touchedBy !== undefined && touchedBy !== side) return false;
   // A task of an archived project is out of the user's sight in Todoist until it is unarchived.
@@ -248,6 +270,7 @@ export const unsyncedEvent = (item: ModelItem) =>
 
 export function touch(model: Model, item: ModelItem, side: Side): void {
   model.touched.set(item.id, side);
+  model.refusal?.changes.set(item.id, (model.refusal.changes.get(item.id) ?? 0) + 1);
 }
 
 export const taskExists = (item: ModelItem) => item.outOfScope !== 'foreign-event' && !item.taskDeleted;

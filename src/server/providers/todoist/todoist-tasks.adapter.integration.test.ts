@@ -40,6 +40,37 @@ describe('Todoist tasks adapter', () => {
     expect(read.nextToken).toBeTruthy();
   });
 
+  it('reports a command Todoist refused with its error tag and status (the SDK hands them over camel-cased)', async () => {
+    const tasks = createTodoistTasks(config());
+    const token = user.accessToken ?? user.personalToken;
+    const added = await tasks.apply(token, [
+      {
+        kind: 'add',
+        uuid: crypto.randomUUID(),
+        tempId: 'refused',
+        content: 'Refused update',
+        due: { kind: 'floating', local: '2026-12-03T10:00:00' },
+        labels: [],
+        duration: null,
+      },
+    ]);
+    const id = added.idsByTempId.refused ?? '';
+    await control(todoist.origin, 'command-faults', {
+      type: 'item_update',
+      bearer: token,
+      errorTag: 'ITEM_NOT_FOUND',
+      httpCode: 404,
+      times: 1,
+    });
+    const update = { kind: 'update' as const, uuid: crypto.randomUUID(), id, content: 'Renamed' };
+    const result = await tasks.apply(token, [update]);
+    expect(result).toMatchObject({
+      failed: { [update.uuid]: 'ITEM_NOT_FOUND' },
+      failedStatus: { [update.uuid]: 404 },
+    });
+    expect((await tasks.task(token, id))?.content).toBe('Refused update');
+  });
+
   it('reads the open tasks among some ids in one request, leaving out completed and deleted ones', async () => {
     const tasks = createTodoistTasks(config());
     const token = user.accessToken ?? user.personalToken;

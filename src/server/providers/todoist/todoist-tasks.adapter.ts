@@ -1,4 +1,5 @@
 import type { CustomFetch, SyncCommand } from '@doist/todoist-sdk';
+import { z } from 'zod';
 import type { TodoistConfig } from '#server/config.ts';
 import {
   ProviderRequestError,
@@ -112,9 +113,9 @@ export function createTodoistTasks(config: TodoistConfig, options: { timeoutMs?:
           const failedStatus: Record<string, number> = {};
           for (const [uuid, status] of Object.entries(error.syncStatus ?? {})) {
             if (status === 'ok') continue;
-            const refusal = status as { error_tag?: string; http_code?: number };
-            failed[uuid] = String(refusal.error_tag ?? 'error').slice(0, 60);
-            if (typeof refusal.http_code === 'number') failedStatus[uuid] = refusal.http_code;
+            const refusal = commandRefusal(status);
+            failed[uuid] = refusal.tag.slice(0, 60);
+            if (refusal.status !== null) failedStatus[uuid] = refusal.status;
           }
           return { idsByTempId: error.tempIdMapping ?? {}, failed, failedStatus };
         }
@@ -149,6 +150,27 @@ function fetchWithin(timeoutMs: number): CustomFetch {
       if (!deadline.aborted) throw error;
       throw new ProviderRequestError(`Todoist did not answer within ${timeoutMs} ms`);
     }
+  };
+}
+
+/**
+ * A refused command's `sync_status`: Todoist's error object, which the SDK hands over camel-cased
+ * (`errorTag`, `httpCode`); the wire's snake_case is read too (docs/provider-facts.md §12).
+ */
+const commandRefusalSchema = z
+  .object({
+    errorTag: z.string().min(1).optional(),
+    error_tag: z.string().min(1).optional(),
+    httpCode: z.number().int().optional(),
+    http_code: z.number().int().optional(),
+  })
+  .catch({});
+
+function commandRefusal(status: unknown): { tag: string; status: number | null } {
+  const refusal = commandRefusalSchema.parse(status);
+  return {
+    tag: refusal.errorTag ?? refusal.error_tag ?? 'error',
+    status: refusal.httpCode ?? refusal.http_code ?? null,
   };
 }
 
