@@ -144,6 +144,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     tokens,
     settings: settingsRepository,
     users: userRepository,
+    accounts: integrationRows,
     gateways,
     clock,
     log: integrationLog,
