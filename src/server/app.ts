@@ -198,6 +198,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     tasks,
     calendars: calendarTargets,
     withToken,
+    withAccountToken: (userId, accountId, work) => tokens.withAccountToken(userId, accountId, work),
     tokenScope: { run: (work) => tokens.inScope(work), known: (rows) => tokens.known(rows) },
     queue: jobs,
     readTodoistWebhook: createTodoistWebhookReader(config.todoist?.clientSecret ?? null),
