@@ -45,7 +45,7 @@ export function CalendarAccountsList({ accounts }: { accounts: CalendarAccount[]
             size="sm"
             leftSection={<IconPlugConnected size={16} aria-hidden />}
           >
-            Add a {providerName(provider)} account
+            Add {providerName(provider)}
           </Button>
         ))}
       </Group>
@@ -68,10 +68,9 @@ function AccountRow({ account, accounts }: { account: CalendarAccount; accounts:
             </Text>
           </Group>
           <Button
-            variant="subtle"
-            color="red.9"
+            variant="default"
             size="compact-sm"
-            leftSection={<IconTrash size={14} aria-hidden />}
+            leftSection={<IconTrash size={14} color="var(--mantine-color-red-light-color)" aria-hidden />}
             onClick={modal.open}
             aria-label={`Remove ${name}`}
             style={{ flexShrink: 0 }}
