@@ -73,7 +73,8 @@ export function renderSignInPage(options: SignInPageOptions): string {
       ${hidden}
       <div class="field">
         <label for="email">Email</label>
-        <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email)}">
+        <input id="email" name="email" type="email" autocomplete="email" required aria-describedby="email-hint" value="${escapeHtml(options.email)}">
+        <p id="email-hint" class="hint">Every address is an account here: type another one to use another account.</p>
       </div>
       <div class="field">
         <label for="name">Name</label>
@@ -106,6 +107,7 @@ function layout(brand: Brand, title: string, body: string): string {
     .subtitle { margin: 0 0 24px; color: #444746; }
     .field { display: flex; flex-direction: column; gap: 4px; margin-bottom: 16px; }
     label { font-size: 0.875rem; font-weight: 500; color: #444746; }
+    .hint { margin: 0; font-size: 0.8125rem; color: #444746; }
     input { font: inherit; padding: 12px 14px; border: 1px solid #747775; border-radius: 8px; }
     input:focus { outline: 2px solid ${theme.accent}; outline-offset: 1px; border-color: ${theme.accent}; }
     /* Continue comes first in the DOM so Enter submits it; row-reverse shows Cancel on the left. */

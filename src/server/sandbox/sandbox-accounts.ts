@@ -10,6 +10,8 @@ export type SandboxConnections = {
     calendarIds: string[];
     chosenCalendarId: string | null;
   } | null;
+  /** The calendar accounts added beside the sync's, by their calendars (any one names the account). */
+  others: { provider: SandboxCalendarProvider; calendarIds: string[] }[];
 };
 
 /** The side of the console an e-mail address names an account on. */
@@ -64,23 +66,30 @@ export function createSandboxAccounts(origins: Origins) {
      */
     async owns(visitor: SandboxVisitor, side: SandboxSide, email: string): Promise<boolean> {
       if (sameAddress(visitor.email, email)) return true;
-      const { todoistUserId, calendar } = visitor.connections;
+      const { todoistUserId, calendar, others } = visitor.connections;
       if (side === 'todoist') return !!todoistUserId && sameAddress(await todoistEmail(todoistUserId), email);
-      return (
-        calendar?.provider === side && sameAddress(await calendarEmail(side, calendar.calendarIds), email)
-      );
+      for (const account of [...(calendar ? [calendar] : []), ...others]) {
+        if (account.provider !== side) continue;
+        if (sameAddress(await calendarEmail(side, account.calendarIds), email)) return true;
+      }
+      return false;
     },
 
-    async accountsOf({ todoistUserId, calendar }: SandboxConnections): Promise<SandboxAccounts> {
-      const [todoist, calendarOwner] = await Promise.all([
+    async accountsOf({ todoistUserId, calendar, others }: SandboxConnections): Promise<SandboxAccounts> {
+      const [todoist, calendarOwner, ...otherOwners] = await Promise.all([
         todoistUserId ? todoistEmail(todoistUserId) : null,
         calendar ? calendarEmail(calendar.provider, calendar.calendarIds) : null,
+        ...others.map((account) => calendarEmail(account.provider, account.calendarIds)),
       ]);
       return {
         todoist: todoistUserId ? { email: todoist } : null,
         calendar: calendar
           ? { provider: calendar.provider, email: calendarOwner, calendarId: calendar.chosenCalendarId }
           : null,
+        others: others.map((account, index) => ({
+          provider: account.provider,
+          email: otherOwners[index] ?? null,
+        })),
       };
     },
   };

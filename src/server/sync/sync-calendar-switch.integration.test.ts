@@ -226,7 +226,7 @@ for (const database of await testDatabases('calendar switches while syncing')) {
       expect(dismissed.leftBehind).toBeNull();
     });
 
-    it('switching from Google Calendar to Microsoft 365 leaves Google as it was and says so', async () => {
+    it('switching from Google Calendar to Microsoft 365 (added, then Google removed) leaves Google as it was and says so', async () => {
       const user = await syncingUser(app(), 'switch-provider@example.com');
       const due = tomorrowAt(9);
       await user.addTask('Write', due.day, 9, ['30min']);
@@ -238,6 +238,9 @@ for (const database of await testDatabases('calendar switches while syncing')) {
         { email: 'switch-provider@example.com' },
         user.cookies,
       );
+      // Added beside Google, which stays the sync's until it is removed; then Microsoft 365 takes its place.
+      expect((await user.send('GET', '/api/current_user')).calendarSettings.provider).toBe('Google Calendar');
+      await user.send('GET', `${CONNECT_PATHS.google}/revoke`);
       const current = await user.send('GET', '/api/current_user');
       expect(current.calendarSettings.provider).toBe('Microsoft');
       const calendarId = current.calendarSettings.calendars[0].id;

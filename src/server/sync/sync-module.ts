@@ -12,6 +12,7 @@ import { appBudgetRules } from './plan/provider-budget.ts';
 import type { BrakeThresholds } from './plan/removal-brake.ts';
 import { createAppBudget } from './run/app-budget.ts';
 import { createSyncEngine } from './run/sync-engine.ts';
+import { createOtherAccountsReader } from './store/other-accounts.reader.ts';
 import { createProviderAppBudgetRepository } from './store/provider-app-budget.repository.ts';
 import { createSyncActivityRepository } from './store/sync-activity.repository.ts';
 import { createSyncHintRepository } from './store/sync-hint.repository.ts';
@@ -22,7 +23,7 @@ import { createSyncSettingsReader } from './store/sync-settings.repository.ts';
 import { createSyncStateRepository } from './store/sync-state.repository.ts';
 import { createSyncService } from './sync.service.ts';
 import type { TaskSource } from './task-source.port.ts';
-import type { TokenScope, WithToken } from './with-token.ts';
+import type { TokenScope, WithAccountToken, WithToken } from './with-token.ts';
 
 /** What the sync needs from the rest of the app; the composition root picks every implementation. */
 export type SyncModuleDeps = {
@@ -32,6 +33,8 @@ export type SyncModuleDeps = {
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
+  /** Tokens of the calendar accounts added beside the sync's (Plan my day reads their busy times). */
+  withAccountToken?: WithAccountToken;
   tokenScope?: TokenScope;
   queue: Pick<JobQueue, 'requestSyncs'>;
   readTodoistWebhook: Parameters<typeof createSyncService>[0]['readTodoistWebhook'];
@@ -78,6 +81,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
   });
   const engine = createSyncEngine({
     ...deps,
+    otherAccounts: createOtherAccountsReader(database.db),
     settings,
     links,
     states,

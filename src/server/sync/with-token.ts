@@ -16,3 +16,14 @@ export type TokenScope = {
   run<T>(work: () => Promise<T>): Promise<T>;
   known(rows: readonly IntegrationRow[]): void;
 };
+
+/**
+ * Calls a provider with a valid access token of one of the user's calendar accounts added beside the
+ * sync's, by its row id (the token manager's `withAccountToken`); ReconnectRequiredError (naming the
+ * account) when its provider no longer accepts it.
+ */
+export type WithAccountToken = <T>(
+  userId: string,
+  accountId: string,
+  call: (token: string) => Promise<T>,
+) => Promise<T>;

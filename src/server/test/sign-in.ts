@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseForm } from '#emulators/shared/testing/html-form.ts';
-import { CONNECT_PATHS, type IntegrationKey } from '#shared/api/auth.schema.ts';
+import { CONNECT_ANOTHER_QUERY, CONNECT_PATHS, type IntegrationKey } from '#shared/api/auth.schema.ts';
 
 type Cookies = Record<string, string>;
 
@@ -54,11 +54,14 @@ export type ConnectProvider = IntegrationKey;
 export async function connectThroughEmulator(
   server: FastifyInstance,
   provider: ConnectProvider,
-  account: { email: string; name?: string; decision?: 'continue' | 'cancel' },
+  account: { email: string; name?: string; decision?: 'continue' | 'cancel'; another?: boolean },
   cookies: Cookies,
   callbackCookies?: Cookies,
 ): Promise<{ location: string; consentUrl: URL }> {
-  const start = await server.inject({ url: CONNECT_PATHS[provider], cookies });
+  const start = await server.inject({
+    url: `${CONNECT_PATHS[provider]}${account.another ? `?${CONNECT_ANOTHER_QUERY}=1` : ''}`,
+    cookies,
+  });
   if (start.statusCode !== 302) throw new Error(`${CONNECT_PATHS[provider]} answered ${start.statusCode}`);
   const consentUrl = new URL(String(start.headers.location));
   const flowCookie = start.cookies.find((cookie) => cookie.name === 'connect');

@@ -236,7 +236,7 @@ export async function appAccessToken(
   const [row] = await app.database.db
     .select()
     .from(integrations)
-    .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+    .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind), eq(integrations.position, 0)));
   if (!row) throw new Error(`no ${kind} integration`);
   return createTokenCipher(app.config.tokenKeys).decrypt(row.accessTokenEncrypted);
 }

@@ -59,8 +59,9 @@ export async function signInAndConnect(
 }
 
 /** Sends a request of the signed-in user to the app and answers its JSON; fails unless it answers 200. */
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 // biome-ignore lint/suspicious/noExplicitAny: each route answers its own JSON
-export type Send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => Promise<any>;
+export type Send = (method: Method, url: string, payload?: object) => Promise<any>;
 
 /** The 30- and 60-minute timeboxes, on the labels `seedTodoistUser` makes. */
 export async function addTimeboxes(send: Send): Promise<void> {

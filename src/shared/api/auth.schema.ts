@@ -27,6 +27,12 @@ export const CONNECT_PATHS = {
   microsoft: '/auth/microsoft',
 } as const;
 export type IntegrationKey = keyof typeof CONNECT_PATHS;
+/**
+ * `<connect path>?another=1`: connect a calendar account beside the one(s) connected (decision 028); the
+ * provider asks which account instead of offering the signed-in address first.
+ */
+export const CONNECT_ANOTHER_QUERY = 'another';
+
 /** `/dashboard?connect_error=too-many&provider=<key>`: too many connect attempts from the network this minute. */
 export const CONNECT_TOO_MANY = 'too-many';
 export const INTEGRATION_KEYS = Object.keys(CONNECT_PATHS) as IntegrationKey[];

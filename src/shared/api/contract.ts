@@ -102,6 +102,16 @@ export const contract = {
     },
     refreshTodoist: endpoint({ method: 'GET', path: '/api/todoist/updateuserprofile', response: user }),
     refreshCalendar: endpoint({ method: 'GET', path: '/api/calendar/updateuserprofile', response: user }),
+    /**
+     * Removes one calendar account (`calendarSettings.accounts[].id`): an added one alone, the sync's as
+     * its revoke does (decision 028).
+     */
+    removeCalendarAccount: endpoint({
+      method: 'DELETE',
+      path: '/api/calendar/accounts/:accountId',
+      params: z.object({ accountId: z.uuid() }),
+      response: user,
+    }),
   },
   todoistLabels: {
     create: endpoint({

@@ -72,6 +72,34 @@ export const todoSettingsSchema = z.object({
 });
 export type TodoSettings = z.infer<typeof todoSettingsSchema>;
 
+/** The calendar providers an account can be with, by their integration keys. */
+export const CALENDAR_ACCOUNT_PROVIDERS = ['google', 'microsoft'] as const;
+
+/**
+ * One connected calendar account (decision 028). `sync`: the sync's own account, whose calendar
+ * `calendarId` names (the first connected); the others are added beside it, and "Plan my day" counts
+ * their calendars as busy. `needsReconnect`: the provider no longer accepts Timeboxer's access to it.
+ */
+export const calendarAccountSchema = z.object({
+  id: z.uuid(),
+  provider: z.enum(CALENDAR_ACCOUNT_PROVIDERS),
+  /** The account's address at the provider (null: not read yet). */
+  email: z.string().nullable(),
+  sync: z.boolean(),
+  needsReconnect: z.boolean(),
+  calendars: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The account's main calendar (Google's primary, Microsoft's default). */
+      primary: z.boolean(),
+      /** Whether Timeboxer could write its events there (false: shared with the account to read only). */
+      canWrite: z.boolean(),
+    }),
+  ),
+});
+export type CalendarAccount = z.infer<typeof calendarAccountSchema>;
+
 /** calendarSettings (docs/product-rules.md §3), for Google Calendar or Microsoft. */
 export const calendarSettingsSchema = z.object({
   provider: z.enum(['Google Calendar', 'Microsoft']).nullable(),
@@ -100,6 +128,8 @@ export const calendarSettingsSchema = z.object({
   reminder: z.number().int().nullable(),
   /** "Plan my day": placing timeboxed tasks that have a date but no time (issue 24). */
   autoplan: autoplanSchema,
+  /** Every connected calendar account, the sync's first, then in the order they were added. */
+  accounts: z.array(calendarAccountSchema),
 });
 export type CalendarSettings = z.infer<typeof calendarSettingsSchema>;
 

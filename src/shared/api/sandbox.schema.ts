@@ -184,5 +184,7 @@ export const sandboxAccountsSchema = z.object({
       calendarId: z.string().nullable(),
     })
     .nullable(),
+  /** The calendar accounts added beside the sync's (decision 028), each shown with its calendars. */
+  others: z.array(z.object({ provider: sandboxCalendarProviderSchema, email: z.string().nullable() })),
 });
 export type SandboxAccounts = z.infer<typeof sandboxAccountsSchema>;

@@ -57,6 +57,7 @@ export function testUser({ user, todo, calendar }: Overrides = {}): CurrentUser 
       todoistLinkDescription: false,
       reminder: null,
       autoplan: { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
+      accounts: [],
       ...calendar,
     },
   };

@@ -8,8 +8,16 @@ export function startConnectFlow(
   provider: IntegrationProvider,
   userId: string,
   loginHint?: string,
+  anotherAccount = false,
 ): ConnectFlow {
-  return { provider, state: random(), codeVerifier: random(), userId, ...(loginHint ? { loginHint } : {}) };
+  return {
+    provider,
+    state: random(),
+    codeVerifier: random(),
+    userId,
+    ...(loginHint && !anotherAccount ? { loginHint } : {}),
+    ...(anotherAccount ? { anotherAccount } : {}),
+  };
 }
 
 const connectFlowSchema = z.object({
@@ -18,6 +26,7 @@ const connectFlowSchema = z.object({
   codeVerifier: z.string().min(43),
   userId: z.string().min(1),
   loginHint: z.string().optional(),
+  anotherAccount: z.boolean().optional(),
 });
 
 export function parseConnectFlow(serialized: string | undefined): ConnectFlow | null {

@@ -26,6 +26,8 @@ export type ConnectFlow = {
   userId: string;
   /** The signed-in user's e-mail, sent as `login_hint` so the provider offers that account first. */
   loginHint?: string;
+  /** The user adds another calendar account: the provider asks which account, none offered first. */
+  anotherAccount?: boolean;
 };
 
 export type ProviderTokens = {
@@ -85,6 +87,8 @@ export type CalendarCategory = { id: string; displayName: string; color: string 
 export type CalendarProfile = {
   /** The account at the provider (Google: the primary calendar's id; Microsoft: the user id). */
   accountId: string | null;
+  /** The account's address (Google: its primary calendar's id; Microsoft: `mail`, else `userPrincipalName`). */
+  email: string | null;
   calendars: CalendarEntry[];
   /** Microsoft's master categories; Google has none. */
   categories: CalendarCategory[];

@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, max, ne, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type IntegrationRow, integrations } from '#server/db/schema/integrations.table.ts';
+import type { StoredCalendar } from '#server/db/schema/settings.tables.ts';
 import type { IntegrationKind, IntegrationProvider } from './integration-providers.port.ts';
 
 /** What is written on connect; tokens arrive here already encrypted. */
@@ -9,6 +10,8 @@ export type StoredConnection = {
   kind: IntegrationKind;
   provider: IntegrationProvider;
   accountId: string | null;
+  /** The account's address at the provider, when known. */
+  email?: string | null;
   accessTokenEncrypted: string;
   refreshTokenEncrypted: string | null;
   keyId: string;
@@ -22,17 +25,43 @@ export type StoredTokens = Pick<
 
 /**
  * Which connection an update is meant for: a refresh or a 401 that finishes after the user reconnected
- * (or switched calendar provider) must not touch the new connection.
+ * (or removed the account) must not touch the new connection.
  */
-export type ConnectionRef = { userId: string; kind: IntegrationKind; connectedAt: Date };
+export type ConnectionRef = { id: string; connectedAt: Date };
+
+/** What storing a connection did: its row, and whether it is an account added beside the sync's. */
+export type Connected = { row: IntegrationRow; added: boolean };
 
 export type IntegrationRepository = {
+  /** The sync's account of this kind (position 0). */
   find(userId: string, kind: IntegrationKind): Promise<IntegrationRow | undefined>;
-  /** Inserts or replaces the user's connection of this kind, as a new connection. */
-  upsert(connection: StoredConnection, now: Date): Promise<void>;
+  /** One of the user's calendar accounts by its row id (undefined: not theirs, or gone). */
+  findAccount(userId: string, id: string): Promise<IntegrationRow | undefined>;
+  /** Every calendar account of the user, the sync's first, then in the order they were added. */
+  calendarAccounts(userId: string): Promise<IntegrationRow[]>;
+  /**
+   * Stores a connection as a new connection (tokens replaced, connected now, no reconnect needed).
+   * Todoist: the user's one Todoist account. Calendar: the row of the same account (same provider and
+   * account id, or a row of that provider whose account id was never known) when there is one; else a
+   * new account, the sync's when the user has none, else after the last one.
+   */
+  connect(connection: StoredConnection, now: Date): Promise<Connected>;
+  /** What the provider lists of an account now: its address, and an added account's calendars. */
+  saveProfile(
+    id: string,
+    profile: { email: string | null; calendars?: StoredCalendar[] },
+    now: Date,
+  ): Promise<void>;
   updateTokens(ref: ConnectionRef, tokens: StoredTokens, now: Date): Promise<void>;
   markNeedsReconnect(ref: ConnectionRef, now: Date): Promise<void>;
-  delete(userId: string, kind: IntegrationKind): Promise<void>;
+  /** Deletes the sync's account of this kind; an added calendar account takes its place (see `removeAccount`). */
+  delete(userId: string, kind: IntegrationKind, now: Date): Promise<IntegrationRow | undefined>;
+  /**
+   * Deletes one calendar account. When it was the sync's, the first added one becomes the sync's
+   * (position 0, its calendar list handed back to be kept with the calendar settings): returned with
+   * the list it had.
+   */
+  removeAccount(userId: string, id: string, now: Date): Promise<{ promoted: IntegrationRow | undefined }>;
   /** Up to `limit` connections whose tokens another key than `keyId` encrypted, and how many there are. */
   onOtherKeys(keyId: string, limit: number): Promise<{ rows: IntegrationRow[]; remaining: number }>;
   /**
@@ -47,27 +76,108 @@ export type IntegrationRepository = {
 
 export function createIntegrationRepository(db: Db): IntegrationRepository {
   const same = (ref: ConnectionRef) =>
-    and(
-      eq(integrations.userId, ref.userId),
-      eq(integrations.kind, ref.kind),
-      eq(integrations.connectedAt, ref.connectedAt),
-    );
+    and(eq(integrations.id, ref.id), eq(integrations.connectedAt, ref.connectedAt));
+  const ofKind = (userId: string, kind: IntegrationKind) =>
+    and(eq(integrations.userId, userId), eq(integrations.kind, kind));
+
+  async function promoteFirstAdded(tx: Pick<Db, 'select' | 'update'>, userId: string, now: Date) {
+    const [next] = await tx
+      .select()
+      .from(integrations)
+      .where(and(ofKind(userId, 'calendar'), gt(integrations.position, 0)))
+      .orderBy(asc(integrations.position))
+      .limit(1);
+    if (!next) return undefined;
+    await tx
+      .update(integrations)
+      .set({ position: 0, calendars: null, updatedAt: now })
+      .where(eq(integrations.id, next.id));
+    return next;
+  }
+
+  async function removeAccount(userId: string, id: string, now: Date) {
+    return db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(integrations)
+        .where(and(eq(integrations.userId, userId), eq(integrations.id, id)))
+        .returning({ kind: integrations.kind, position: integrations.position });
+      const promoted =
+        gone?.kind === 'calendar' && gone.position === 0
+          ? await promoteFirstAdded(tx, userId, now)
+          : undefined;
+      return { promoted };
+    });
+  }
 
   return {
     async find(userId, kind) {
       const [row] = await db
         .select()
         .from(integrations)
-        .where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+        .where(and(ofKind(userId, kind), eq(integrations.position, 0)));
       return row;
     },
 
-    async upsert(connection, now) {
-      const values = { ...connection, needsReconnect: false, connectedAt: now, updatedAt: now };
+    async findAccount(userId, id) {
+      const [row] = await db
+        .select()
+        .from(integrations)
+        .where(and(ofKind(userId, 'calendar'), eq(integrations.id, id)));
+      return row;
+    },
+
+    calendarAccounts: (userId) =>
+      db.select().from(integrations).where(ofKind(userId, 'calendar')).orderBy(asc(integrations.position)),
+
+    async connect(connection, now) {
+      const fresh = { ...connection, needsReconnect: false, connectedAt: now, updatedAt: now };
+      return db.transaction(async (tx) => {
+        const sameAccount =
+          connection.kind === 'todoist'
+            ? eq(integrations.position, 0)
+            : and(
+                eq(integrations.provider, connection.provider),
+                connection.accountId === null
+                  ? isNull(integrations.accountId)
+                  : or(eq(integrations.accountId, connection.accountId), isNull(integrations.accountId)),
+              );
+        const [existing] = await tx
+          .select()
+          .from(integrations)
+          .where(and(ofKind(connection.userId, connection.kind), sameAccount))
+          .orderBy(asc(integrations.position))
+          .limit(1);
+        if (existing) {
+          const [row] = await tx
+            .update(integrations)
+            .set({ ...fresh, email: connection.email ?? existing.email })
+            .where(eq(integrations.id, existing.id))
+            .returning();
+          return { row: row ?? existing, added: existing.position > 0 };
+        }
+        const [last] = await tx
+          .select({ position: max(integrations.position) })
+          .from(integrations)
+          .where(ofKind(connection.userId, connection.kind));
+        const position = last?.position === null || last?.position === undefined ? 0 : last.position + 1;
+        const [row] = await tx
+          .insert(integrations)
+          .values({ ...fresh, position })
+          .returning();
+        if (!row) throw new Error('the connection was not stored');
+        return { row, added: position > 0 };
+      });
+    },
+
+    async saveProfile(id, profile, now) {
       await db
-        .insert(integrations)
-        .values(values)
-        .onConflictDoUpdate({ target: [integrations.userId, integrations.kind], set: values });
+        .update(integrations)
+        .set({
+          email: profile.email,
+          ...(profile.calendars && { calendars: profile.calendars }),
+          updatedAt: now,
+        })
+        .where(eq(integrations.id, id));
     },
 
     async updateTokens(ref, tokens, now) {
@@ -81,9 +191,16 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
       await db.update(integrations).set({ needsReconnect: true, updatedAt: now }).where(same(ref));
     },
 
-    async delete(userId, kind) {
-      await db.delete(integrations).where(and(eq(integrations.userId, userId), eq(integrations.kind, kind)));
+    async delete(userId, kind, now) {
+      const [row] = await db
+        .select({ id: integrations.id })
+        .from(integrations)
+        .where(and(ofKind(userId, kind), eq(integrations.position, 0)));
+      if (!row) return undefined;
+      return (await removeAccount(userId, row.id, now)).promoted;
     },
+
+    removeAccount,
 
     async onOtherKeys(keyId, limit) {
       const [rows, [total]] = await Promise.all([
@@ -99,15 +216,14 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
         .set(tokens)
         .where(
           and(
-            eq(integrations.userId, row.userId),
-            eq(integrations.kind, row.kind),
+            eq(integrations.id, row.id),
             eq(integrations.accessTokenEncrypted, row.accessTokenEncrypted),
             row.refreshTokenEncrypted === null
               ? isNull(integrations.refreshTokenEncrypted)
               : eq(integrations.refreshTokenEncrypted, row.refreshTokenEncrypted),
           ),
         )
-        .returning({ userId: integrations.userId });
+        .returning({ id: integrations.id });
       return written.length > 0;
     },
   };

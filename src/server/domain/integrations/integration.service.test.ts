@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { failure } from '#server/test/refusal.ts';
-import { NotConfiguredError } from '../shared/domain-errors.ts';
+import { NotConfiguredError, NotFoundError } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
 import { fakeCalendar, fakeTodoist } from '../testing/fake-integration-gateways.ts';
 import { inMemoryIntegrations } from '../testing/in-memory-integrations.ts';
 import { calendarRow, inMemorySettings } from '../testing/in-memory-settings.ts';
 import { inMemoryUsers, userRow } from '../testing/in-memory-users.ts';
 import { createIntegrationService, type IntegrationLog } from './integration.service.ts';
-import { type ConnectFlow, ProviderFailedError, ProviderRequestError } from './integration-providers.port.ts';
+import {
+  type ConnectFlow,
+  ProviderFailedError,
+  ProviderRequestError,
+  ProviderUnauthorizedError,
+} from './integration-providers.port.ts';
 import { createTokenCipher } from './token-cipher.ts';
-import { createTokenManager } from './token-manager.ts';
+import { createTokenManager, ReconnectRequiredError } from './token-manager.ts';
 
 const USER = 'user-1';
 const NOW = '2026-03-02T09:00:00.000Z';
@@ -37,6 +42,7 @@ function setup(options: { microsoft?: boolean } = {}) {
     tokens,
     settings,
     users,
+    accounts: integrations,
     gateways: { todoist, google, microsoft: (options.microsoft ?? true) ? microsoft : null },
     clock,
     log,
@@ -52,6 +58,7 @@ function setup(options: { microsoft?: boolean } = {}) {
     (await tokens.tokens(USER, kind))?.accessToken;
   return {
     service,
+    tokens,
     clock,
     integrations,
     settings,
@@ -119,31 +126,6 @@ describe('integration service: connecting', () => {
       calendars: [{ id: 'google-primary', name: 'Primary', color: null, timeZone: 'Europe/Berlin' }],
       categories: [],
       updatedAt: new Date(NOW),
-    });
-  });
-
-  it('replacing Google with Microsoft revokes Google, forgets the calendar choice and stops sync', async () => {
-    const { service, settings, users, google, flow, callback, clock, accessTokenOf } = setup();
-    await service.completeConnect(flow('google'), callback('g1'), 'https://app.test/cb');
-    settings.calendar.set(
-      USER,
-      calendarRow(USER, { ...settings.calendar.get(USER), calendarId: 'google-primary', color: '5' }),
-    );
-    clock.advance(60_000);
-    await service.completeConnect(flow('microsoft'), callback('m1'), 'https://app.test/cb');
-    expect(google.calls.filter((call) => call.method === 'revoke')).toEqual([
-      { method: 'revoke', args: ['access-g1'] },
-    ]);
-    expect(await accessTokenOf('calendar')).toBe('access-m1');
-    expect(settings.calendar.get(USER)).toMatchObject({
-      calendarId: null,
-      color: '',
-      calendars: [{ id: 'microsoft-primary' }],
-      categories: [{ displayName: 'Focus' }],
-    });
-    expect(users.rows.get(USER)).toMatchObject({
-      syncActive: false,
-      updatedAt: new Date('2026-03-02T09:01:00.000Z'),
     });
   });
 
@@ -253,5 +235,150 @@ describe('integration service: refreshing what the dashboard shows', () => {
     expect(todoistError).toBeInstanceOf(ProviderFailedError);
     expect(todoistError).toHaveProperty('kind', 'todoist');
     expect(await failure(service.refreshCalendar(USER))).toMatchObject({ kind: 'calendar' });
+  });
+});
+
+describe('integration service: several calendar accounts', () => {
+  /** Google connected, its calendar chosen and sync on; then Microsoft 365 connected beside it. */
+  async function twoAccounts() {
+    const t = setup();
+    await t.service.completeConnect(t.flow('google'), t.callback('g1'), 'https://app.test/cb');
+    t.settings.calendar.set(
+      USER,
+      calendarRow(USER, { ...t.settings.calendar.get(USER), calendarId: 'google-primary', color: '5' }),
+    );
+    t.clock.advance(60_000);
+    await t.service.completeConnect(t.flow('microsoft'), t.callback('m1'), 'https://app.test/cb');
+    const [sync, added] = await t.integrations.calendarAccounts(USER);
+    if (!sync || !added) throw new Error('expected two accounts');
+    return { ...t, sync, added };
+  }
+
+  it('adds Microsoft 365 beside Google: Google stays the sync’s, with its choice, and nothing is revoked', async () => {
+    const { settings, users, google, sync, added, tokens, accessTokenOf } = await twoAccounts();
+    expect(sync).toMatchObject({ provider: 'google', position: 0, email: 'ada@google.example' });
+    expect(added).toMatchObject({
+      provider: 'microsoft',
+      position: 1,
+      accountId: 'microsoft-account',
+      email: 'ada@microsoft.example',
+      calendars: [{ id: 'microsoft-primary', name: 'Primary' }],
+    });
+    expect(added.accessTokenEncrypted).not.toContain('access-m1');
+    expect(google.calls.map((call) => call.method)).not.toContain('revoke');
+    expect(await accessTokenOf('calendar')).toBe('access-g1');
+    expect(await tokens.withAccountToken(USER, added.id, async (token) => token)).toBe('access-m1');
+    expect(settings.calendar.get(USER)).toMatchObject({
+      calendarId: 'google-primary',
+      color: '5',
+      calendars: [{ id: 'google-primary' }],
+      categories: [],
+    });
+    expect(users.rows.get(USER)?.syncActive).toBe(true);
+  });
+
+  it('adds any number of accounts, of either provider, and the same account again only gets new tokens', async () => {
+    const { service, integrations, google, microsoft, flow, callback, tokens, added } = await twoAccounts();
+    google.account = { ...google.account, accountId: 'grace@example.com', email: 'grace@example.com' };
+    await service.completeConnect(flow('google'), callback('g2'), 'https://app.test/cb');
+    await service.completeConnect(flow('microsoft'), callback('m2'), 'https://app.test/cb');
+    microsoft.account = { ...microsoft.account, accountId: 'microsoft-other', email: 'ada@work.example' };
+    await service.completeConnect(flow('microsoft'), callback('m3'), 'https://app.test/cb');
+    const listed = await integrations.calendarAccounts(USER);
+    expect(listed.map((row) => [row.provider, row.accountId, row.position])).toEqual([
+      ['google', 'google-account', 0],
+      ['microsoft', 'microsoft-account', 1],
+      ['google', 'grace@example.com', 2],
+      ['microsoft', 'microsoft-other', 3],
+    ]);
+    expect(await tokens.withAccountToken(USER, added.id, async (token) => token)).toBe('access-m2');
+  });
+
+  it('removes an added account alone: its grant revoked, its row gone, the sync and its choice untouched', async () => {
+    const { service, integrations, settings, users, microsoft, google, added } = await twoAccounts();
+    const before = settings.calendar.get(USER);
+    await service.removeAccount(USER, added.id);
+    expect(microsoft.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-m1'] });
+    expect(google.calls.map((call) => call.method)).not.toContain('revoke');
+    expect((await integrations.calendarAccounts(USER)).map((row) => row.provider)).toEqual(['google']);
+    expect(settings.calendar.get(USER)).toEqual(before);
+    expect(users.rows.get(USER)?.syncActive).toBe(true);
+  });
+
+  it('removing the sync’s account makes the first added one the sync’s, with no calendar chosen, and stops sync', async () => {
+    const { service, integrations, settings, users, google, sync, added, accessTokenOf } =
+      await twoAccounts();
+    await service.removeAccount(USER, sync.id);
+    expect(google.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-g1'] });
+    const listed = await integrations.calendarAccounts(USER);
+    expect(listed).toEqual([expect.objectContaining({ id: added.id, position: 0, calendars: null })]);
+    expect(await accessTokenOf('calendar')).toBe('access-m1');
+    expect(settings.calendar.get(USER)).toMatchObject({
+      calendarId: null,
+      color: '',
+      calendars: [{ id: 'microsoft-primary' }],
+    });
+    expect(users.rows.get(USER)?.syncActive).toBe(false);
+  });
+
+  it('the provider’s revoke link removes the sync’s account the same way', async () => {
+    const { service, integrations, added } = await twoAccounts();
+    await service.disconnect(USER, 'microsoft');
+    expect(await integrations.calendarAccounts(USER)).toHaveLength(2);
+    await service.disconnect(USER, 'google');
+    expect((await integrations.calendarAccounts(USER)).map((row) => [row.id, row.position])).toEqual([
+      [added.id, 0],
+    ]);
+  });
+
+  it('refuses to remove an account that is not the user’s', async () => {
+    const { service, integrations, added } = await twoAccounts();
+    expect(await failure(service.removeAccount('someone-else', added.id))).toBeInstanceOf(NotFoundError);
+    expect(await failure(service.removeAccount(USER, '6b1d2a52-0000-4000-8000-000000000000'))).toBeInstanceOf(
+      NotFoundError,
+    );
+    expect(await integrations.calendarAccounts(USER)).toHaveLength(2);
+  });
+
+  it('before an account is deleted, revokes every calendar account’s grant', async () => {
+    const { service, google, microsoft } = await twoAccounts();
+    await service.revokeAll(USER);
+    expect(google.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-g1'] });
+    expect(microsoft.calls.at(-1)).toEqual({ method: 'revoke', args: ['access-m1'] });
+  });
+
+  it('re-reads each added account’s address and calendars; one that must be connected again keeps its list', async () => {
+    const { service, integrations, microsoft, added } = await twoAccounts();
+    microsoft.account = {
+      ...microsoft.account,
+      email: 'ada@renamed.example',
+      calendars: [{ id: 'microsoft-team', name: 'Team', color: null, timeZone: null, readOnly: true }],
+    };
+    await service.refreshCalendar(USER);
+    expect(integrations.rows.get(added.id)).toMatchObject({
+      email: 'ada@renamed.example',
+      calendars: [{ id: 'microsoft-team', readOnly: true }],
+    });
+    const row = integrations.rows.get(added.id);
+    if (row) row.needsReconnect = true;
+    microsoft.account = { ...microsoft.account, calendars: [] };
+    const calls = microsoft.calls.length;
+    await service.refreshCalendar(USER);
+    expect(microsoft.calls).toHaveLength(calls);
+    expect(integrations.rows.get(added.id)?.calendars).toHaveLength(1);
+  });
+
+  it('an added account the provider refuses is marked for that account only', async () => {
+    const { tokens, integrations, added, accessTokenOf } = await twoAccounts();
+    const refusal = await failure(
+      tokens.withAccountToken(USER, added.id, async () => {
+        throw new ProviderUnauthorizedError('401');
+      }),
+    );
+    expect(refusal).toBeInstanceOf(ReconnectRequiredError);
+    expect(refusal).toMatchObject({ kind: 'calendar', accountId: added.id });
+    expect(integrations.rows.get(added.id)?.needsReconnect).toBe(true);
+    expect(integrations.rows.get(`${USER}:calendar`)?.needsReconnect).toBe(false);
+    expect(await accessTokenOf('calendar')).toBe('access-g1');
   });
 });

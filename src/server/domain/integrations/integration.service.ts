@@ -1,9 +1,11 @@
+import type { StoredCalendar } from '#server/db/schema/settings.tables.ts';
 import { sortLabels } from '#shared/settings/rules.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import { NotConfiguredError } from '../shared/domain-errors.ts';
+import { NotConfiguredError, NotFoundError } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { startConnectFlow } from './connect-flow.ts';
+import type { IntegrationRepository } from './integration.repository.ts';
 import {
   type CalendarGateway,
   type ConnectFlow,
@@ -34,6 +36,8 @@ type Deps = {
   /** Where what the providers tell us about the accounts is kept. */
   settings: Pick<SettingsRepository, 'saveTodoistAccount' | 'saveCalendarAccount' | 'forgetCalendarChoice'>;
   users: Pick<UserRepository, 'updatePreferences'>;
+  /** The calendar accounts' own rows: their addresses and (added accounts) calendar lists. */
+  accounts: Pick<IntegrationRepository, 'calendarAccounts' | 'saveProfile'>;
   gateways: IntegrationGateways;
   clock: Clock;
   log: IntegrationLog;
@@ -43,7 +47,7 @@ export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
 /** Connecting, refreshing and removing the user's Todoist and calendar accounts. */
 export function createIntegrationService(deps: Deps) {
-  const { tokens, settings, users, gateways, clock, log } = deps;
+  const { tokens, settings, users, accounts, gateways, clock, log } = deps;
 
   const connector = (provider: IntegrationProvider): OAuthConnector => {
     const gateway = gateways[provider];
@@ -69,12 +73,18 @@ export function createIntegrationService(deps: Deps) {
   }
 
   /** Best effort: a provider that cannot be reached must not keep the user's tokens with us. */
-  async function revokeAtProvider(userId: string, kind: IntegrationKind): Promise<void> {
+  async function revokeAtProvider(
+    userId: string,
+    which: { kind: IntegrationKind } | { accountId: string },
+  ): Promise<void> {
     let stored: Awaited<ReturnType<TokenManager['tokens']>>;
     try {
-      stored = await tokens.tokens(userId, kind);
+      stored =
+        'kind' in which
+          ? await tokens.tokens(userId, which.kind)
+          : await tokens.accountTokens(userId, which.accountId);
     } catch (error) {
-      log.warn({ err: error, userId, kind }, 'stored tokens unreadable; deleting them without revoking');
+      log.warn({ err: error, userId, ...which }, 'stored tokens unreadable; deleting them without revoking');
       return;
     }
     if (!stored) return;
@@ -89,10 +99,36 @@ export function createIntegrationService(deps: Deps) {
     }
   }
 
+  /**
+   * The sync's calendar account was removed and an added one took its place (docs/product-rules.md
+   * §10 "Several calendar accounts"): the calendar choice, colour and category meant the old one; the
+   * new one's calendars are listed, for the user to choose from.
+   */
+  async function promoted(
+    userId: string,
+    row: { id: string; calendars: StoredCalendar[] | null } | undefined,
+  ) {
+    if (!row) return;
+    const now = clock();
+    await settings.forgetCalendarChoice(userId, now);
+    await settings.saveCalendarAccount(userId, { calendars: row.calendars ?? [], categories: [] }, now);
+    log.info({ userId, accountId: row.id }, 'an added calendar account became the sync’s');
+  }
+
+  /** Removes the sync's connection of this kind: revoked, deleted, sync off (an added account may take its place). */
   async function remove(userId: string, kind: IntegrationKind): Promise<void> {
-    await revokeAtProvider(userId, kind);
-    await tokens.remove(userId, kind);
+    await revokeAtProvider(userId, { kind });
+    const next = await tokens.remove(userId, kind);
     await users.updatePreferences(userId, { syncActive: false }, clock());
+    if (kind === 'calendar') await promoted(userId, next);
+  }
+
+  /** Reads one calendar account's profile and keeps what it lists. */
+  async function refreshAccount(userId: string, account: { id: string; provider: IntegrationProvider }) {
+    const gateway = calendarGateway(account.provider);
+    if (!gateway) return;
+    const profile = await tokens.withAccountToken(userId, account.id, (token) => gateway.profile(token));
+    await accounts.saveProfile(account.id, { email: profile.email, calendars: profile.calendars }, clock());
   }
 
   /** Runs a provider read, treating "not connected" and "must reconnect" as nothing to refresh. */
@@ -106,14 +142,18 @@ export function createIntegrationService(deps: Deps) {
   }
 
   return {
-    /** `loginHint`: the signed-in user's e-mail, offered first on the provider's account page. */
+    /**
+     * `loginHint`: the signed-in user's e-mail, offered first on the provider's account page, unless the
+     * user adds `anotherAccount` (then the provider asks which one).
+     */
     async startConnect(
       userId: string,
       provider: IntegrationProvider,
       redirectUri: string,
       loginHint?: string,
+      anotherAccount = false,
     ) {
-      const flow = startConnectFlow(provider, userId, loginHint);
+      const flow = startConnectFlow(provider, userId, loginHint, anotherAccount);
       return { flow, url: await connector(provider).authorizationUrl(flow, redirectUri) };
     },
 
@@ -133,15 +173,18 @@ export function createIntegrationService(deps: Deps) {
       const gateway = calendarGateway(provider);
       if (!gateway) throw new NotConfiguredError(provider);
       const profile = await gateway.profile(received.accessToken);
-      const previous = await tokens.connection(userId, 'calendar');
-      // One calendar account per user. Reconnecting the same provider must not revoke: at Google,
-      // revoking the old token would end the new grant too.
-      if (previous && previous.provider !== provider) {
-        await remove(userId, 'calendar');
-        await settings.forgetCalendarChoice(userId, clock());
-        log.info({ userId, from: previous.provider, to: provider }, 'calendar provider replaced');
+      // Several calendar accounts (decision 028): the same account connected again gets its new tokens;
+      // another one is added beside the sync's, which stays the sync's. Reconnecting never revokes: at
+      // Google, revoking the old token would end the new grant too.
+      const { row, added } = await tokens.store(
+        { userId, provider, kind, accountId: profile.accountId, email: profile.email },
+        received,
+      );
+      if (added) {
+        await accounts.saveProfile(row.id, { email: profile.email, calendars: profile.calendars }, clock());
+        log.info({ userId, provider, accountId: row.id }, 'calendar account added');
+        return;
       }
-      await tokens.store({ userId, provider, kind, accountId: profile.accountId }, received);
       await settings.saveCalendarAccount(
         userId,
         { calendars: profile.calendars, categories: profile.categories },
@@ -158,13 +201,40 @@ export function createIntegrationService(deps: Deps) {
       log.info({ userId, provider }, 'integration removed');
     },
 
-    /** Before an account is deleted: every grant revoked, best effort, never throwing. */
+    /**
+     * Removes one calendar account by its id. An added one goes alone: the sync and its pairs stay as
+     * they are. The sync's own goes as `disconnect` removes it (sync off), and the first added account
+     * becomes the sync's, without a calendar chosen (docs/product-rules.md §10).
+     */
+    async removeAccount(userId: string, accountId: string): Promise<void> {
+      const listed = await accounts.calendarAccounts(userId);
+      const account = listed.find((row) => row.id === accountId);
+      if (!account) throw new NotFoundError('No such calendar account');
+      if (account.position === 0) {
+        await remove(userId, 'calendar');
+        log.info({ userId, provider: account.provider }, 'integration removed');
+        return;
+      }
+      await revokeAtProvider(userId, { accountId });
+      await tokens.removeAccount(userId, accountId);
+      log.info({ userId, provider: account.provider, accountId }, 'calendar account removed');
+    },
+
+    /** Before an account is deleted: every grant revoked (every calendar account's), best effort, never throwing. */
     async revokeAll(userId: string): Promise<void> {
-      for (const kind of ['todoist', 'calendar'] as const) {
+      const targets: ({ kind: IntegrationKind } | { accountId: string })[] = [{ kind: 'todoist' }];
+      try {
+        const listed = await accounts.calendarAccounts(userId);
+        targets.push(...listed.map((row) => ({ accountId: row.id })));
+      } catch (error) {
+        log.warn({ err: error, userId }, 'listing calendar accounts before account deletion failed');
+        targets.push({ kind: 'calendar' });
+      }
+      for (const target of targets) {
         try {
-          await revokeAtProvider(userId, kind);
+          await revokeAtProvider(userId, target);
         } catch (error) {
-          log.warn({ err: error, userId, kind }, 'revoking before account deletion failed');
+          log.warn({ err: error, userId, ...target }, 'revoking before account deletion failed');
         }
       }
     },
@@ -182,20 +252,37 @@ export function createIntegrationService(deps: Deps) {
         }),
       ),
 
-    /** Re-reads the calendars (and Microsoft's categories) from the connected calendar provider. */
-    refreshCalendar: (userId: string) =>
-      whileConnected(() =>
+    /**
+     * Re-reads the calendars (and Microsoft's categories) from the sync's calendar account, and each
+     * added account's address and calendars; an added account that must be connected again, or whose
+     * provider fails now, keeps what was read before.
+     */
+    refreshCalendar: async (userId: string) => {
+      const [sync, ...added] = await accounts.calendarAccounts(userId);
+      await whileConnected(() =>
         failingAs('calendar', async () => {
-          const current = await tokens.connection(userId, 'calendar');
-          const gateway = current && calendarGateway(current.provider);
-          if (!gateway) return;
+          const gateway = sync && sync.position === 0 && calendarGateway(sync.provider);
+          if (!sync || !gateway) return;
           const profile = await tokens.withAccessToken(userId, 'calendar', (token) => gateway.profile(token));
           await settings.saveCalendarAccount(
             userId,
             { calendars: profile.calendars, categories: profile.categories },
             clock(),
           );
+          if (profile.email !== sync.email)
+            await accounts.saveProfile(sync.id, { email: profile.email }, clock());
         }),
-      ),
+      );
+      for (const account of added) {
+        try {
+          await whileConnected(() => refreshAccount(userId, account));
+        } catch (error) {
+          log.warn(
+            { err: error, userId, accountId: account.id },
+            'an added calendar account was not re-read',
+          );
+        }
+      }
+    },
   };
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IntegrationRow } from '#server/db/schema/integrations.table.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { DomainError } from '../shared/domain-errors.ts';
-import type { ConnectionRef, IntegrationRepository } from './integration.repository.ts';
+import type { Connected, ConnectionRef, IntegrationRepository } from './integration.repository.ts';
 import {
   GrantRevokedError,
   type IntegrationKind,
@@ -28,12 +28,21 @@ export class NotConnectedError extends DomainError {
 /** The provider no longer accepts our tokens; the connection is marked and the user must connect again. */
 export class ReconnectRequiredError extends DomainError {
   readonly kind: IntegrationKind;
+  /** The calendar account added beside the sync's that must be connected again (null: the sync's own). */
+  readonly accountId: string | null;
 
-  constructor(kind: IntegrationKind, options?: { cause?: unknown }) {
+  constructor(kind: IntegrationKind, options?: { cause?: unknown; accountId?: string | null }) {
     super(`The ${kind} account must be connected again`, options);
     this.kind = kind;
+    this.accountId = options?.accountId ?? null;
   }
 }
+
+/**
+ * Whose tokens a call needs: the sync's account of a kind, or one calendar account by its row id (an
+ * account added beside the sync's).
+ */
+type Target = { userId: string; kind: IntegrationKind } | { userId: string; accountId: string };
 
 type Deps = {
   integrations: IntegrationRepository;
@@ -46,11 +55,9 @@ type Deps = {
 
 export type TokenManager = ReturnType<typeof createTokenManager>;
 
-const ref = (row: IntegrationRow): ConnectionRef => ({
-  userId: row.userId,
-  kind: row.kind,
-  connectedAt: row.connectedAt,
-});
+const ref = (row: IntegrationRow): ConnectionRef => ({ id: row.id, connectedAt: row.connectedAt });
+const kindOf = (target: Target): IntegrationKind => ('kind' in target ? target.kind : 'calendar');
+const accountOf = (target: Target): string | null => ('accountId' in target ? target.accountId : null);
 
 /**
  * The one place that hands out provider access tokens: it decrypts them, refreshes them before they
@@ -62,34 +69,39 @@ export function createTokenManager(deps: Deps) {
   const inFlight = new Map<string, Promise<string>>();
   /** Rows read in the scope in progress (`inScope`), by user and kind. */
   const scope = new AsyncLocalStorage<Map<string, IntegrationRow>>();
-  const scopeKey = (userId: string, kind: IntegrationKind) => `${userId}:${kind}`;
+  const scopeKey = (target: Target) =>
+    'kind' in target ? `${target.userId}:${target.kind}` : `${target.userId}:account:${target.accountId}`;
+  const read = (target: Target) =>
+    'kind' in target
+      ? deps.integrations.find(target.userId, target.kind)
+      : deps.integrations.findAccount(target.userId, target.accountId);
 
   /** The connection's row; within a scope, read once (`fresh`: read again, as after a 401). */
-  async function usable(userId: string, kind: IntegrationKind, fresh = false): Promise<IntegrationRow> {
+  async function usable(target: Target, fresh = false): Promise<IntegrationRow> {
     const memo = scope.getStore();
-    const row =
-      (fresh ? undefined : memo?.get(scopeKey(userId, kind))) ?? (await deps.integrations.find(userId, kind));
-    if (!row) throw new NotConnectedError(kind);
-    if (row.needsReconnect) throw new ReconnectRequiredError(kind);
-    memo?.set(scopeKey(userId, kind), row);
+    const row = (fresh ? undefined : memo?.get(scopeKey(target))) ?? (await read(target));
+    const accountId = accountOf(target);
+    if (!row) throw new NotConnectedError(kindOf(target));
+    if (row.needsReconnect) throw new ReconnectRequiredError(kindOf(target), { accountId });
+    memo?.set(scopeKey(target), row);
     return row;
   }
 
-  async function markNeedsReconnect(row: IntegrationRow, cause?: unknown): Promise<never> {
-    scope.getStore()?.delete(scopeKey(row.userId, row.kind));
+  async function markNeedsReconnect(target: Target, row: IntegrationRow, cause?: unknown): Promise<never> {
+    scope.getStore()?.delete(scopeKey(target));
     await deps.integrations.markNeedsReconnect(ref(row), deps.clock());
-    throw new ReconnectRequiredError(row.kind, { cause });
+    throw new ReconnectRequiredError(row.kind, { cause, accountId: accountOf(target) });
   }
 
-  async function doRefresh(row: IntegrationRow): Promise<string> {
+  async function doRefresh(target: Target, row: IntegrationRow): Promise<string> {
     const refresher = deps.refreshers[row.provider];
     const refreshToken = row.refreshTokenEncrypted ? deps.cipher.decrypt(row.refreshTokenEncrypted) : null;
-    if (!refresher || !refreshToken) return markNeedsReconnect(row);
+    if (!refresher || !refreshToken) return markNeedsReconnect(target, row);
     let tokens: ProviderTokens;
     try {
       tokens = await refresher(refreshToken);
     } catch (error) {
-      if (error instanceof GrantRevokedError) return markNeedsReconnect(row, error);
+      if (error instanceof GrantRevokedError) return markNeedsReconnect(target, row, error);
       throw error; // a network failure or an outage says nothing about the grant
     }
     const stored = {
@@ -100,15 +112,15 @@ export function createTokenManager(deps: Deps) {
       expiresAt: tokens.expiresAt,
     };
     await deps.integrations.updateTokens(ref(row), stored, deps.clock());
-    scope.getStore()?.set(scopeKey(row.userId, row.kind), { ...row, ...stored });
+    scope.getStore()?.set(scopeKey(target), { ...row, ...stored });
     return tokens.accessToken;
   }
 
-  function refreshOnce(row: IntegrationRow): Promise<string> {
-    const key = `${row.userId}:${row.kind}`;
+  function refreshOnce(target: Target, row: IntegrationRow): Promise<string> {
+    const key = row.id;
     let running = inFlight.get(key);
     if (!running) {
-      running = doRefresh(row).finally(() => inFlight.delete(key));
+      running = doRefresh(target, row).finally(() => inFlight.delete(key));
       inFlight.set(key, running);
     }
     return running;
@@ -117,14 +129,44 @@ export function createTokenManager(deps: Deps) {
   const expiring = (row: IntegrationRow) =>
     row.expiresAt !== null && row.expiresAt.getTime() - margin <= deps.clock().getTime();
 
-  /** A valid access token for the user's connection of this kind. */
-  async function accessToken(userId: string, kind: IntegrationKind): Promise<string> {
-    const row = await usable(userId, kind);
-    return expiring(row) ? refreshOnce(row) : deps.cipher.decrypt(row.accessTokenEncrypted);
+  /** A valid access token for the connection. */
+  async function tokenOf(target: Target): Promise<string> {
+    const row = await usable(target);
+    return expiring(row) ? refreshOnce(target, row) : deps.cipher.decrypt(row.accessTokenEncrypted);
   }
 
+  /**
+   * Calls the provider with a valid token. When the provider answers 401 (a token revoked or expired
+   * early), refreshes once and retries; when that fails too, the connection needs reconnecting.
+   */
+  async function withToken<T>(target: Target, call: (token: string) => Promise<T>): Promise<T> {
+    const token = await tokenOf(target);
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof ProviderUnauthorizedError)) throw error;
+    }
+    const row = await usable(target, true);
+    const stored = deps.cipher.decrypt(row.accessTokenEncrypted);
+    // Someone else refreshed meanwhile: use their token instead of refreshing again.
+    const fresh = stored === token ? await refreshOnce(target, row) : stored;
+    try {
+      return await call(fresh);
+    } catch (error) {
+      if (error instanceof ProviderUnauthorizedError) return markNeedsReconnect(target, row, error);
+      throw error;
+    }
+  }
+
+  const clear = (row: IntegrationRow) => ({
+    provider: row.provider,
+    accessToken: deps.cipher.decrypt(row.accessTokenEncrypted),
+    refreshToken: row.refreshTokenEncrypted ? deps.cipher.decrypt(row.refreshTokenEncrypted) : null,
+  });
+
   return {
-    accessToken,
+    /** A valid access token for the user's connection of this kind. */
+    accessToken: (userId: string, kind: IntegrationKind) => tokenOf({ userId, kind }),
 
     /**
      * Runs `work` reading each connection's row once (a sync run calls the providers several times):
@@ -137,7 +179,16 @@ export function createTokenManager(deps: Deps) {
     /** Rows the work in scope has just read: its calls take their tokens from them. */
     known(rows: readonly IntegrationRow[]) {
       const memo = scope.getStore();
-      for (const row of rows) memo?.set(scopeKey(row.userId, row.kind), row);
+      for (const row of rows) {
+        memo?.set(
+          scopeKey(
+            row.position === 0
+              ? { userId: row.userId, kind: row.kind }
+              : { userId: row.userId, accountId: row.id },
+          ),
+          row,
+        );
+      }
     },
 
     /** Which provider the user's connection of this kind is with, and whether it must be reconnected. */
@@ -146,58 +197,45 @@ export function createTokenManager(deps: Deps) {
       return row ? { provider: row.provider, needsReconnect: row.needsReconnect } : null;
     },
 
-    /**
-     * Calls the provider with a valid token. When the provider answers 401 (a token revoked or expired
-     * early), refreshes once and retries; when that fails too, the connection needs reconnecting.
-     */
-    async withAccessToken<T>(
-      userId: string,
-      kind: IntegrationKind,
-      call: (token: string) => Promise<T>,
-    ): Promise<T> {
-      const token = await accessToken(userId, kind);
-      try {
-        return await call(token);
-      } catch (error) {
-        if (!(error instanceof ProviderUnauthorizedError)) throw error;
-      }
-      const row = await usable(userId, kind, true);
-      const stored = deps.cipher.decrypt(row.accessTokenEncrypted);
-      // Someone else refreshed meanwhile: use their token instead of refreshing again.
-      const fresh = stored === token ? await refreshOnce(row) : stored;
-      try {
-        return await call(fresh);
-      } catch (error) {
-        if (error instanceof ProviderUnauthorizedError) return markNeedsReconnect(row, error);
-        throw error;
-      }
-    },
+    /** Calls the provider with a valid token of the user's (sync's) connection of this kind. */
+    withAccessToken: <T>(userId: string, kind: IntegrationKind, call: (token: string) => Promise<T>) =>
+      withToken({ userId, kind }, call),
+
+    /** Calls the provider with a valid token of one of the user's calendar accounts, by its row id. */
+    withAccountToken: <T>(userId: string, accountId: string, call: (token: string) => Promise<T>) =>
+      withToken({ userId, accountId }, call),
 
     /** The stored tokens in clear (for revocation at the provider), or null without a connection. */
     async tokens(userId: string, kind: IntegrationKind) {
       const row = await deps.integrations.find(userId, kind);
-      if (!row) return null;
-      return {
-        provider: row.provider,
-        accessToken: deps.cipher.decrypt(row.accessTokenEncrypted),
-        refreshToken: row.refreshTokenEncrypted ? deps.cipher.decrypt(row.refreshTokenEncrypted) : null,
-      };
+      return row ? clear(row) : null;
     },
 
-    /** Forgets the connection and its tokens. */
-    remove: (userId: string, kind: IntegrationKind) => deps.integrations.delete(userId, kind),
+    /** One calendar account's tokens in clear (for revocation), or null when it is not the user's. */
+    async accountTokens(userId: string, accountId: string) {
+      const row = await deps.integrations.findAccount(userId, accountId);
+      return row ? clear(row) : null;
+    },
 
-    /** Stores a new connection's tokens, encrypted. */
-    async store(
+    /** Forgets the sync's connection of this kind; an added calendar account promoted instead is returned. */
+    remove: (userId: string, kind: IntegrationKind) => deps.integrations.delete(userId, kind, deps.clock()),
+
+    /** Forgets one calendar account; when it was the sync's, the one promoted in its place is returned. */
+    removeAccount: (userId: string, accountId: string) =>
+      deps.integrations.removeAccount(userId, accountId, deps.clock()),
+
+    /** Stores a connection's tokens, encrypted: the same account's row, or a new account (see `connect`). */
+    store(
       connection: {
         userId: string;
         provider: IntegrationProvider;
         kind: IntegrationKind;
         accountId: string | null;
+        email?: string | null;
       },
       tokens: ProviderTokens,
-    ): Promise<void> {
-      await deps.integrations.upsert(
+    ): Promise<Connected> {
+      return deps.integrations.connect(
         {
           ...connection,
           accessTokenEncrypted: deps.cipher.encrypt(tokens.accessToken),

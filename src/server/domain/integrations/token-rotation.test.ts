@@ -18,7 +18,7 @@ describe('re-encrypting provider tokens under the newest key', () => {
     const integrations = inMemoryIntegrations();
     const now = new Date('2026-07-15T06:00:00Z');
     for (let n = 0; n < 7; n += 1) {
-      await integrations.upsert(
+      await integrations.connect(
         {
           userId: `user-${n}`,
           kind: 'todoist',
@@ -33,7 +33,7 @@ describe('re-encrypting provider tokens under the newest key', () => {
       );
     }
     // A token under a key no longer configured: its user must connect again; it is never deleted.
-    await integrations.upsert(
+    await integrations.connect(
       {
         userId: 'user-lost',
         kind: 'calendar',

@@ -33,7 +33,7 @@ export async function reencryptTokens(
       cipher.currentKeyId,
       batchSize + leftAlone.size,
     );
-    const batch = rows.filter((row) => !leftAlone.has(`${row.userId}:${row.kind}`));
+    const batch = rows.filter((row) => !leftAlone.has(row.id));
     progress.remaining = remaining - leftAlone.size;
     if (batch.length === 0) break;
     log.info(
@@ -53,11 +53,11 @@ export async function reencryptTokens(
         if (written) progress.reencrypted += 1;
         else {
           progress.skipped += 1;
-          leftAlone.add(`${row.userId}:${row.kind}`);
+          leftAlone.add(row.id);
         }
       } catch (error) {
         if (!(error instanceof TokenCipherError)) throw error;
-        leftAlone.add(`${row.userId}:${row.kind}`);
+        leftAlone.add(row.id);
         progress.unreadable += 1;
         log.warn(
           { userId: row.userId, kind: row.kind, keyId: row.keyId, err: error },

@@ -218,8 +218,9 @@ export function createSettingsRepository(db: Db): SettingsRepository {
       ]);
       return {
         todoistConnected: isConnected(linked.find((row) => row.kind === 'todoist')),
-        calendarConnected: isConnected(linked.find((row) => row.kind === 'calendar')),
-        calendarProvider: linked.find((row) => row.kind === 'calendar')?.provider ?? null,
+        calendarConnected: isConnected(linked.find((row) => row.kind === 'calendar' && row.position === 0)),
+        calendarProvider:
+          linked.find((row) => row.kind === 'calendar' && row.position === 0)?.provider ?? null,
         todo,
         calendar,
         timeboxCount: Number(count),

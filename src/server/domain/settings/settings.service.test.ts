@@ -20,7 +20,7 @@ const USER = 'user-1';
 const LATER = '2026-03-02T10:30:00.000Z';
 
 async function connect(integrations: InMemoryIntegrations, provider: IntegrationProvider) {
-  await integrations.upsert(
+  await integrations.connect(
     {
       userId: USER,
       kind: provider === 'todoist' ? 'todoist' : 'calendar',

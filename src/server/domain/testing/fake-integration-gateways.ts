@@ -122,6 +122,7 @@ export function fakeCalendar(name: 'google' | 'microsoft'): FakeCalendar {
     failWith: null,
     account: {
       accountId: `${name}-account`,
+      email: `ada@${name}.example`,
       calendars: [{ id: `${name}-primary`, name: 'Primary', color: null, timeZone: 'Europe/Berlin' }],
       categories: name === 'microsoft' ? [{ id: 'c1', displayName: 'Focus', color: 'preset0' }] : [],
     },

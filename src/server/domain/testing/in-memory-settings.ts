@@ -129,8 +129,9 @@ export function inMemorySettings(
       const linked = [...integrations.rows.values()].filter((row) => row.userId === userId);
       return {
         todoistConnected: isConnected(linked.find((row) => row.kind === 'todoist')),
-        calendarConnected: isConnected(linked.find((row) => row.kind === 'calendar')),
-        calendarProvider: linked.find((row) => row.kind === 'calendar')?.provider ?? null,
+        calendarConnected: isConnected(linked.find((row) => row.kind === 'calendar' && row.position === 0)),
+        calendarProvider:
+          linked.find((row) => row.kind === 'calendar' && row.position === 0)?.provider ?? null,
         todo: todo.get(userId),
         calendar: calendar.get(userId),
         timeboxCount: timeboxes.filter((row) => row.userId === userId).length,

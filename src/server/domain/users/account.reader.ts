@@ -15,10 +15,24 @@ export type AccountReader = {
   currentUser(userId: string): Promise<CurrentUser | undefined>;
 };
 
+const storedCalendarSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  primary: z.boolean().optional(),
+  readOnly: z.boolean().optional(),
+});
+
 const linkedAccountsSchema = jsonList(
   z.object({
+    id: z.string(),
     kind: z.enum(['todoist', 'calendar']),
+    position: z.number().int(),
     provider: z.enum(['todoist', 'google', 'microsoft']),
+    accountId: z.string().nullable(),
+    email: z.string().nullable(),
+    calendars: z.array(storedCalendarSchema).nullable(),
     needsReconnect: z.boolean(),
   }),
 );
@@ -30,7 +44,10 @@ const linkedAccountsSchema = jsonList(
  */
 const linkedAccounts = sql`coalesce((
   select json_agg(json_build_object(
-    'kind', ${integrations.kind}, 'provider', ${integrations.provider}, 'needsReconnect', ${integrations.needsReconnect}))
+    'id', ${integrations.id}, 'kind', ${integrations.kind}, 'position', ${integrations.position},
+    'provider', ${integrations.provider}, 'accountId', ${integrations.accountId}, 'email', ${integrations.email},
+    'calendars', ${integrations.calendars}, 'needsReconnect', ${integrations.needsReconnect})
+    order by ${integrations.kind}, ${integrations.position})
   from ${integrations} where ${integrations.userId} = ${users.id}), '[]'::json)`;
 
 export function createAccountReader(db: Db): AccountReader {

@@ -16,7 +16,9 @@ import { sortLabels, sortTimeboxes } from '#shared/settings/rules.ts';
 /** Everything stored about a user that the web app may see. */
 export type AccountRows = {
   user: UserRow;
-  integrations: Pick<IntegrationRow, 'kind' | 'provider' | 'needsReconnect'>[];
+  /** Every connected account, each kind's sync account (position 0) first. */
+  integrations: (Pick<IntegrationRow, 'kind' | 'provider' | 'needsReconnect'> &
+    Partial<Pick<IntegrationRow, 'id' | 'position' | 'accountId' | 'email' | 'calendars'>>)[];
   todo: typeof todoSettings.$inferSelect | undefined;
   timeboxes: Pick<typeof timeboxSettings.$inferSelect, 'label' | 'duration'>[];
   calendar: typeof calendarSettings.$inferSelect | undefined;
@@ -27,7 +29,9 @@ const CALENDAR_PROVIDER_NAMES = { google: 'Google Calendar', microsoft: 'Microso
 /** The user as the web app sees it: the shape of docs/product-rules.md §3, no secrets. */
 export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }: AccountRows): CurrentUser {
   const todoist = integrations.find((integration) => integration.kind === 'todoist');
-  const calendarAccount = integrations.find((integration) => integration.kind === 'calendar');
+  const calendarAccount = integrations.find(
+    (integration) => integration.kind === 'calendar' && (integration.position ?? 0) === 0,
+  );
   const calendarProvider =
     calendarAccount && (calendarAccount.provider === 'google' || calendarAccount.provider === 'microsoft')
       ? CALENDAR_PROVIDER_NAMES[calendarAccount.provider]
@@ -78,13 +82,47 @@ export function toCurrentUser({ user, integrations, todo, timeboxes, calendar }:
       todoistLinkDescription: calendar?.todoistLinkDescription ?? false,
       reminder: calendar?.reminder ?? null,
       autoplan: calendar?.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
+      accounts: calendarAccounts(integrations, calendar?.calendars ?? []),
     },
   });
 }
 
+/**
+ * The connected calendar accounts, the sync's first (its calendars are those of the calendar settings),
+ * then the added ones with the calendars last listed for each.
+ */
+function calendarAccounts(integrations: AccountRows['integrations'], syncCalendars: StoredCalendar[]) {
+  return integrations
+    .filter((row) => row.kind === 'calendar' && row.id && row.provider !== 'todoist')
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+    .map((row) => {
+      const sync = (row.position ?? 0) === 0;
+      return {
+        id: row.id,
+        provider: row.provider,
+        email: row.email ?? null,
+        sync,
+        needsReconnect: row.needsReconnect,
+        calendars: listedCalendars(
+          row.provider,
+          sync ? syncCalendars : (row.calendars ?? []),
+          row.accountId,
+        ).map(({ id, name, primary, readOnly }) => ({ id, name, primary, canWrite: !readOnly })),
+      };
+    });
+}
+
 /** The account's calendars, the main one marked (a list stored before the mark: as `mainCalendarId` guesses). */
-function listedCalendars(provider: string | undefined, calendars: StoredCalendar[]) {
-  const main = mainCalendarId(provider === 'microsoft' ? 'microsoft' : 'google', calendars, null);
+function listedCalendars(
+  provider: string | undefined,
+  calendars: StoredCalendar[],
+  accountId?: string | null,
+) {
+  const main = mainCalendarId(
+    provider === 'microsoft' ? 'microsoft' : 'google',
+    calendars,
+    accountId ?? null,
+  );
   return calendars.map(({ id, name, color, timeZone, readOnly }) => ({
     id,
     name,

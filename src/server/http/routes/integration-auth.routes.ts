@@ -7,7 +7,12 @@ import {
   type IntegrationProvider,
 } from '#server/domain/integrations/integration-providers.port.ts';
 import type { AccountReader } from '#server/domain/users/account.reader.ts';
-import { CONNECT_PATHS, INTEGRATION_KEYS, CONNECT_TOO_MANY as TOO_MANY } from '#shared/api/auth.schema.ts';
+import {
+  CONNECT_ANOTHER_QUERY,
+  CONNECT_PATHS,
+  INTEGRATION_KEYS,
+  CONNECT_TOO_MANY as TOO_MANY,
+} from '#shared/api/auth.schema.ts';
 import { contract } from '#shared/api/contract.ts';
 import type { CookiePolicy } from '../cookies.ts';
 import { fromContract, userViewReader } from './contract-route.ts';
@@ -57,7 +62,9 @@ export async function integrationAuthRoutes(app: FastifyInstance, options: Optio
       try {
         // Offer the account the user signed in with first; they can still pick another one.
         const email = (await accounts.currentUser(userId))?.email;
-        started = await integrations.startConnect(userId, provider, redirectUri, email || undefined);
+        const query = request.query as Record<string, unknown> | undefined;
+        const another = provider !== 'todoist' && query?.[CONNECT_ANOTHER_QUERY] === '1';
+        started = await integrations.startConnect(userId, provider, redirectUri, email || undefined, another);
       } catch (error) {
         request.log.warn({ err: error, provider, userId }, 'connect could not start');
         return failed(reply);

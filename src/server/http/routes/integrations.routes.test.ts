@@ -267,20 +267,124 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       expect(JSON.stringify(await currentUser(cookies))).not.toMatch(/ya29\.|token/i);
     });
 
-    it('replaces a Google connection by Microsoft, revoking the Google grant', async () => {
-      const email = 'switch@example.com';
+    it('adds Microsoft 365 beside Google: both listed with their calendars, Google still the sync’s', async () => {
+      const email = 'two-accounts@example.com';
       const cookies = await signIn(email);
       await connect('google', cookies, email);
-      await connect('microsoft', cookies, email);
+      const chosen = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        cookies,
+        headers: sameOrigin,
+        payload: { calendarId: email },
+      });
+      expect(chosen.statusCode).toBe(200);
+      const { consentUrl, location } = await connectThroughEmulator(
+        app.server,
+        'microsoft',
+        { email: 'ada.work@example.com', another: true },
+        cookies,
+      );
+      expect(location).toBe('/dashboard?connected=microsoft');
+      // Another account: the provider asks which one, the signed-in address not offered first.
+      expect(consentUrl.searchParams.get('login_hint')).toBeNull();
+      expect(consentUrl.searchParams.get('prompt')).toBe('select_account');
       const { calendarSettings } = await currentUser(cookies);
-      expect(calendarSettings).toMatchObject({ provider: 'Microsoft', connected: true, calendarId: null });
-      expect(calendarSettings.categories.length).toBeGreaterThan(0);
+      expect(calendarSettings).toMatchObject({
+        provider: 'Google Calendar',
+        connected: true,
+        calendarId: email,
+      });
+      expect(calendarSettings.categories).toEqual([]);
+      expect(calendarSettings.accounts).toEqual([
+        {
+          id: expect.any(String),
+          provider: 'google',
+          email,
+          sync: true,
+          needsReconnect: false,
+          calendars: expect.arrayContaining([
+            { id: email, name: expect.any(String), primary: true, canWrite: true },
+          ]),
+        },
+        {
+          id: expect.any(String),
+          provider: 'microsoft',
+          email: 'ada.work@example.com',
+          sync: false,
+          needsReconnect: false,
+          calendars: expect.arrayContaining([
+            { id: expect.any(String), name: 'Calendar', primary: true, canWrite: true },
+          ]),
+        },
+      ]);
       const { grants } = await control(origins.google, 'state', undefined, 'GET');
-      expect(grants.filter((grant: { email: string }) => grant.email === email)).toEqual([]);
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toHaveLength(1);
 
+      // The same account again: new tokens, no second entry.
+      await connectThroughEmulator(
+        app.server,
+        'microsoft',
+        { email: 'ada.work@example.com', another: true },
+        cookies,
+      );
+      expect((await currentUser(cookies)).calendarSettings.accounts).toHaveLength(2);
+    });
+
+    it('adds a second Google account, removes it alone (its grant revoked), and refuses others’ and cross-site removals', async () => {
+      const email = 'two-googles@example.com';
+      const other = 'two-googles-work@example.com';
+      const cookies = await signIn(email);
       await connect('google', cookies, email);
-      const after = (await currentUser(cookies)).calendarSettings;
-      expect(after).toMatchObject({ provider: 'Google Calendar', categories: [] });
+      await connectThroughEmulator(app.server, 'google', { email: other, another: true }, cookies);
+      const { accounts } = (await currentUser(cookies)).calendarSettings;
+      expect(accounts.map((account: { email: string }) => account.email)).toEqual([email, other]);
+      const added = accounts[1].id;
+      const remove = (id: string, as: Cookies, headers: Record<string, string> = sameOrigin) =>
+        app.server.inject({ method: 'DELETE', url: `/api/calendar/accounts/${id}`, cookies: as, headers });
+
+      expect((await remove(added, cookies, crossSite)).statusCode).toBe(403);
+      const stranger = await signIn('two-googles-stranger@example.com');
+      expect((await remove(added, stranger)).statusCode).toBe(404);
+      expect((await remove('not-an-id', cookies)).statusCode).toBe(400);
+      expect((await currentUser(cookies)).calendarSettings.accounts).toHaveLength(2);
+
+      const removed = await remove(added, cookies);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().calendarSettings).toMatchObject({
+        provider: 'Google Calendar',
+        accounts: [{ email, sync: true }],
+      });
+      const { grants } = await control(origins.google, 'state', undefined, 'GET');
+      expect(grants.filter((grant: { email: string }) => grant.email === other)).toEqual([]);
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toHaveLength(1);
+    });
+
+    it('removing the sync’s account makes the added one the sync’s, with no calendar chosen and sync off', async () => {
+      const email = 'promote@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      await connectThroughEmulator(
+        app.server,
+        'microsoft',
+        { email: 'promote.work@example.com', another: true },
+        cookies,
+      );
+      const [sync] = (await currentUser(cookies)).calendarSettings.accounts;
+      const removed = await app.server.inject({
+        method: 'DELETE',
+        url: `/api/calendar/accounts/${sync.id}`,
+        cookies,
+        headers: sameOrigin,
+      });
+      expect(removed.statusCode).toBe(200);
+      const { calendarSettings, syncActive } = await currentUser(cookies);
+      expect(syncActive).toBe(false);
+      expect(calendarSettings).toMatchObject({ provider: 'Microsoft', connected: true, calendarId: null });
+      expect(calendarSettings.calendars.length).toBeGreaterThan(0);
+      expect(calendarSettings.accounts).toEqual([
+        expect.objectContaining({ provider: 'microsoft', email: 'promote.work@example.com', sync: true }),
+      ]);
     });
 
     it('ends on the dashboard with connect_error when the user cancels at the provider', async () => {
@@ -605,14 +709,28 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       expect((await currentUser(cookies)).calendarSettings.connected).toBe(true);
     });
 
-    it('revokes the grants when the account is deleted', async () => {
+    it('revokes the grants of every calendar account when the account is deleted, and deletes every row', async () => {
       const email = 'delete-me@example.com';
       const cookies = await signIn(email);
+      const userId = (await currentUser(cookies)).id;
       await connect('google', cookies, email);
+      await connectThroughEmulator(
+        app.server,
+        'google',
+        { email: 'delete-me-too@example.com', another: true },
+        cookies,
+      );
       const deleted = await get('/api/delete/user', cookies);
       expect(deleted.statusCode).toBe(302);
       const { grants } = await control(origins.google, 'state', undefined, 'GET');
-      expect(grants.filter((grant: { email: string }) => grant.email === email)).toEqual([]);
+      expect(
+        grants.filter((grant: { email: string }) =>
+          [email, 'delete-me-too@example.com'].includes(grant.email),
+        ),
+      ).toEqual([]);
+      expect(
+        await app.database.db.select().from(integrations).where(eq(integrations.userId, userId)),
+      ).toEqual([]);
     });
   });
 });

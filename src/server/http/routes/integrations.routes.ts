@@ -42,6 +42,15 @@ export async function integrationsRoutes(app: FastifyInstance, { integrations, l
   });
 
   routes.route({
+    ...fromContract(refresh.removeCalendarAccount),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await integrations.removeAccount(userId, request.params.accountId);
+      return currentUser(userId);
+    },
+  });
+
+  routes.route({
     ...fromContract(todoistLabels.create),
     handler: async (request) => {
       const userId = await request.requireUserId();

@@ -535,13 +535,14 @@ describe('sandbox console routes', () => {
     };
 
     it('are none for a visitor who is not signed in', async () => {
-      expect(await accounts()).toEqual({ todoist: null, calendar: null });
+      expect(await accounts()).toEqual({ todoist: null, calendar: null, others: [] });
     });
 
     it('are none before anything is connected', async () => {
       expect(await accounts(await signIn('nothing-yet@example.com'))).toEqual({
         todoist: null,
         calendar: null,
+        others: [],
       });
     });
 
@@ -552,6 +553,7 @@ describe('sandbox console routes', () => {
       expect(await accounts(cookies)).toEqual({
         todoist: { email: 'todo.person@example.com' },
         calendar: { provider: 'google', email: 'calendar.person@example.com', calendarId: null },
+        others: [],
       });
 
       const calendarId = (await app.server.inject({ url: '/api/current_user', cookies }))
@@ -580,7 +582,30 @@ describe('sandbox console routes', () => {
       expect(await accounts(cookies)).toEqual({
         todoist: null,
         calendar: { provider: 'microsoft', email: 'mailbox@example.com', calendarId: null },
+        others: [],
       });
+    });
+
+    it('list the calendar accounts added beside the sync’s, and the console may read their calendars', async () => {
+      const cookies = await signIn('several-sandbox@example.com');
+      await connectThroughEmulator(app.server, 'google', { email: 'several-sandbox@example.com' }, cookies);
+      await connectThroughEmulator(
+        app.server,
+        'microsoft',
+        { email: 'several-sandbox-work@example.com', another: true },
+        cookies,
+      );
+      expect(await accounts(cookies)).toEqual({
+        todoist: null,
+        calendar: { provider: 'google', email: 'several-sandbox@example.com', calendarId: null },
+        others: [{ provider: 'microsoft', email: 'several-sandbox-work@example.com' }],
+      });
+      const read = await app.server.inject({
+        url: `/api/sandbox/calendar?${new URLSearchParams({ provider: 'microsoft', email: 'several-sandbox-work@example.com' })}`,
+        cookies,
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().calendars.length).toBeGreaterThan(0);
     });
   });
 

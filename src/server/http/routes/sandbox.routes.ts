@@ -35,6 +35,12 @@ function connectionsOf({ todoSettings, calendarSettings }: CurrentUser): Sandbox
             chosenCalendarId: calendarId,
           }
         : null,
+    others: calendarSettings.accounts
+      .filter((account) => !account.sync)
+      .map((account) => ({
+        provider: account.provider,
+        calendarIds: account.calendars.map((calendar) => calendar.id),
+      })),
   };
 }
 
@@ -104,7 +110,7 @@ export async function sandboxRoutes(
     handler: async (request) => {
       const userId = await request.signedInUserId();
       const user = userId ? await accounts.currentUser(userId) : null;
-      if (!user) return { todoist: null, calendar: null };
+      if (!user) return { todoist: null, calendar: null, others: [] };
       return upstream('providers', () => sandbox.accountsOf(connectionsOf(user)));
     },
   });

@@ -37,7 +37,8 @@ export function createGoogleCalendarGateway(config: GoogleCalendarConfig): Calen
           scope: [GOOGLE_CALENDAR_SCOPE],
           // Offline access with forced consent: Google sends a refresh token only then.
           access_type: 'offline',
-          prompt: 'consent',
+          // Another account: Google's account chooser first (`select_account`), then consent.
+          prompt: flow.anotherAccount ? 'select_account consent' : 'consent',
           state: flow.state,
           code_challenge: pkceChallenge(flow.codeVerifier),
           code_challenge_method: CodeChallengeMethod.S256,
@@ -118,7 +119,8 @@ export function createGoogleCalendarGateway(config: GoogleCalendarConfig): Calen
         if (statusOf(error) === 401) throw new ProviderUnauthorizedError('Google refused the access token');
         throw failure('Could not read the Google calendar list', error);
       }
-      return { accountId, calendars: entries, categories: [] };
+      // The primary calendar's id is the account's e-mail address.
+      return { accountId, email: accountId, calendars: entries, categories: [] };
     },
   };
 }

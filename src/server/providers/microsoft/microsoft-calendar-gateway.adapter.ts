@@ -122,7 +122,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig, clock: C
         const [me, calendars, categories] = await Promise.all([
           client
             .api('/me')
-            .select('id')
+            .select('id,mail,userPrincipalName')
             .get()
             .then((body: unknown) => meSchema.parse(body)),
           allPages(client, client.api('/me/calendars').top(PAGE_SIZE).get(), calendarPageSchema),
@@ -130,6 +130,7 @@ export function createMicrosoftCalendarGateway(config: MicrosoftConfig, clock: C
         ]);
         return {
           accountId: me.id,
+          email: me.mail ?? me.userPrincipalName ?? null,
           // Outlook names its calendar colours (auto, lightBlue, ...); the web app maps them to shades.
           calendars: calendars.map((entry) => ({
             id: entry.id,

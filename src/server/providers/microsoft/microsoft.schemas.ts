@@ -27,4 +27,9 @@ export const categoryPageSchema = z.object({
   '@odata.nextLink': z.string().optional(),
 });
 
-export const meSchema = z.object({ id: z.string().min(1) });
+/** `mail` is null for an account without an Exchange mailbox; `userPrincipalName` is its sign-in name. */
+export const meSchema = z.object({
+  id: z.string().min(1),
+  mail: z.string().nullish(),
+  userPrincipalName: z.string().nullish(),
+});

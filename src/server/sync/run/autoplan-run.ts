@@ -5,6 +5,7 @@ import {
   type AutoplanInput,
   autoplanWork,
   busyCalendarIds,
+  otherAccountsCount,
   planAutoplan,
 } from '../plan/autoplan/autoplan-step.ts';
 import { instantToLocal } from '../plan/due-time.ts';
@@ -12,7 +13,13 @@ import type { AutoplanKept } from '../sync-state.ts';
 import type { TaskCommand, TaskSnapshot, TaskSource } from '../task-source.port.ts';
 import type { WithToken } from '../with-token.ts';
 
-export type AutoplanRunDeps = { tasks: TaskSource; withToken: WithToken; log: Logger };
+export type AutoplanRunDeps = {
+  tasks: TaskSource;
+  withToken: WithToken;
+  log: Logger;
+  /** The busy times of the accounts added beside the sync's (other-accounts-busy.ts); none without. */
+  busyInOtherAccounts?: (userId: string, from: Date, to: Date) => Promise<{ start: Date; end: Date }[]>;
+};
 
 /**
  * "Plan my day" in a run (docs/product-rules.md §10), before the sync plans: reads the calendar over
@@ -49,7 +56,11 @@ export async function runAutoplan(
           calendar.busyElsewhere(token, others, work.from, work.to),
         )
       : [];
-  const result = planAutoplan(input, work, window, elsewhere);
+  const inOtherAccounts =
+    work.readWindow && deps.busyInOtherAccounts && otherAccountsCount(settings)
+      ? await deps.busyInOtherAccounts(userId, work.from, work.to)
+      : [];
+  const result = planAutoplan(input, work, window, [...elsewhere, ...inOtherAccounts]);
   const commands: TaskCommand[] = result.writes.map((write) => ({
     kind: 'update',
     uuid: randomUUID().replaceAll('-', ''),

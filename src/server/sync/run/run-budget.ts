@@ -13,7 +13,7 @@ import {
 } from '../plan/provider-budget.ts';
 import type { SyncStatePatch, SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { SyncState } from '../sync-state.ts';
-import type { WithToken } from '../with-token.ts';
+import type { WithAccountToken, WithToken } from '../with-token.ts';
 import type { AppBudget } from './app-budget.ts';
 
 type Calls = Record<IntegrationKind, number>;
@@ -21,10 +21,31 @@ type Calls = Record<IntegrationKind, number>;
  * The run in progress: its calls so far, the user's state as it read it (undefined: not yet), and the
  * calendar provider of the user's settings (undefined: not read yet).
  */
-type Spending = { calls: Calls; state: SyncState | null | undefined; provider?: AppBudgetProvider };
+type Spending = {
+  calls: Calls;
+  /** Calls to the calendar accounts added beside the sync's, by their provider. */
+  accountCalls: Record<AppBudgetProvider, number>;
+  state: SyncState | null | undefined;
+  provider?: AppBudgetProvider;
+};
+const noAccountCalls = (): Record<AppBudgetProvider, number> => ({ google: 0, microsoft: 0 });
 
 const stored = (tokens: number | null, at: Date | null): StoredBudget | null =>
   tokens === null || at === null ? null : { tokens, at };
+
+/** The app-wide budgets spent by the calls so far: the sync's provider's, and each added account's. */
+function spentApp(app: AppBudget | undefined, provider: AppBudgetProvider, current: Spending) {
+  app?.spent(provider, current.calls.calendar);
+  for (const other of ['google', 'microsoft'] as const) {
+    if (current.accountCalls[other] > 0) app?.spent(other, current.accountCalls[other]);
+  }
+}
+
+/** The user's calendar budget counts the added accounts' calls with the sync's own. */
+const userCalls = (current: Spending): Calls => ({
+  todoist: current.calls.todoist,
+  calendar: current.calls.calendar + current.accountCalls.google + current.accountCalls.microsoft,
+});
 
 /** How long the user's own budgets (Todoist's, their calendar's) hold their next run back. */
 function userWaitMs(state: SyncState, rules: Record<BudgetProvider, BudgetRule>, now: Date): number {
@@ -44,6 +65,7 @@ function userWaitMs(state: SyncState, rules: Record<BudgetProvider, BudgetRule>,
 export function createRunBudget(deps: {
   states: Pick<SyncStateRepository, 'find' | 'save'>;
   withToken: WithToken;
+  withAccountToken?: WithAccountToken;
   clock: Clock;
   rules?: Record<BudgetProvider, BudgetRule>;
   app?: AppBudget;
@@ -59,8 +81,23 @@ export function createRunBudget(deps: {
     return deps.withToken(userId, kind, call);
   };
 
+  /**
+   * Calls to an added calendar account are counted too: in the user's calendar budget (as if the sync's
+   * account made them: stricter than that account's own limit), and in the app-wide budget of their
+   * own provider (decision 028).
+   */
+  const withAccountToken =
+    (provider: AppBudgetProvider): WithAccountToken =>
+    (userId, accountId, call) => {
+      const current = spending.getStore();
+      if (current) current.accountCalls[provider] += 1;
+      if (!deps.withAccountToken) throw new Error('no tokens for added calendar accounts');
+      return deps.withAccountToken(userId, accountId, call);
+    };
+
   return {
     withToken,
+    withAccountToken,
 
     /**
      * How long the user's next queued run must wait for its budgets (0: it may run now): the user's
@@ -94,44 +131,30 @@ export function createRunBudget(deps: {
     settle(provider: AppBudgetProvider, now: Date): SyncStatePatch {
       const current = spending.getStore();
       if (!current) return {};
-      const patch = spentPatch(current.state ?? null, current.calls, rules[provider], now);
-      deps.app?.spent(provider, current.calls.calendar);
+      const patch = spentPatch(rules, current.state ?? null, userCalls(current), rules[provider], now);
+      spentApp(deps.app, provider, current);
       current.calls = { todoist: 0, calendar: 0 };
+      current.accountCalls = noAccountCalls();
       current.state = undefined;
       return patch;
     },
 
     /** Runs `work` (one sync run of the user), then spends the provider calls it made. */
     async spend<T>(userId: string, work: () => Promise<T>): Promise<T> {
-      const current: Spending = { calls: { todoist: 0, calendar: 0 }, state: undefined };
+      const current: Spending = {
+        calls: { todoist: 0, calendar: 0 },
+        accountCalls: noAccountCalls(),
+        state: undefined,
+      };
       try {
         return await spending.run(current, work);
       } finally {
-        const { calls } = current;
-        deps.app?.spent(current.provider ?? current.state?.calendarProvider ?? 'google', calls.calendar);
+        spentApp(deps.app, current.provider ?? current.state?.calendarProvider ?? 'google', current);
+        const calls = userCalls(current);
         if (calls.todoist + calls.calendar > 0) await spendCalls(userId, calls, current.state);
       }
     },
   };
-
-  function spentPatch(state: SyncState | null, calls: Calls, calendarRule: BudgetRule, now: Date) {
-    const todoist = balanceAt(
-      stored(state?.todoistBudget ?? null, state?.todoistBudgetAt ?? null),
-      now,
-      rules.todoist,
-    );
-    const calendar = balanceAt(
-      stored(state?.calendarBudget ?? null, state?.calendarBudgetAt ?? null),
-      now,
-      calendarRule,
-    );
-    return {
-      todoistBudget: spend(todoist, calls.todoist, rules.todoist),
-      todoistBudgetAt: now,
-      calendarBudget: spend(calendar, calls.calendar, calendarRule),
-      calendarBudgetAt: now,
-    };
-  }
 
   async function spendCalls(userId: string, calls: Calls, known: SyncState | null | undefined) {
     // A run that read no state (it failed first, or settled already) reads it now.
@@ -139,6 +162,32 @@ export function createRunBudget(deps: {
     // No state yet: the user's first run failed before it saved one; nothing to count against.
     if (!state) return;
     const now = deps.clock();
-    await deps.states.save(userId, spentPatch(state, calls, calendarRule(state), now), now);
+    await deps.states.save(userId, spentPatch(rules, state, calls, calendarRule(state), now), now);
   }
+}
+
+/** The user's budgets after the calls, as a patch of their state. */
+function spentPatch(
+  rules: Record<BudgetProvider, BudgetRule>,
+  state: SyncState | null,
+  calls: Calls,
+  calendarRule: BudgetRule,
+  now: Date,
+) {
+  const todoist = balanceAt(
+    stored(state?.todoistBudget ?? null, state?.todoistBudgetAt ?? null),
+    now,
+    rules.todoist,
+  );
+  const calendar = balanceAt(
+    stored(state?.calendarBudget ?? null, state?.calendarBudgetAt ?? null),
+    now,
+    calendarRule,
+  );
+  return {
+    todoistBudget: spend(todoist, calls.todoist, rules.todoist),
+    todoistBudgetAt: now,
+    calendarBudget: spend(calendar, calls.calendar, calendarRule),
+    calendarBudgetAt: now,
+  };
 }

@@ -10,6 +10,7 @@ import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
 import { type BrakeThresholds, DEFAULT_BRAKE } from '../plan/removal-brake.ts';
 import { scopeHash } from '../plan/sync-scope.ts';
 import { RateLimitedError } from '../rate-limited-error.ts';
+import type { OtherAccountsReader } from '../store/other-accounts.reader.ts';
 import type { SyncActivityRepository } from '../store/sync-activity.repository.ts';
 import type { SyncHintRepository } from '../store/sync-hint.repository.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
@@ -21,12 +22,13 @@ import type { SyncSettings } from '../sync-settings.ts';
 import { BOTH_SIDES } from '../sync-sides.ts';
 import type { SyncState } from '../sync-state.ts';
 import type { TaskSource } from '../task-source.port.ts';
-import type { TokenScope, WithToken } from '../with-token.ts';
+import type { TokenScope, WithAccountToken, WithToken } from '../with-token.ts';
 import type { AppBudget } from './app-budget.ts';
 import { runAutoplan } from './autoplan-run.ts';
 import { createBrakeRecord } from './brake-record.ts';
 import { relocatePairs } from './calendar-switch.ts';
 import type { WriteTarget } from './execute-plans.ts';
+import { busyInOtherAccounts } from './other-accounts-busy.ts';
 import { planAndWrite } from './plan-and-write.ts';
 import { readSides, type SidesRead } from './read-sides.ts';
 import { type Admitted, admit } from './run-admission.ts';
@@ -47,6 +49,9 @@ export type SyncEngineDeps = {
   tasks: TaskSource;
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   withToken: WithToken;
+  /** Tokens of the calendar accounts added beside the sync's, and where they are listed (Plan my day's busy times). */
+  withAccountToken?: WithAccountToken;
+  otherAccounts?: OtherAccountsReader;
   /** Each connection's row read once per run (default: read on every call). */
   tokenScope?: TokenScope;
   clock: Clock;
@@ -95,9 +100,25 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     ...(deps.budgets ? { rules: deps.budgets } : {}),
     ...(deps.appBudget ? { app: deps.appBudget } : {}),
   });
+  const { otherAccounts } = deps;
   const engine: Engine = {
     ...deps,
     withToken: budget.withToken,
+    ...(otherAccounts &&
+      deps.withAccountToken && {
+        busyInOtherAccounts: (userId: string, from: Date, to: Date) =>
+          busyInOtherAccounts(
+            {
+              otherAccounts,
+              calendars: deps.calendars,
+              log: deps.log,
+              withAccountToken: budget.withAccountToken,
+            },
+            userId,
+            from,
+            to,
+          ),
+      }),
     budget,
     lease: createRunLease(deps),
     runStart: deps.runStart ?? runStartOneByOne(deps),
@@ -111,6 +132,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 type Engine = Omit<SyncEngineDeps, 'withToken'> & {
   /** Counts every provider call against the user's budget. */
   withToken: WithToken;
+  busyInOtherAccounts?: (userId: string, from: Date, to: Date) => Promise<{ start: Date; end: Date }[]>;
   budget: ReturnType<typeof createRunBudget>;
   lease: ReturnType<typeof createRunLease>;
   runStart: SyncRunStart;

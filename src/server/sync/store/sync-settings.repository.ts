@@ -17,7 +17,7 @@ export type SyncSettingsReader = {
   activeUsers(): Promise<string[]>;
 };
 
-/** The user's two accounts (one of each kind at most), joined beside their settings rows. */
+/** The user's Todoist account and the sync's calendar account (position 0), joined beside their settings rows. */
 export const todoistAccount = alias(integrations, 'todoist_account');
 export const calendarAccount = alias(integrations, 'calendar_account');
 
@@ -42,7 +42,11 @@ export const settingsJoins = {
   todo: eq(todoSettings.userId, users.id),
   calendar: eq(calendarSettings.userId, users.id),
   todoistAccount: and(eq(todoistAccount.userId, users.id), eq(todoistAccount.kind, 'todoist')),
-  calendarAccount: and(eq(calendarAccount.userId, users.id), eq(calendarAccount.kind, 'calendar')),
+  calendarAccount: and(
+    eq(calendarAccount.userId, users.id),
+    eq(calendarAccount.kind, 'calendar'),
+    eq(calendarAccount.position, 0),
+  ),
 };
 
 type UserWithSettingsRow = {

@@ -17,3 +17,7 @@ export const calendarCalls = {
   setOnComplete: (setting: OnComplete) => api(settings.setOnComplete, { setting }),
   setOnPreComplete: (setting: boolean) => api(settings.setOnPreComplete, { setting }),
 };
+
+/** Removes one calendar account (`calendarSettings.accounts[].id`). */
+export const removeCalendarAccount = (accountId: string) =>
+  api(contract.integrations.removeCalendarAccount, { params: { accountId } });

@@ -99,6 +99,14 @@ function Panels({ user, accounts }: { user: CurrentUser | false; accounts: Sandb
         initialProvider={calendar?.provider ?? 'google'}
         initialCalendarId={calendar?.calendarId ?? undefined}
       />
+      {/* The calendar accounts added beside the sync's: Plan my day reads their busy times. */}
+      {accounts?.others.map((account) => (
+        <CalendarPanel
+          key={`${account.provider}:${account.email}`}
+          initialEmail={account.email ?? fallback}
+          initialProvider={account.provider}
+        />
+      ))}
     </SimpleGrid>
   );
 }

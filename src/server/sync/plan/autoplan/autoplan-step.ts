@@ -129,6 +129,15 @@ export function busyCalendarIds(settings: SyncSettings): string[] {
 }
 
 /**
+ * Whether the calendars of the accounts added beside the sync's count as busy (decision 028): unless
+ * the user said their other calendars do not count. A second account is connected for its meetings, so
+ * the main-calendar default that leaves the account's own other calendars out does not apply to it.
+ */
+export function otherAccountsCount(settings: SyncSettings): boolean {
+  return settings.autoplan.otherCalendarsBusy !== false;
+}
+
+/**
  * What the placed blocks are settled against besides the calendar itself: the working days and hours,
  * their zone, the gap, and the other calendars that count. Another value re-plans them (a block that
  * now clashes or lies outside the hours moves) though no meeting changed.

@@ -14,14 +14,15 @@ import { swatchColor } from '../calendar-colors.ts';
 import { calendarDescription, calendarOptions } from '../calendar-label.ts';
 import { calendarCalls } from '../calendar-settings-api.ts';
 import { type CalendarChange, needsMainCalendarWarning, warnedCalendar } from '../main-calendar-warning.ts';
+import { CalendarAccountsList } from './calendar-accounts-list.tsx';
 import { ColorSwatchOption, SwatchMark } from './color-swatch-option.tsx';
 import { EventMarkSelect } from './event-mark-select.tsx';
 import { MainCalendarWarningModal } from './main-calendar-warning-modal.tsx';
 import { SettingSwitch } from './setting-switch.tsx';
 
 /**
- * Calendar Settings (docs/product-rules.md §2): the calendar, how its events are marked, privacy and the
- * Todoist link. Each saves on change (the calendar and the mark after their preview while sync is on), and
+ * Calendar Settings (docs/product-rules.md §2): the calendar, how its events are marked, privacy, the
+ * Todoist link, and the connected calendar accounts (each with its own Remove). Each saves on change (the calendar and the mark after their preview while sync is on), and
  * the title says "Saved".
  */
 export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettings }) {
@@ -107,6 +108,7 @@ export function CalendarSettingsSection({ calendar }: { calendar: CalendarSettin
           status={status}
         />
       </Stack>
+      {calendar.accounts.length > 0 && <CalendarAccountsList accounts={calendar.accounts} />}
       <MainCalendarWarningModal
         provider={calendar.provider}
         calendar={warned}

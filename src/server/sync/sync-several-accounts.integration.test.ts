@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { integrations } from '#server/db/schema/integrations.table.ts';
+import { syncLinks } from '#server/db/schema/sync.tables.ts';
+import { testDatabases } from '#server/test/databases.ts';
+import { connectThroughEmulator } from '#server/test/sign-in.ts';
+import { setUpTestApp } from '#server/test/suite-setup.ts';
+import {
+  emulatorControl,
+  graphSpan,
+  syncingUser,
+  tomorrowAt,
+  userGraph,
+} from '#server/test/sync-fixtures.ts';
+
+/**
+ * Several calendar accounts (decision 028), against the emulators: Microsoft 365 connected beside the
+ * Google account the sync writes to is listed, never written to, and its meetings keep Plan my day's
+ * blocks off their time; an added account whose grant ends is left out of the busy read, marked for
+ * the dashboard, without stopping the sync; removing it changes nothing of the sync.
+ */
+
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+type Account = { id: string; provider: string; email: string; sync: boolean; needsReconnect: boolean };
+
+for (const database of await testDatabases('several calendar accounts')) {
+  describe.skipIf(!database.enabled)(`several calendar accounts (${database.name})`, () => {
+    const app = setUpTestApp(database, {
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      overrides: { role: 'web' },
+    });
+
+    /** A Google syncing user with a 30-minute task synced, then a Microsoft 365 account added. */
+    async function withSecondAccount(email: string, work: string) {
+      const user = await syncingUser(app(), email);
+      const day = tomorrowAt(14).day;
+      await user.addTask('Write', day, 14, ['30min']);
+      await user.run();
+      expect(await user.eventTitles()).toEqual(['Write']);
+      const { location } = await connectThroughEmulator(
+        app().server,
+        'microsoft',
+        { email: work, another: true },
+        user.cookies,
+      );
+      expect(location).toBe('/dashboard?connected=microsoft');
+      const microsoft = app().emulators?.microsoft;
+      if (!microsoft) throw new Error('the test app runs in sandbox mode');
+      const graph = await userGraph(microsoft, work);
+      const accounts = async (): Promise<Account[]> =>
+        (await user.send('GET', '/api/current_user')).calendarSettings.accounts;
+      const links = () => app().database.db.select().from(syncLinks).where(eq(syncLinks.userId, user.userId));
+      return { user, day, graph, microsoft, accounts, links };
+    }
+
+    it('lists both, writes only to the first, and Plan my day keeps off a meeting in the second; removing the second changes nothing of the sync', async () => {
+      const email = 'two-accounts-sync@example.com';
+      const work = 'two-accounts-sync-work@example.com';
+      const { user, day, graph, accounts, links } = await withSecondAccount(email, work);
+      expect(await accounts()).toEqual([
+        expect.objectContaining({ provider: 'google', email, sync: true }),
+        expect.objectContaining({ provider: 'microsoft', email: work, sync: false }),
+      ]);
+      const current = await user.send('GET', '/api/current_user');
+      expect(current).toMatchObject({
+        syncActive: true,
+        calendarSettings: { provider: 'Google Calendar', calendarId: email },
+      });
+
+      // The sync goes on with Google alone: a new task's event is made there, nothing in Microsoft 365.
+      await user.addTask('Read', day, 16, ['30min']);
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+      expect((await graph('GET', '/me/events')).value).toEqual([]);
+
+      // A meeting at 9:00 in the Microsoft 365 account; the chosen calendar is Google's main one and the
+      // setting is untouched (null): the added account's meetings count as busy anyway.
+      await graph('POST', '/me/events', { subject: 'Standup', ...graphSpan(tomorrowAt(9).instant, 60) });
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);
+      expect(await user.eventTitles()).toEqual(['Plan', 'Read', 'Write']);
+      expect(
+        (await graph('GET', '/me/events')).value.map((event: { subject: string }) => event.subject),
+      ).toEqual(['Standup']);
+
+      // Removing the added account: the sync, its choice and its pairs stay as they are.
+      const before = await links();
+      const [, added] = await accounts();
+      const removed = await user.send('DELETE', `/api/calendar/accounts/${added?.id}`);
+      expect(removed).toMatchObject({
+        syncActive: true,
+        calendarSettings: {
+          provider: 'Google Calendar',
+          calendarId: email,
+          accounts: [{ email, sync: true }],
+        },
+      });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await links()).toEqual(before);
+      expect(await user.eventTitles()).toEqual(['Plan', 'Read', 'Write']);
+    });
+
+    it('leaves an added account whose grant ended out of the busy read, marked for the dashboard, and the sync runs on', async () => {
+      const email = 'two-accounts-revoked@example.com';
+      const work = 'two-accounts-revoked-work@example.com';
+      const { user, day, graph, microsoft } = await withSecondAccount(email, work);
+      await graph('POST', '/me/events', { subject: 'Standup', ...graphSpan(tomorrowAt(9).instant, 60) });
+      // The user removes Timeboxer's permissions in the Microsoft account: every token of it ends.
+      await emulatorControl(microsoft.origin, 'consent/revoke', { email: work });
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+      await user.run();
+      // Its meeting could not be read: the block takes the first free time the sync's account shows.
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T09:00:00`);
+      const current = await user.send('GET', '/api/current_user');
+      expect(current.syncActive).toBe(true);
+      expect(current.calendarSettings.accounts).toEqual([
+        expect.objectContaining({ email, needsReconnect: false }),
+        expect.objectContaining({ email: work, needsReconnect: true }),
+      ]);
+      expect(current.calendarSettings.needsReconnect).toBe(false);
+      const activity = await user.send('GET', '/api/sync/activity');
+      expect(activity.problems).toEqual([]);
+      const [row] = await app().database.db.select().from(integrations).where(eq(integrations.email, work));
+      expect(row?.needsReconnect).toBe(true);
+    });
+  });
+}
