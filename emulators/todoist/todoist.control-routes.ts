@@ -50,7 +50,11 @@ const webhookSchema = z.object({
   /** Also restore this URL on `POST /_emulator/reset` (how `startEmulators` wires the sandbox app). */
   keepOnReset: z.boolean().optional(),
 });
-const wireFormsSchema = z.object({ dueFractionalSeconds: z.boolean().optional() });
+const wireFormsSchema = z.object({
+  dueFractionalSeconds: z.boolean().optional(),
+  /** The shape of the ids made from now on (todoist.store.ts `IdShape`). */
+  idShape: z.enum(['letters', 'digits']).optional(),
+});
 const expireSchema = z.object({ mode: z.enum(['full-sync', 'error']).optional() });
 
 type Parts = {
@@ -94,8 +98,10 @@ export function registerControlRoutes(app: FastifyInstance, context: TodoistCont
 
   // The documented forms the wire is written in (todoist.wire-forms.ts); reset writes the plain ones.
   app.post('/_emulator/forms', async (request) => {
-    Object.assign(context.wire, parseWith(wireFormsSchema, request.body));
-    return context.wire;
+    const { idShape, ...wire } = parseWith(wireFormsSchema, request.body);
+    Object.assign(context.wire, wire);
+    if (idShape) store.idShape = idShape;
+    return { ...context.wire, idShape: store.idShape };
   });
 
   app.post('/_emulator/reset', async () => {

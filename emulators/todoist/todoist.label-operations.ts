@@ -82,7 +82,7 @@ export function createLabelOperations(context: TodoistContext, tasks: TaskOperat
       checkColor(fields.color);
       const existing = store.userLabels(user.id).filter((label) => !label.isDeleted);
       const label: LabelRecord = {
-        id: opaqueId(),
+        id: store.newId(),
         userId: user.id,
         name: checkName(user, fields.name),
         color: fields.color ?? 'charcoal',

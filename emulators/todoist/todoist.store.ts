@@ -3,8 +3,15 @@ import { numericIdFrom, randomAlphanumeric, randomUrlSafe } from '../shared/ids.
 import type { CommandResult, LabelRecord, ProjectRecord, TaskRecord, UserRecord } from './todoist.records.ts';
 import { UserRecords } from './todoist.user-records.ts';
 
-export function opaqueId(): string {
-  return `6${randomAlphanumeric(15)}`;
+/**
+ * The shape of the opaque string ids the emulator makes: `letters`, as API v1 makes them
+ * (`6X7rM8997g3RQmvh`); `digits`, numeric strings (REST v2's shape), played so that nothing relies on
+ * one: any string is an id to a client (docs/provider-facts.md §13).
+ */
+export type IdShape = 'letters' | 'digits';
+
+export function opaqueId(shape: IdShape = 'letters'): string {
+  return shape === 'digits' ? `9${numericIdFrom(randomAlphanumeric(16), 10)}` : `6${randomAlphanumeric(15)}`;
 }
 
 function idFrom(seed: string): string {
@@ -16,6 +23,8 @@ export class TodoistStore {
   readonly projects = new UserRecords<ProjectRecord>();
   readonly tasks = new UserRecords<TaskRecord>();
   readonly labels = new UserRecords<LabelRecord>();
+  /** The shape of the ids made from now on (`POST /_emulator/forms { idShape }`); a reset makes it `letters`. */
+  idShape: IdShape = 'letters';
   #seq = 0;
   #syncTokens = new Map<string, { userId: string; seq: number; epoch: number }>();
   #commands = new Map<string, CommandResult>();
@@ -66,7 +75,7 @@ export class TodoistStore {
   addProject(userId: string, name: string, stamp: string, isInbox = false): ProjectRecord {
     const project: ProjectRecord = {
       // The Inbox id is derived from the user, so the same e-mail always gets the same Inbox.
-      id: isInbox ? idFrom(`inbox:${userId}`) : opaqueId(),
+      id: isInbox ? idFrom(`inbox:${userId}`) : this.newId(),
       userId,
       name,
       color: 'charcoal',
@@ -135,7 +144,13 @@ export class TodoistStore {
     return this.#tempIds.get(`${userId}:${id}`) ?? id;
   }
 
+  /** A new object's id, in the shape played now. */
+  newId(): string {
+    return opaqueId(this.idShape);
+  }
+
   reset(): void {
+    this.idShape = 'letters';
     this.users.clear();
     this.projects.clear();
     this.tasks.clear();

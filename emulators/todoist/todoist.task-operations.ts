@@ -89,7 +89,7 @@ export function createTaskOperations(context: TodoistContext) {
       const stamp = clock.stamp();
       const siblings = store.userTasks(user.id);
       const task: TaskRecord = {
-        id: opaqueId(),
+        id: store.newId(),
         userId: user.id,
         projectId: parent?.projectId ?? store.resolveId(user.id, fields.projectId ?? user.inboxProjectId),
         sectionId: fields.sectionId ?? parent?.sectionId ?? null,

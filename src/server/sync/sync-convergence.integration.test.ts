@@ -47,8 +47,10 @@ for (const database of await testDatabases('sync convergence')) {
           fc.asyncProperty(userPlans(PARALLEL, MAX_COMMANDS), async (plans) => {
             // Todoist writes due times in either documented form (docs/provider-facts.md §7): the first
             // user's Plan my day choice, a coin the seed already flips, picks it for the run.
+            // Its ids in v1's shape or another (§13: a client assumes none): the third user's choice picks it.
             await emulatorControl(app().emulators?.todoist.origin ?? '', 'forms', {
               dueFractionalSeconds: plans[0]?.autoplan === true,
+              idShape: plans[2]?.autoplan === true ? 'digits' : 'letters',
             });
             // Answers and webhooks with fields the app does not know, as the providers add them (§13):
             // the second user's choice picks it for every emulator.
