@@ -3,7 +3,6 @@ import type { TodoistContext } from './todoist.context.ts';
 import { errors, TodoistError } from './todoist.errors.ts';
 import { syncLabelWire } from './todoist.mappers.ts';
 import type { LabelRecord, UserRecord } from './todoist.records.ts';
-import { opaqueId } from './todoist.store.ts';
 import type { TaskOperations } from './todoist.task-operations.ts';
 
 export type LabelFields = { name?: string; color?: string; order?: number | null; isFavorite?: boolean };

@@ -4,7 +4,6 @@ import { nextOccurrence } from './todoist.due.ts';
 import { errors } from './todoist.errors.ts';
 import { webhookTaskWire } from './todoist.mappers.ts';
 import type { Duration, TaskRecord, UserRecord } from './todoist.records.ts';
-import { opaqueId } from './todoist.store.ts';
 
 export type TaskFields = Partial<
   Pick<

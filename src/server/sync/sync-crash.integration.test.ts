@@ -183,7 +183,7 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
 
     it('ends every user as the model says, with no two runs of a user at once', async () => {
       await Promise.all([startWorker().ready, startWorker().ready]);
-      const { play } = createModelHarness(app, runs);
+      const { play } = createModelHarness(app, runs, 'model', undefined, { pushChecked: false });
       const kills: string[] = [];
       await fc.assert(
         fc.asyncProperty(
@@ -228,7 +228,7 @@ describe.skipIf(!(await postgresTestsEnabled('sync crash safety')))(
 
     it(`shares a load of ${LOAD_USERS} users at once between both workers, never syncing one user twice at once`, async () => {
       while (workers.size < 2) await startWorker().ready;
-      const { play } = createModelHarness(app, runs, 'load');
+      const { play } = createModelHarness(app, runs, 'load', undefined, { pushChecked: false });
       const before = runs.length;
       await fc.assert(
         fc.asyncProperty(userPlans(LOAD_USERS, modelRunOptions.maxCommands), async (plans) => {

@@ -90,8 +90,9 @@ export type ModelCalendar = {
    * Graph sends a lifecycle event for the app's subscription (docs/provider-facts.md §3): after
    * `reauthorizationRequired` its change notifications pause until the app renews it; after
    * `subscriptionRemoved` it is gone. Google has no lifecycle events: its channel goes quiet instead.
+   * True when an event was sent (the app held a subscription Graph still had), so the app was told.
    */
-  lifecycle(event: LifecycleEvent): Promise<void>;
+  lifecycle(event: LifecycleEvent): Promise<boolean>;
   /**
    * What is wrong with the app's push channel after a lifecycle event it was told of: null when it is
    * live and delivering (Graph: not paused waiting for a reauthorization).
@@ -210,6 +211,7 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
     },
     async lifecycle() {
       await calendar.expireChannel();
+      return false;
     },
     // A channel gone quiet is found only at its stated expiry (Google tells no one), so not checked.
     async pushTrouble() {
@@ -351,7 +353,7 @@ async function microsoftCalendar(
     },
     async lifecycle(event) {
       const channelId = await appChannel();
-      if (!channelId) return;
+      if (!channelId) return false;
       const response = await fetch(`${origin}/_emulator/subscriptions/${channelId}/lifecycle`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -360,6 +362,7 @@ async function microsoftCalendar(
       // 404: the subscription is gone already (expired, or a renewal replaced it meanwhile).
       if (!response.ok && response.status !== 404)
         throw new Error(`the lifecycle event answered ${response.status}`);
+      return response.ok;
     },
     async pushTrouble() {
       const channelId = await appChannel();

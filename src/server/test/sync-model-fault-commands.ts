@@ -108,7 +108,11 @@ export const expireChannel = fc.constant(
   new Action(
     'expireChannel',
     () => true,
-    (_model, real) => real.user.calendar.expireChannel(),
+    async (_model, real) => {
+      await real.user.calendar.expireChannel();
+      // Gone without a word: the app finds out at the channel's stated expiry, not by the next settle.
+      real.pushTold = false;
+    },
   ),
 );
 
@@ -126,8 +130,8 @@ export const subscriptionLifecycle = fc
         `subscriptionLifecycle(${event})`,
         (model) => model.syncOn && model.calendarConnected && !chosenReadOnly(model),
         async (_model, real) => {
-          await real.user.calendar.lifecycle(event);
-          if (event !== 'missed') real.pushTold = true;
+          const told = await real.user.calendar.lifecycle(event);
+          if (told && event !== 'missed') real.pushTold = true;
         },
       ),
   );
