@@ -20,9 +20,12 @@ export type SyncRunLeaseRepository = {
   release(userId: string, owner: string): Promise<void>;
 };
 
-export function createSyncRunLeaseRepository(db: Db): SyncRunLeaseRepository {
-  // Taken and given back by every run: built once, prepared by name.
-  const take = db
+/**
+ * Takes the user's lease (placeholders `userId`, `owner`, `until`, `now`) unless another run holds it
+ * beyond `now`; returns the user's id when taken. Also the first part of a run's start statement.
+ */
+export function takeLeaseQuery(db: Db) {
+  return db
     .insert(syncRunLeases)
     .values({
       userId: sql.placeholder('userId'),
@@ -34,8 +37,12 @@ export function createSyncRunLeaseRepository(db: Db): SyncRunLeaseRepository {
       set: { owner: sql`excluded.owner`, until: sql`excluded.until` },
       setWhere: lt(syncRunLeases.until, sql.placeholder('now')),
     })
-    .returning({ userId: syncRunLeases.userId })
-    .prepare('sync_run_lease_take');
+    .returning({ userId: syncRunLeases.userId });
+}
+
+export function createSyncRunLeaseRepository(db: Db): SyncRunLeaseRepository {
+  // Taken and given back by every run: built once, prepared by name.
+  const take = takeLeaseQuery(db).prepare('sync_run_lease_take');
   const heldUntil = db
     .select({ until: syncRunLeases.until })
     .from(syncRunLeases)

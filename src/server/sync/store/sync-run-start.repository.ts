@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { calendarSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import { syncRunLeases, syncStates } from '#server/db/schema/sync.tables.ts';
@@ -6,7 +6,7 @@ import { users } from '#server/db/schema/users.table.ts';
 import { isForeignKeyViolation } from '#server/db/unique-violation.ts';
 import type { SyncContext } from '../plan/sync-context.ts';
 import type { SyncState } from '../sync-state.ts';
-import type { LeaseAttempt } from './sync-run-lease.repository.ts';
+import { type LeaseAttempt, takeLeaseQuery } from './sync-run-lease.repository.ts';
 import {
   calendarAccount,
   contextOfRow,
@@ -36,21 +36,7 @@ export type SyncRunStart = {
  * fails the lease's foreign key, as with `acquire`.
  */
 export function createSyncRunStart(db: Db): SyncRunStart {
-  const lease = db.$with('lease').as(
-    db
-      .insert(syncRunLeases)
-      .values({
-        userId: sql.placeholder('userId'),
-        owner: sql.placeholder('owner'),
-        until: sql.placeholder('until'),
-      })
-      .onConflictDoUpdate({
-        target: syncRunLeases.userId,
-        set: { owner: sql`excluded.owner`, until: sql`excluded.until` },
-        setWhere: lt(syncRunLeases.until, sql.placeholder('now')),
-      })
-      .returning({ userId: syncRunLeases.userId }),
-  );
+  const lease = db.$with('lease').as(takeLeaseQuery(db));
   const start = db
     .with(lease)
     .select({
