@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '#server/db/client.ts';
 import { type LoopLoad, watchLoopLoad } from './loop-load.ts';
-import { startPgBoss } from './pg-boss-queues.ts';
+import { startPgBoss, syncJobsNotify } from './pg-boss-queues.ts';
 import {
   NOTICE_MAIL_QUEUE,
   type NoticeMailJob,
@@ -84,6 +84,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   let listActiveUsers: () => Promise<string[]> = async () => [];
   let lanes: SyncLanes | null = null;
   let loopLoad: LoopLoad | null = null;
+  /** Jobs were queued for users' syncs: where NOTIFY does not wake the lanes, as many are woken here. */
+  const queuedSyncJobs = syncJobsNotify(database.kind) ? () => {} : (count: number) => lanes?.wake(count);
 
   return {
     async requestStripeEvent(event) {
@@ -95,7 +97,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       await boss.send(NOTICE_MAIL_QUEUE, mail, { singletonKey: key });
     },
 
-    requestSyncs: (userIds) => requestUserSyncs(boss, database, userIds),
+    async requestSyncs(userIds) {
+      queuedSyncJobs(await requestUserSyncs(boss, database, userIds));
+    },
 
     async work(handlers) {
       listActiveUsers = handlers.reconcile;
@@ -116,7 +120,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       );
       await boss.work(RECONCILE_QUEUE, async ([job]) => {
         const { jitterSeconds } = reconcileJob.parse(job?.data ?? {});
-        await queueReconcileVisits(boss, await handlers.reconcile(), jitterSeconds);
+        await queueReconcileVisits(boss, await handlers.reconcile(), jitterSeconds, queuedSyncJobs);
       });
       // Events come in bursts (one change, several events); applying one twice is harmless, so a
       // batch that fails is simply retried whole.
@@ -166,6 +170,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     async reconcileNow() {
       for (const userId of await listActiveUsers()) {
         await boss.insert(USER_SYNC_QUEUE, [userJob(userId, 'reconcile')]);
+        queuedSyncJobs(1);
       }
     },
 

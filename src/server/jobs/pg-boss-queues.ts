@@ -30,6 +30,15 @@ const LIVENESS = {
 } as const;
 
 /**
+ * Whether a job queued for a user's sync wakes the sync lanes through NOTIFY. On a server it must: the
+ * lanes are in other processes. NOTIFY wakes every lane of the queue for each job, each of which
+ * fetches, and embedded every fetch waits for the one connection the acknowledgements and the runs
+ * share (about seven fetches a job with 16 lanes open); there the lanes and every sender of a job are
+ * in the same process, so the sender wakes as many lanes as it queued jobs (job-queue.ts) instead.
+ */
+export const syncJobsNotify = (kind: Database['kind']) => kind === 'postgres';
+
+/**
  * pg-boss on the app's database (PGlite embedded or PostgreSQL), started, with the app's queues made
  * or brought up to date. `reconcileJitterSeconds`: how long a reconcile spends queueing the users.
  */
@@ -67,9 +76,10 @@ export async function startPgBoss(
     deleteAfterSeconds: 3600,
     heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
   };
-  await boss.createQueue(USER_SYNC_QUEUE, { policy: 'short', notify: true, ...userSyncRetries });
+  const notify = syncJobsNotify(database.kind);
+  await boss.createQueue(USER_SYNC_QUEUE, { policy: 'short', notify, ...userSyncRetries });
   // A queue keeps the options it was made with: bring one made by an earlier version up to date.
-  await boss.updateQueue(USER_SYNC_QUEUE, userSyncRetries);
+  await boss.updateQueue(USER_SYNC_QUEUE, { ...userSyncRetries, notify });
   await moveLegacyUserJobs(boss);
   // The reconcile spends up to its jitter (10 minutes) spreading the users' runs: a worker killed meanwhile
   // stops its heartbeat, and the job is retried within seconds instead of holding the next reconcile

@@ -26,12 +26,15 @@ export async function queueReconcileVisits(
   boss: PgBoss,
   userIds: string[],
   jitterSeconds: number,
+  /** Told how many jobs each batch queued (the lanes woken for them: job-queue.ts). */
+  queued: (count: number) => void = () => {},
 ): Promise<void> {
   const users = shuffled(userIds);
   const { size, gapMs } = reconcileBatches(users.length, jitterSeconds * 1000);
   for (let from = 0; from < users.length; from += size) {
     const batch = users.slice(from, from + size).map((userId) => userJob(userId, 'reconcile'));
     await boss.insert(USER_SYNC_QUEUE, batch);
+    queued(batch.length);
     if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
 }

@@ -13,6 +13,7 @@ function fakeQueue(fetchMs: number) {
   const waiting: Job<unknown>[] = [];
   const workers = new Map<string, { stopped: boolean; notified: boolean; wake: () => void }>();
   let ids = 0;
+  let fetches = 0;
   const boss = {
     async work(
       _queue: string,
@@ -26,6 +27,7 @@ function fakeQueue(fetchMs: number) {
         while (!worker.stopped) {
           worker.notified = false;
           await sleep(fetchMs);
+          fetches += 1;
           const job = waiting.shift();
           if (job) await handler([job]);
           if (worker.notified || worker.stopped) continue;
@@ -56,6 +58,11 @@ function fakeQueue(fetchMs: number) {
       for (let index = 0; index < count; index++) waiting.push({ id: `job-${index}` } as Job<unknown>);
       for (const worker of workers.values()) worker.wake();
     },
+    /** Queues jobs without waking any lane (a queue without NOTIFY). */
+    pushQuietly(count: number) {
+      for (let index = 0; index < count; index++) waiting.push({ id: `quiet-${index}` } as Job<unknown>);
+    },
+    fetches: () => fetches,
     waiting: () => waiting.length,
     /** Drops the jobs still waiting (a test's backlog left over). */
     clear: () => waiting.splice(0),
@@ -132,6 +139,36 @@ describe('sync lanes', () => {
       await sleep(500);
       // Nothing has been starved for five seconds yet: no lane closed.
       expect(lanes.open()).toBe(opened);
+    } finally {
+      lanes.stop();
+    }
+  });
+
+  it('wake as many idle lanes as jobs were queued, not every lane, and each job is fetched at once', async () => {
+    const queue = fakeQueue(5);
+    const ran: number[] = [];
+    const lanes = await startSyncLanes(
+      queue.boss,
+      { ...options, min: 16, pollingIntervalSeconds: 30 },
+      async () => {
+        ran.push(Date.now());
+      },
+    );
+    try {
+      await sleep(100);
+      expect(lanes.open()).toBe(16);
+      const before = queue.fetches();
+      const queuedAt = Date.now();
+      queue.pushQuietly(2);
+      lanes.wake(2);
+      while (ran.length < 2 && Date.now() - queuedAt < 2000) await sleep(5);
+      expect(ran).toHaveLength(2);
+      // Long before the 30-second poll: the woken lanes fetched them.
+      expect(Math.max(...ran) - queuedAt).toBeLessThan(500);
+      await sleep(100);
+      // Two fetches that found a job, and the one each of those lanes makes once its run ended (and
+      // any lane those runs opened): far from the 16 a wake of every lane costs.
+      expect(queue.fetches() - before).toBeLessThanOrEqual(6);
     } finally {
       lanes.stop();
     }

@@ -52,6 +52,12 @@ export type SyncLanes = {
   open(): number;
   /** Jobs running now. */
   busy(): number;
+  /**
+   * `count` jobs were just queued: as many lanes not running one fetch now, those waiting longest
+   * first (where the queue wakes no lane itself: pg-boss-queues.ts). More jobs than idle lanes: the
+   * lanes that take them open others, as for any backlog.
+   */
+  wake(count: number): void;
   /** Stops closing starved lanes (the queue's workers are stopped by the queue). */
   stop(): void;
 };
@@ -141,8 +147,15 @@ export async function startSyncLanes(
     for (const lane of closable.slice(0, Math.max(0, excess))) close(lane);
   }
 
+  function wake(count: number) {
+    const idle = [...lanes]
+      .filter((lane) => !lane.running && !lane.closed && lane.id)
+      .sort((a, b) => a.idleSince - b.idleSince);
+    for (const lane of idle.slice(0, Math.max(0, count))) if (lane.id) boss.notifyWorker(lane.id);
+  }
+
   for (let lane = 0; lane < options.min; lane++) await openLane();
   const sweeper = setInterval(sweep, options.sweepMs ?? SWEEP_MS);
   sweeper.unref();
-  return { open: () => lanes.size, busy: () => busy, stop: () => clearInterval(sweeper) };
+  return { open: () => lanes.size, busy: () => busy, wake, stop: () => clearInterval(sweeper) };
 }

@@ -40,16 +40,19 @@ const raiseWaiting = `
     update pgboss.job job set priority = $1, data = job.data - 'trigger', start_after = least(job.start_after, now())
       from waiting
      where job.name = $2 and job.id = waiting.id and waiting.priority < $1 and job.state = 'created')
-  select singleton_key as "userId" from waiting`;
+  select singleton_key as "userId", priority < $1 as raised from waiting`;
 
-/** Asks for a sync of these users soon, in one statement; a user whose run waits has it fold in. */
+/**
+ * Asks for a sync of these users soon, in one statement; a user whose run waits has it fold in.
+ * Answers how many jobs this made ready to be fetched (queued, or raised from a reconcile's).
+ */
 export async function requestUserSyncs(
   boss: PgBoss,
   database: Database,
   userIds: readonly string[],
-): Promise<void> {
+): Promise<number> {
   const unique = [...new Set(userIds)];
-  if (unique.length === 0) return;
+  if (unique.length === 0) return 0;
   // A user's waiting run (the queue keeps one) takes the request: a reconcile run becomes the live
   // change's, fetched as one. Only users without one get a job, so a user who changes things while
   // their run waits costs one statement per request, not two.
@@ -58,9 +61,11 @@ export async function requestUserSyncs(
     USER_SYNC_QUEUE,
     unique,
   ]);
-  const waiting = new Set((rows as { userId: string }[]).map((row) => row.userId));
+  const found = rows as { userId: string; raised: boolean }[];
+  const raised = found.filter((row) => row.raised).length;
+  const waiting = new Set(found.map((row) => row.userId));
   const missing = unique.filter((userId) => !waiting.has(userId));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return raised;
   const inserted = await boss.insert(
     USER_SYNC_QUEUE,
     missing.map((userId) => userJob(userId)),
@@ -69,6 +74,7 @@ export async function requestUserSyncs(
   // A job queued for one of them in between (a reconcile's) was skipped by the insert: raise it too.
   if ((inserted?.length ?? 0) < missing.length)
     await database.notificationSql.executeSql(raiseWaiting, [LIVE_PRIORITY, USER_SYNC_QUEUE, missing]);
+  return raised + missing.length;
 }
 
 /** Runs one user's sync job in a lane, and queues it again when a provider asked us to wait. */
