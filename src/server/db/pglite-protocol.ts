@@ -20,7 +20,8 @@ export type Request =
   | { op: 'dump' }
   | { op: 'close' };
 
-export type Call = { id: number; request: Request };
+/** `urgent`: issued while answering a request, so run before the background's (statement-priority.ts). */
+export type Call = { id: number; request: Request; urgent?: true };
 
 /** A database error's fields (SQLSTATE `code`, `constraint`, `detail`…), which a clone would drop. */
 export type ErrorData = { message: string; name: string; stack?: string; fields: Record<string, unknown> };

@@ -5,6 +5,7 @@ import { migratedPgliteDump } from '#server/test/pglite-dump.ts';
 import { type Database, openDatabase } from './client.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import { users } from './schema/index.ts';
+import { answeringRequest } from './statement-priority.ts';
 
 /** Every kind of value the app reads, through Drizzle's raw path and through the job queue's. */
 const VALUES_TEXT = `select
@@ -82,6 +83,37 @@ describe('the embedded database on a thread of its own', () => {
     expect(rowsOf(await thread.db.execute(sql`select count(*)::int as n from thread_order`))).toEqual([
       { n: 3 },
     ]);
+  });
+
+  it("runs a request's statements before the background's waiting, and still lets the background through", async () => {
+    const done: string[] = [];
+    const slow = (name: string) =>
+      thread.db.execute(sql`select pg_sleep(0.005)`).then(() => void done.push(name));
+    const background = Array.from({ length: 30 }, (_, index) => slow(`background ${index}`));
+    // Issued after the 30 above, while answering a request: it waits for the statement in progress only.
+    const request = answeringRequest(() => slow('request'));
+    await Promise.all([...background, request]);
+    expect(done.indexOf('request')).toBeLessThanOrEqual(2);
+
+    // A flood of a request's statements: a waiting background statement goes after every fourth.
+    done.length = 0;
+    const flood = answeringRequest(() => Array.from({ length: 20 }, (_, index) => slow(`urgent ${index}`)));
+    const behind = slow('background');
+    await Promise.all([...flood, behind]);
+    expect(done.indexOf('background')).toBeLessThanOrEqual(5);
+  });
+
+  it("holds a request's statements back while a transaction holds the database", async () => {
+    const steps: string[] = [];
+    let waiting: Promise<unknown> = Promise.resolve();
+    await thread.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      waiting = answeringRequest(() => thread.db.execute(sql`select 2`).then(() => steps.push('request')));
+      await sleep(30);
+      steps.push('transaction ends');
+    });
+    await waiting;
+    expect(steps).toEqual(['transaction ends', 'request']);
   });
 
   it('carries a database error with its SQLSTATE and constraint', async () => {

@@ -8,6 +8,7 @@ import {
   type RowOptions,
   type WorkerInit,
 } from './pglite-protocol.ts';
+import { isAnsweringRequest } from './statement-priority.ts';
 
 /**
  * What the app uses of a PGlite instance: Drizzle's PGlite driver (query, transaction), the job
@@ -105,7 +106,8 @@ export async function openPgliteThread(
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, request } satisfies Call);
+      const call: Call = isAnsweringRequest() ? { id, request, urgent: true } : { id, request };
+      worker.postMessage(call);
     });
   };
 

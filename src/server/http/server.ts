@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { answeringRequest } from '#server/db/statement-priority.ts';
 import type { IdentityProvider } from '#server/domain/auth/identity-provider.port.ts';
 import type { BillingService } from '#server/domain/billing/billing.service.ts';
 import type { IntegrationService } from '#server/domain/integrations/integration.service.ts';
@@ -82,6 +83,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: deps.logger, trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Someone waits for every request's statements: embedded, they go before the sync's waiting ones.
+  app.addHook('onRequest', (_request, _reply, done) => answeringRequest(done));
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { metrics: deps.metrics, serveOnAppPort: config.sandbox });
