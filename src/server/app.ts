@@ -224,6 +224,11 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       await stopChannelsFirst(userId);
       await integrations.disconnect(userId, provider);
     },
+    // The sync's channel watches the old account's calendar: stopped with that account's token.
+    async syncWithAccount(userId: string, accountId: string) {
+      await stopChannelsFirst(userId);
+      await integrations.syncWithAccount(userId, accountId);
+    },
   };
   const settingsService = createSettingsService({
     settings: settingsRepository,

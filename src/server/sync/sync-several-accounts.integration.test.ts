@@ -111,6 +111,47 @@ for (const database of await testDatabases('several calendar accounts')) {
       expect(await user.eventTitles()).toEqual(['Plan', 'Read', 'Write']);
     });
 
+    it('syncs with the added account without removing one: the old account’s events stay as they were, the tasks get theirs in the new one, nothing twice', async () => {
+      const email = 'two-accounts-switch@example.com';
+      const work = 'two-accounts-switch-work@example.com';
+      const { user, day, graph, accounts, links } = await withSecondAccount(email, work);
+      await user.addTask('Read', day, 16, ['30min']);
+      await user.run();
+      const [google, microsoft] = await accounts();
+      const switched = await user.send('POST', `/api/calendar/accounts/${microsoft?.id}/sync`, {});
+      expect(switched).toMatchObject({
+        syncActive: false,
+        calendarSettings: {
+          provider: 'Microsoft',
+          calendarId: null,
+          accounts: [
+            { id: microsoft?.id, sync: true },
+            { id: google?.id, sync: false },
+          ],
+        },
+      });
+      // Off until a calendar of the new account is chosen: a run writes nothing.
+      expect(await user.run()).toMatchObject({ status: 'skipped' });
+      const calendar = switched.calendarSettings.calendars.find(
+        (entry: { primary: boolean }) => entry.primary,
+      );
+      await user.send('PATCH', '/api/calendar/id', { calendarId: calendar.id });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+
+      // Google's events are as they were (nothing deleted there); Microsoft 365 has each task's event once.
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+      const subjects = async () =>
+        (await graph('GET', '/me/events')).value.map((event: { subject: string }) => event.subject).sort();
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect((await links()).map((link) => link.calendarId)).toEqual([calendar.id, calendar.id]);
+      const activity = await user.send('GET', '/api/sync/activity');
+      expect(activity.leftBehind).toMatchObject({ provider: 'google', calendarId: email, events: 2 });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+    });
+
     it('leaves an added account whose grant ended out of the busy read, marked for the dashboard, and the sync runs on', async () => {
       const email = 'two-accounts-revoked@example.com';
       const work = 'two-accounts-revoked-work@example.com';
