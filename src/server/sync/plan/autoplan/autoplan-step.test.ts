@@ -224,6 +224,44 @@ describe('plan my day in a run', () => {
     expect(planAutoplan(input(), work, []).kept.plannedWith).toBe(autoplanKey(on));
   });
 
+  it('checks its placed blocks again once an added calendar account (or its calendars) comes or goes, unless other calendars do not count', () => {
+    const counting = syncSettings({ autoplan: { ...on.autoplan, otherCalendarsBusy: null } });
+    const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
+    const keptWith = (settings: typeof on) => ({
+      placements: [block],
+      unplaced: [],
+      plannedWith: autoplanKey(settings),
+    });
+    const work = { id: 'acc-1', calendarIds: ['work-main', 'team'] };
+    const added = syncSettings({ ...counting, otherAccounts: [work] });
+    // Without added accounts the key is what it was before they existed.
+    expect(autoplanKey(counting)).toBe(
+      JSON.stringify([[1, 2, 3, 4, 5], '09:00', '17:00', 0, 'Europe/Berlin', []]),
+    );
+    // Added: blocks settled without it are checked against its meetings at once.
+    expect(autoplanKey(added)).not.toBe(autoplanKey(counting));
+    expect(autoplanWork(input({ settings: added, kept: keptWith(counting) }))?.readWindow).toBe(true);
+    // Removed: checked again too; the same accounts in any order are the same key.
+    expect(autoplanWork(input({ settings: counting, kept: keptWith(added) }))?.readWindow).toBe(true);
+    const again = syncSettings({
+      ...counting,
+      otherAccounts: [{ id: 'acc-1', calendarIds: ['team', 'work-main'] }],
+    });
+    expect(autoplanWork(input({ settings: again, kept: keptWith(added) }))?.readWindow).toBe(false);
+    // A calendar added in that account counts from then on.
+    const more = syncSettings({
+      ...counting,
+      otherAccounts: [{ ...work, calendarIds: [...work.calendarIds, 'new'] }],
+    });
+    expect(autoplanKey(more)).not.toBe(autoplanKey(added));
+    // Other calendars unticked: the added accounts do not count, so they do not change the key.
+    const unticked = syncSettings({
+      otherAccounts: [work],
+      autoplan: { ...on.autoplan, otherCalendarsBusy: false },
+    });
+    expect(autoplanKey(unticked)).toBe(autoplanKey(on));
+  });
+
   it('moves a placed block the new hours leave out, or the new gap brings too close', () => {
     const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
     const kept = { placements: [block], unplaced: [], plannedWith: autoplanKey(on) };
