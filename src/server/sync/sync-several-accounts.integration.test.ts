@@ -233,6 +233,50 @@ for (const database of await testDatabases('several calendar accounts')) {
       expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);
     });
 
+    it('after syncing with the added account, a block Plan my day placed keeps its time: its old event, left in the first account, does not push it away', async () => {
+      const email = 'two-accounts-switch-plan@example.com';
+      const work = 'two-accounts-switch-plan-work@example.com';
+      const { user, day, graph, accounts } = await withSecondAccount(email, work);
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T09:00:00`);
+
+      const [, microsoft] = await accounts();
+      const switched = await user.send('POST', `/api/calendar/accounts/${microsoft?.id}/sync`, {});
+      const calendar = switched.calendarSettings.calendars.find(
+        (entry: { primary: boolean }) => entry.primary,
+      );
+      await user.send('PATCH', '/api/calendar/id', { calendarId: calendar.id });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      await user.run();
+      await user.run();
+      // Google keeps the old event at 9:00 (Plan my day reads it as busy now); the task keeps its time
+      // and its new event is at the same time in Microsoft 365.
+      expect(await user.eventTitles()).toEqual(['Plan', 'Write']);
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T09:00:00`);
+      const events = (await graph('GET', '/me/events')).value as {
+        subject: string;
+        start: { dateTime: string };
+      }[];
+      expect(events.find((event) => event.subject === 'Plan')?.start.dateTime).toMatch(
+        tomorrowAt(9).instant.toISOString().slice(0, 16),
+      );
+      // A task dated later keeps off that time, as off any meeting.
+      const next = await user.todoist.addTask({ content: 'Next', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(next.id)).due?.date).toBe(`${day}T09:30:00`);
+    });
+
     it('leaves an added account whose grant ended out of the busy read, marked for the dashboard, and the sync runs on', async () => {
       const email = 'two-accounts-revoked@example.com';
       const work = 'two-accounts-revoked-work@example.com';

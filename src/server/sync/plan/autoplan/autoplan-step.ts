@@ -31,6 +31,19 @@ export type AutoplanInput = {
   kept: Kept | null;
 };
 
+/**
+ * The kept blocks without those of `taskIds`, whose pairs a run just left in a calendar it no longer
+ * writes to (run/calendar-switch.ts: another account is the sync's now). Their tasks keep their times
+ * and get their events in the chosen calendar; the blocks are the user's from then on, as if they had
+ * moved them: kept, their old events, read as busy in an account added beside the sync's, would push
+ * them off their own time. The same `kept` when none of them was placed.
+ */
+export function forgetPlacements(kept: Kept | null, taskIds: ReadonlySet<string>): Kept | null {
+  if (kept === null) return null;
+  if (!kept.placements.some((block) => taskIds.has(block.taskId))) return kept;
+  return { ...kept, placements: kept.placements.filter((block) => !taskIds.has(block.taskId)) };
+}
+
 /** What to plan: the tasks waiting for a time, the blocks that may move, and the days to read. */
 export type AutoplanWork = {
   tasks: (PlannerTask & Pick<KeptUnplaced, 'priority' | 'order'>)[];
