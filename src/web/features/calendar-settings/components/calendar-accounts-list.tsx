@@ -110,7 +110,7 @@ function AccountRow({ account, accounts }: { account: CalendarAccount; accounts:
               size="compact-sm"
               leftSection={<IconArrowsExchange size={14} aria-hidden />}
               onClick={switchModal.open}
-              aria-label={`Sync with ${name}`}
+              aria-label={`Sync with this account: ${name}`}
             >
               Sync with this account
             </Button>
