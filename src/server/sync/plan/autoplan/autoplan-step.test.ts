@@ -7,6 +7,7 @@ import {
   autoplanWork,
   busyCalendarIds,
   busyTimes,
+  forgetPlacements,
   planAutoplan,
 } from './autoplan-step.ts';
 
@@ -260,6 +261,20 @@ describe('plan my day in a run', () => {
       autoplan: { ...on.autoplan, otherCalendarsBusy: false },
     });
     expect(autoplanKey(unticked)).toBe(autoplanKey(on));
+  });
+
+  it('forgets the blocks whose pairs were left in another account, keeping the others and what did not fit', () => {
+    const block = (taskId: string) => ({
+      taskId,
+      start: nine(1).toISOString(),
+      end: nine(1.5).toISOString(),
+    });
+    const unplaced = [{ taskId: 't3', date: '2026-07-16', minutes: 30, priority: 1, order: 0 }];
+    const kept = { placements: [block('t1'), block('t2')], unplaced, plannedWith: autoplanKey(on) };
+    expect(forgetPlacements(kept, new Set(['t1']))).toEqual({ ...kept, placements: [block('t2')] });
+    // None of them placed: the same kept, so nothing is saved for it.
+    expect(forgetPlacements(kept, new Set(['t9']))).toBe(kept);
+    expect(forgetPlacements(null, new Set(['t1']))).toBeNull();
   });
 
   it('moves a placed block the new hours leave out, or the new gap brings too close', () => {
