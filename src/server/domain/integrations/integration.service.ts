@@ -204,6 +204,12 @@ export function createIntegrationService(deps: Deps) {
       log.info({ userId, provider }, 'integration removed');
     },
 
+    /** Whether this calendar account is the sync's (position 0). */
+    async isSyncAccount(userId: string, accountId: string): Promise<boolean> {
+      const listed = await accounts.calendarAccounts(userId);
+      return listed.some((row) => row.id === accountId && row.position === 0);
+    },
+
     /**
      * Removes one calendar account by its id. An added one goes alone: the sync and its pairs stay as
      * they are. The sync's own goes as `disconnect` removes it (sync off), and the first added account
