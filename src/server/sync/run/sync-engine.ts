@@ -251,6 +251,8 @@ async function syncAdmitted(
     links: relocated.links,
     kept,
   });
+  // Blocks forgotten with their pairs are saved even when Plan my day had nothing more to do.
+  const autoplan = planned.kept ?? (kept !== keptBefore ? kept : null);
   const input = {
     settings: read.settings,
     now,
@@ -284,8 +286,7 @@ async function syncAdmitted(
     {
       ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
       ...otherSyncSeen(state, read.events, relocated.links, now),
-      // Blocks forgotten with their pairs are saved so even when Plan my day had nothing to do.
-      ...((planned.kept ?? (kept !== keptBefore && kept)) && { autoplan: planned.kept ?? kept }),
+      ...(autoplan && { autoplan }),
     },
     release,
   );
