@@ -348,7 +348,8 @@ describe('integration service: several calendar accounts', () => {
       color: '',
       category: null,
       calendars: [{ id: 'microsoft-primary' }],
-      categories: [],
+      // Read from the new sync account at once (an added account keeps no categories).
+      categories: [{ id: 'c1', displayName: 'Focus' }],
     });
     expect(users.rows.get(USER)?.syncActive).toBe(false);
     expect(await accessTokenOf('calendar')).toBe('access-m1');

@@ -109,13 +109,32 @@ export function createIntegrationService(deps: Deps) {
    */
   async function promoted(
     userId: string,
-    row: { id: string; calendars: StoredCalendar[] | null } | undefined,
+    row: { id: string; provider: IntegrationProvider; calendars: StoredCalendar[] | null } | undefined,
   ) {
     if (!row) return;
     const now = clock();
     await settings.forgetCalendarChoice(userId, now);
     await settings.saveCalendarAccount(userId, { calendars: row.calendars ?? [], categories: [] }, now);
     log.info({ userId, accountId: row.id }, 'an added calendar account became the sync’s');
+    // Its categories (Microsoft) were never kept for an added account: read now, with its calendars as
+    // they are, so the card offers them at once. Best effort: the dashboard's next refresh reads them too.
+    const gateway = calendarGateway(row.provider);
+    if (!gateway) return;
+    try {
+      await whileConnected(async () => {
+        const profile = await tokens.withAccessToken(userId, 'calendar', (token) => gateway.profile(token));
+        await settings.saveCalendarAccount(
+          userId,
+          { calendars: profile.calendars, categories: profile.categories },
+          clock(),
+        );
+      });
+    } catch (error) {
+      log.warn(
+        { err: error, userId, accountId: row.id },
+        'the new sync account’s calendars were not re-read',
+      );
+    }
   }
 
   /** Removes the sync's connection of this kind: revoked, deleted, sync off (an added account may take its place). */

@@ -432,6 +432,10 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       expect(user.calendarSettings.calendars).toEqual(
         expect.arrayContaining([expect.objectContaining({ name: 'Calendar', primary: true })]),
       );
+      // Its Outlook categories, never kept for an added account, are read at once for the card.
+      expect(user.calendarSettings.categories).toContainEqual(
+        expect.objectContaining({ displayName: 'Red category' }),
+      );
       expect(user.calendarSettings.accounts).toEqual([
         expect.objectContaining({ id: microsoft.id, provider: 'microsoft', email: work, sync: true }),
         expect.objectContaining({
