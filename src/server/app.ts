@@ -224,6 +224,15 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       await stopChannelsFirst(userId);
       await integrations.disconnect(userId, provider);
     },
+    // The sync's channel watches its account's calendar: stopped while that account is still the sync's.
+    async syncWithAccount(userId: string, accountId: string) {
+      await stopChannelsFirst(userId);
+      await integrations.syncWithAccount(userId, accountId);
+    },
+    async removeAccount(userId: string, accountId: string) {
+      if (await integrations.isSyncAccount(userId, accountId)) await stopChannelsFirst(userId);
+      await integrations.removeAccount(userId, accountId);
+    },
   };
   const settingsService = createSettingsService({
     settings: settingsRepository,

@@ -79,9 +79,10 @@ export function createSyncModule(deps: SyncModuleDeps) {
     clock,
     log,
   });
+  const otherAccounts = createOtherAccountsReader(database.db);
   const engine = createSyncEngine({
     ...deps,
-    otherAccounts: createOtherAccountsReader(database.db),
+    otherAccounts,
     settings,
     links,
     states,
@@ -104,7 +105,7 @@ export function createSyncModule(deps: SyncModuleDeps) {
     clock,
   });
   const service = createSyncService({ ...deps, intake, channels, states, activity, links, appBudget });
-  const preview = createSyncPreview({ ...deps, settings, links, states, appBudget });
+  const preview = createSyncPreview({ ...deps, settings, links, states, appBudget, otherAccounts });
   const names = createActivityNames({ ...deps, activity, states, links, appBudget });
   return { engine, service, preview, names, settings };
 }

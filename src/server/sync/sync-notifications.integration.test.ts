@@ -10,6 +10,7 @@ import {
   syncStates,
 } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
+import { connectThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
@@ -273,6 +274,27 @@ for (const database of await testDatabases('sync by notification')) {
       const { channels } = await emulatorControl(user.origins.google, 'state');
       expect(channels.find((entry: { id: string }) => entry.id === channelId)?.live).toBe(false);
       expect((await channelOf(user.userId))?.channelId).toBeNull();
+    });
+
+    it('stops the channel when the sync moves to an added account, and when the sync’s account is removed by its id', async () => {
+      for (const how of ['sync with another', 'remove'] as const) {
+        const email = `channel-${how.replaceAll(' ', '-')}@example.com`;
+        const user = await syncingUser(app(), email);
+        await eventually(async () => expect((await channelOf(user.userId))?.channelId).toBeTruthy());
+        const channelId = (await channelOf(user.userId))?.channelId;
+        await connectThroughEmulator(
+          app().server,
+          'microsoft',
+          { email: email.replace('@', '.work@'), another: true },
+          user.cookies,
+        );
+        const [sync, added] = (await user.send('GET', '/api/current_user')).calendarSettings.accounts;
+        if (how === 'remove') await user.send('DELETE', `/api/calendar/accounts/${sync.id}`);
+        else await user.send('POST', `/api/calendar/accounts/${added.id}/sync`, {});
+        const { channels } = await emulatorControl(user.origins.google, 'state');
+        expect(channels.find((entry: { id: string }) => entry.id === channelId)?.live).toBe(false);
+        expect((await channelOf(user.userId))?.channelId).toBeNull();
+      }
     });
 
     it('deletes every sync row and stops the channel when the account is deleted', async () => {

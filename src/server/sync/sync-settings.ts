@@ -30,6 +30,12 @@ export type SyncSettings = {
    * `otherCalendarsOf`): every other calendar of the account, on Google and Microsoft alike.
    */
   otherCalendarIds: string[];
+  /**
+   * The calendar accounts added beside the sync's whose busy times "Plan my day" reads (decision 028;
+   * not those waiting to be connected again), each with its calendars as last listed: the placed blocks
+   * are settled against them too (`autoplanKey`).
+   */
+  otherAccounts: { id: string; calendarIds: string[] }[];
   /** The account's active projects as last read (empty: not known yet). */
   projects: TodoistProject[];
   projectScope: ProjectScope;

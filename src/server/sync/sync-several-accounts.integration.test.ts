@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { integrations } from '#server/db/schema/integrations.table.ts';
-import { syncLinks } from '#server/db/schema/sync.tables.ts';
+import { syncLinks, syncStates } from '#server/db/schema/sync.tables.ts';
 import { testDatabases } from '#server/test/databases.ts';
 import { connectThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
@@ -109,6 +109,172 @@ for (const database of await testDatabases('several calendar accounts')) {
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
       expect(await links()).toEqual(before);
       expect(await user.eventTitles()).toEqual(['Plan', 'Read', 'Write']);
+    });
+
+    it('syncs with the added account without removing one: the old account’s events stay as they were, the tasks get theirs in the new one, nothing twice', async () => {
+      const email = 'two-accounts-switch@example.com';
+      const work = 'two-accounts-switch-work@example.com';
+      const { user, day, graph, accounts, links } = await withSecondAccount(email, work);
+      await user.addTask('Read', day, 16, ['30min']);
+      await user.run();
+      const [google, microsoft] = await accounts();
+      const switched = await user.send('POST', `/api/calendar/accounts/${microsoft?.id}/sync`, {});
+      expect(switched).toMatchObject({
+        syncActive: false,
+        calendarSettings: {
+          provider: 'Microsoft',
+          calendarId: null,
+          accounts: [
+            { id: microsoft?.id, sync: true },
+            { id: google?.id, sync: false },
+          ],
+        },
+      });
+      // Off until a calendar of the new account is chosen: a run writes nothing.
+      expect(await user.run()).toMatchObject({ status: 'skipped' });
+      const calendar = switched.calendarSettings.calendars.find(
+        (entry: { primary: boolean }) => entry.primary,
+      );
+      await user.send('PATCH', '/api/calendar/id', { calendarId: calendar.id });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      expect(await user.run()).toMatchObject({ status: 'synced' });
+
+      // Google's events are as they were (nothing deleted there); Microsoft 365 has each task's event once.
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+      const subjects = async () =>
+        (await graph('GET', '/me/events')).value.map((event: { subject: string }) => event.subject).sort();
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect((await links()).map((link) => link.calendarId)).toEqual([calendar.id, calendar.id]);
+      const activity = await user.send('GET', '/api/sync/activity');
+      expect(activity.leftBehind).toMatchObject({ provider: 'google', calendarId: email, events: 2 });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+    });
+
+    it('Plan my day’s preview keeps off a meeting only the added account has, as a run does', async () => {
+      const email = 'two-accounts-preview@example.com';
+      const work = 'two-accounts-preview-work@example.com';
+      const { user, day, graph } = await withSecondAccount(email, work);
+      await graph('POST', '/me/events', { subject: 'Standup', ...graphSpan(tomorrowAt(9).instant, 60) });
+      // Before it is switched on (the setting untouched: the added account's meetings count).
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: false,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+      const at = (hour: number) => tomorrowAt(hour).instant.toISOString();
+      expect(await user.send('GET', '/api/sync/preview/autoplan')).toEqual({
+        placements: [{ taskId: plan.id, title: 'Plan', start: at(10), end: at(10.5) }],
+        unplaced: [],
+      });
+      // Other calendars unticked: the added account's meeting does not count, in the preview as in a run.
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: false,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: false,
+      });
+      expect((await user.send('GET', '/api/sync/preview/autoplan')).placements).toEqual([
+        { taskId: plan.id, title: 'Plan', start: at(9), end: at(9.5) },
+      ]);
+    });
+
+    it('checks the blocks already placed against an account added with its meetings at once, and again once it is removed', async () => {
+      const email = 'two-accounts-key@example.com';
+      const work = 'two-accounts-key-work@example.com';
+      const user = await syncingUser(app(), email);
+      const day = tomorrowAt(9).day;
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T09:00:00`);
+      const plannedWith = async () => {
+        const [state] = await app()
+          .database.db.select()
+          .from(syncStates)
+          .where(eq(syncStates.userId, user.userId));
+        return state?.autoplan?.plannedWith;
+      };
+      const alone = await plannedWith();
+
+      // The work account, connected with its standup at 9:00: nothing changed in Google or Todoist, yet
+      // the next run checks the block against it and moves it.
+      await connectThroughEmulator(app().server, 'microsoft', { email: work, another: true }, user.cookies);
+      const microsoft = app().emulators?.microsoft;
+      if (!microsoft) throw new Error('the test app runs in sandbox mode');
+      const graph = await userGraph(microsoft, work);
+      await graph('POST', '/me/events', { subject: 'Standup', ...graphSpan(tomorrowAt(9).instant, 60) });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);
+      const withWork = await plannedWith();
+      expect(withWork).not.toBe(alone);
+
+      // Removed: settled again without it (the block stays where it is now).
+      const [, added] = (await user.send('GET', '/api/current_user')).calendarSettings.accounts;
+      await user.send('DELETE', `/api/calendar/accounts/${added.id}`);
+      await user.run();
+      expect(await plannedWith()).toBe(alone);
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T10:00:00`);
+    });
+
+    it('after syncing with the added account, a block Plan my day placed keeps its time: its old event, left in the first account, does not push it away', async () => {
+      const email = 'two-accounts-switch-plan@example.com';
+      const work = 'two-accounts-switch-plan-work@example.com';
+      const { user, day, graph, accounts } = await withSecondAccount(email, work);
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: EVERY_DAY,
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      const plan = await user.todoist.addTask({ content: 'Plan', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T09:00:00`);
+
+      const [, microsoft] = await accounts();
+      const switched = await user.send('POST', `/api/calendar/accounts/${microsoft?.id}/sync`, {});
+      const calendar = switched.calendarSettings.calendars.find(
+        (entry: { primary: boolean }) => entry.primary,
+      );
+      await user.send('PATCH', '/api/calendar/id', { calendarId: calendar.id });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      await user.run();
+      await user.run();
+      // Google keeps the old event at 9:00 (Plan my day reads it as busy now); the task keeps its time
+      // and its new event is at the same time in Microsoft 365.
+      expect(await user.eventTitles()).toEqual(['Plan', 'Write']);
+      expect((await user.todoist.getTask(plan.id)).due?.date).toBe(`${day}T09:00:00`);
+      const events = (await graph('GET', '/me/events')).value as {
+        subject: string;
+        start: { dateTime: string };
+      }[];
+      expect(events.find((event) => event.subject === 'Plan')?.start.dateTime).toMatch(
+        tomorrowAt(9).instant.toISOString().slice(0, 16),
+      );
+      // A task dated later keeps off that time, as off any meeting.
+      const next = await user.todoist.addTask({ content: 'Next', labels: ['30min'], dueDate: day });
+      await user.run();
+      await user.run();
+      expect((await user.todoist.getTask(next.id)).due?.date).toBe(`${day}T09:30:00`);
     });
 
     it('leaves an added account whose grant ended out of the busy read, marked for the dashboard, and the sync runs on', async () => {

@@ -28,6 +28,7 @@ export function syncSettings(overrides: Partial<Omit<SyncSettings, 'projectsInSc
     datedTasks: 'skip',
     autoplan: { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
     otherCalendarIds: [],
+    otherAccounts: [],
     ...overrides,
   });
 }

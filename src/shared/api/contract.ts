@@ -47,6 +47,8 @@ import {
 const user = currentUserSchema;
 const emptyBody = z.object({}).optional();
 const done = z.object({ ok: z.literal(true) });
+/** One calendar account, by its id in `calendarSettings.accounts`. */
+const calendarAccountParams = z.object({ accountId: z.uuid() });
 
 const revoke = <const P extends string>(path: P) =>
   endpoint({ method: 'GET', path: `${path}/revoke`, response: user });
@@ -109,7 +111,18 @@ export const contract = {
     removeCalendarAccount: endpoint({
       method: 'DELETE',
       path: '/api/calendar/accounts/:accountId',
-      params: z.object({ accountId: z.uuid() }),
+      params: calendarAccountParams,
+      response: user,
+    }),
+    /**
+     * Makes an added calendar account the sync's, the sync's an added one in its place; sync off and no
+     * calendar chosen until the user chooses one of its calendars (decision 028).
+     */
+    syncWithCalendarAccount: endpoint({
+      method: 'POST',
+      path: '/api/calendar/accounts/:accountId/sync',
+      params: calendarAccountParams,
+      body: emptyBody,
       response: user,
     }),
   },

@@ -62,6 +62,19 @@ export type IntegrationRepository = {
    * the list it had.
    */
   removeAccount(userId: string, id: string, now: Date): Promise<{ promoted: IntegrationRow | undefined }>;
+  /**
+   * Makes one of the user's added calendar accounts the sync's (position 0), and the sync's account an
+   * added one in its place (its position), in one transaction: the unique position per user and kind
+   * holds throughout. The sync's calendar list, kept with the calendar settings until now
+   * (`syncCalendars`), goes on its row; the promoted one is returned with the list it had, as
+   * `removeAccount` returns it. Undefined: no added account of the user's has this id.
+   */
+  makeSyncAccount(
+    userId: string,
+    id: string,
+    syncCalendars: StoredCalendar[],
+    now: Date,
+  ): Promise<{ promoted: IntegrationRow; demoted: IntegrationRow | undefined } | undefined>;
   /** Up to `limit` connections whose tokens another key than `keyId` encrypted, and how many there are. */
   onOtherKeys(keyId: string, limit: number): Promise<{ rows: IntegrationRow[]; remaining: number }>;
   /**
@@ -73,6 +86,9 @@ export type IntegrationRepository = {
     tokens: Pick<StoredTokens, 'accessTokenEncrypted' | 'refreshTokenEncrypted' | 'keyId'>,
   ): Promise<boolean>;
 };
+
+/** The position a row holds for a moment while two accounts change places (never seen outside the transaction). */
+const SWAPPING = -1;
 
 export function createIntegrationRepository(db: Db): IntegrationRepository {
   const same = (ref: ConnectionRef) =>
@@ -201,6 +217,36 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
     },
 
     removeAccount,
+
+    async makeSyncAccount(userId, id, syncCalendars, now) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(integrations)
+          .where(and(ofKind(userId, 'calendar'), or(eq(integrations.id, id), eq(integrations.position, 0))));
+        const promoted = rows.find((row) => row.id === id && row.position > 0);
+        if (!promoted) return undefined;
+        const demoted = rows.find((row) => row.position === 0);
+        // Positions are unique per user and kind at every statement: the sync's row steps aside first.
+        if (demoted) {
+          await tx
+            .update(integrations)
+            .set({ position: SWAPPING, updatedAt: now })
+            .where(eq(integrations.id, demoted.id));
+        }
+        await tx
+          .update(integrations)
+          .set({ position: 0, calendars: null, updatedAt: now })
+          .where(eq(integrations.id, promoted.id));
+        if (demoted) {
+          await tx
+            .update(integrations)
+            .set({ position: promoted.position, calendars: syncCalendars, updatedAt: now })
+            .where(eq(integrations.id, demoted.id));
+        }
+        return { promoted, demoted };
+      });
+    },
 
     async onOtherKeys(keyId, limit) {
       const [rows, [total]] = await Promise.all([

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { failure } from '#server/test/refusal.ts';
-import { NotConfiguredError, NotFoundError } from '../shared/domain-errors.ts';
+import { NotConfiguredError, NotFoundError, StateConflictError } from '../shared/domain-errors.ts';
 import { fakeClock } from '../testing/fake-clock.ts';
 import { fakeCalendar, fakeTodoist } from '../testing/fake-integration-gateways.ts';
 import { inMemoryIntegrations } from '../testing/in-memory-integrations.ts';
@@ -329,6 +329,54 @@ describe('integration service: several calendar accounts', () => {
     expect((await integrations.calendarAccounts(USER)).map((row) => [row.id, row.position])).toEqual([
       [added.id, 0],
     ]);
+  });
+
+  it('syncs with an added account without removing one: the two change places, sync off, no calendar chosen, nothing revoked', async () => {
+    const { service, integrations, settings, users, google, microsoft, sync, added, accessTokenOf, tokens } =
+      await twoAccounts();
+    await service.syncWithAccount(USER, added.id);
+    const listed = await integrations.calendarAccounts(USER);
+    expect(listed.map((row) => [row.id, row.position])).toEqual([
+      [added.id, 0],
+      [sync.id, 1],
+    ]);
+    // The old sync account keeps the list the calendar settings held; the new one's goes there.
+    expect(listed[0]?.calendars).toBeNull();
+    expect(listed[1]?.calendars).toEqual([expect.objectContaining({ id: 'google-primary' })]);
+    expect(settings.calendar.get(USER)).toMatchObject({
+      calendarId: null,
+      color: '',
+      category: null,
+      calendars: [{ id: 'microsoft-primary' }],
+      // Read from the new sync account at once (an added account keeps no categories).
+      categories: [{ id: 'c1', displayName: 'Focus' }],
+    });
+    expect(users.rows.get(USER)?.syncActive).toBe(false);
+    expect(await accessTokenOf('calendar')).toBe('access-m1');
+    expect(await tokens.withAccountToken(USER, sync.id, async (token) => token)).toBe('access-g1');
+    expect([...google.calls, ...microsoft.calls].map((call) => call.method)).not.toContain('revoke');
+
+    // And back in one more call: the Google account is the sync's again, Microsoft 365 an added one.
+    await service.syncWithAccount(USER, sync.id);
+    expect((await integrations.calendarAccounts(USER)).map((row) => [row.id, row.position])).toEqual([
+      [sync.id, 0],
+      [added.id, 1],
+    ]);
+    expect(settings.calendar.get(USER)).toMatchObject({ calendars: [{ id: 'google-primary' }] });
+  });
+
+  it('syncing with the sync’s own account changes nothing; another user’s or one to connect again is refused', async () => {
+    const { service, integrations, settings, users, sync, added } = await twoAccounts();
+    const before = settings.calendar.get(USER);
+    await service.syncWithAccount(USER, sync.id);
+    expect(settings.calendar.get(USER)).toEqual(before);
+    expect(users.rows.get(USER)?.syncActive).toBe(true);
+    expect(await failure(service.syncWithAccount('someone-else', added.id))).toBeInstanceOf(NotFoundError);
+    const row = integrations.rows.get(added.id);
+    if (row) row.needsReconnect = true;
+    expect(await failure(service.syncWithAccount(USER, added.id))).toBeInstanceOf(StateConflictError);
+    expect((await integrations.calendarAccounts(USER)).map((each) => each.id)).toEqual([sync.id, added.id]);
+    expect(users.rows.get(USER)?.syncActive).toBe(true);
   });
 
   it('refuses to remove an account that is not the user’s', async () => {

@@ -2,7 +2,7 @@ import type { StoredCalendar } from '#server/db/schema/settings.tables.ts';
 import { sortLabels } from '#shared/settings/rules.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import { NotConfiguredError, NotFoundError } from '../shared/domain-errors.ts';
+import { NotConfiguredError, NotFoundError, StateConflictError } from '../shared/domain-errors.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { startConnectFlow } from './connect-flow.ts';
 import type { IntegrationRepository } from './integration.repository.ts';
@@ -34,10 +34,13 @@ export type IntegrationGateways = {
 type Deps = {
   tokens: TokenManager;
   /** Where what the providers tell us about the accounts is kept. */
-  settings: Pick<SettingsRepository, 'saveTodoistAccount' | 'saveCalendarAccount' | 'forgetCalendarChoice'>;
+  settings: Pick<
+    SettingsRepository,
+    'saveTodoistAccount' | 'saveCalendarAccount' | 'forgetCalendarChoice' | 'readiness'
+  >;
   users: Pick<UserRepository, 'updatePreferences'>;
   /** The calendar accounts' own rows: their addresses and (added accounts) calendar lists. */
-  accounts: Pick<IntegrationRepository, 'calendarAccounts' | 'saveProfile'>;
+  accounts: Pick<IntegrationRepository, 'calendarAccounts' | 'saveProfile' | 'makeSyncAccount'>;
   gateways: IntegrationGateways;
   clock: Clock;
   log: IntegrationLog;
@@ -106,13 +109,32 @@ export function createIntegrationService(deps: Deps) {
    */
   async function promoted(
     userId: string,
-    row: { id: string; calendars: StoredCalendar[] | null } | undefined,
+    row: { id: string; provider: IntegrationProvider; calendars: StoredCalendar[] | null } | undefined,
   ) {
     if (!row) return;
     const now = clock();
     await settings.forgetCalendarChoice(userId, now);
     await settings.saveCalendarAccount(userId, { calendars: row.calendars ?? [], categories: [] }, now);
     log.info({ userId, accountId: row.id }, 'an added calendar account became the sync’s');
+    // Its categories (Microsoft) were never kept for an added account: read now, with its calendars as
+    // they are, so the card offers them at once. Best effort: the dashboard's next refresh reads them too.
+    const gateway = calendarGateway(row.provider);
+    if (!gateway) return;
+    try {
+      await whileConnected(async () => {
+        const profile = await tokens.withAccessToken(userId, 'calendar', (token) => gateway.profile(token));
+        await settings.saveCalendarAccount(
+          userId,
+          { calendars: profile.calendars, categories: profile.categories },
+          clock(),
+        );
+      });
+    } catch (error) {
+      log.warn(
+        { err: error, userId, accountId: row.id },
+        'the new sync account’s calendars were not re-read',
+      );
+    }
   }
 
   /** Removes the sync's connection of this kind: revoked, deleted, sync off (an added account may take its place). */
@@ -201,6 +223,12 @@ export function createIntegrationService(deps: Deps) {
       log.info({ userId, provider }, 'integration removed');
     },
 
+    /** Whether this calendar account is the sync's (position 0). */
+    async isSyncAccount(userId: string, accountId: string): Promise<boolean> {
+      const listed = await accounts.calendarAccounts(userId);
+      return listed.some((row) => row.id === accountId && row.position === 0);
+    },
+
     /**
      * Removes one calendar account by its id. An added one goes alone: the sync and its pairs stay as
      * they are. The sync's own goes as `disconnect` removes it (sync off), and the first added account
@@ -218,6 +246,33 @@ export function createIntegrationService(deps: Deps) {
       await revokeAtProvider(userId, { accountId });
       await tokens.removeAccount(userId, accountId);
       log.info({ userId, provider: account.provider, accountId }, 'calendar account removed');
+    },
+
+    /**
+     * Makes an added calendar account the sync's, without removing one (docs/product-rules.md §10
+     * "Several calendar accounts"): the sync's account becomes an added one in its place, both stay
+     * connected. As when the sync's account is removed, the sync switches off and the new account's
+     * calendars are listed with none chosen (colour and category forgotten); the first run after the
+     * user chose one and switched sync on leaves the pairs in the old account behind. Nothing to do
+     * when it is the sync's already.
+     */
+    async syncWithAccount(userId: string, accountId: string): Promise<void> {
+      const listed = await accounts.calendarAccounts(userId);
+      const account = listed.find((row) => row.id === accountId);
+      if (!account) throw new NotFoundError('No such calendar account');
+      if (account.position === 0) return;
+      if (account.needsReconnect) {
+        throw new StateConflictError('Please connect this account again before Timeboxer syncs with it.');
+      }
+      const { calendar } = await settings.readiness(userId);
+      const swapped = await accounts.makeSyncAccount(userId, accountId, calendar?.calendars ?? [], clock());
+      if (!swapped) throw new NotFoundError('No such calendar account');
+      await users.updatePreferences(userId, { syncActive: false }, clock());
+      await promoted(userId, swapped.promoted);
+      log.info(
+        { userId, accountId, provider: account.provider, previous: swapped.demoted?.id ?? null },
+        'the sync uses another calendar account',
+      );
     },
 
     /** Before an account is deleted: every grant revoked (every calendar account's), best effort, never throwing. */

@@ -144,6 +144,17 @@ export function inMemoryIntegrations(): InMemoryIntegrations {
       return row ? (await removeAccount(userId, row.id, now)).promoted : undefined;
     },
     removeAccount,
+    makeSyncAccount: async (userId, id, syncCalendars, now) => {
+      const listed = ofKind(userId, 'calendar');
+      const promoted = listed.find((row) => row.id === id && row.position > 0);
+      if (!promoted) return undefined;
+      const demoted = listed.find((row) => row.position === 0);
+      const before = { promoted: { ...promoted }, demoted: demoted && { ...demoted } };
+      if (demoted)
+        Object.assign(demoted, { position: promoted.position, calendars: syncCalendars, updatedAt: now });
+      Object.assign(promoted, { position: 0, calendars: null, updatedAt: now });
+      return before;
+    },
     onOtherKeys: async (keyId, limit) => {
       const other = [...rows.values()].filter((row) => row.keyId !== keyId);
       return { rows: other.slice(0, limit).map((row) => ({ ...row })), remaining: other.length };

@@ -387,6 +387,128 @@ describe('integrations against the emulated Todoist, Google Calendar and Microso
       ]);
     });
 
+    it('makes an added account the sync’s without removing one: both stay connected, sync off, no calendar chosen', async () => {
+      const email = 'switch-account@example.com';
+      const work = 'switch-account.work@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      const chosen = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        cookies,
+        headers: sameOrigin,
+        payload: { calendarId: email },
+      });
+      expect(chosen.statusCode).toBe(200);
+      await connectThroughEmulator(app.server, 'microsoft', { email: work, another: true }, cookies);
+      const [google, microsoft] = (await currentUser(cookies)).calendarSettings.accounts;
+      const useForSync = (id: string, as: Cookies, headers: Record<string, string> = sameOrigin) =>
+        app.server.inject({
+          method: 'POST',
+          url: `/api/calendar/accounts/${id}/sync`,
+          cookies: as,
+          headers,
+          payload: {},
+        });
+
+      expect((await useForSync(microsoft.id, cookies, crossSite)).statusCode).toBe(403);
+      const stranger = await signIn('switch-account-stranger@example.com');
+      expect((await useForSync(microsoft.id, stranger)).statusCode).toBe(404);
+      expect((await useForSync('not-an-id', cookies)).statusCode).toBe(400);
+      expect((await currentUser(cookies)).calendarSettings).toMatchObject({
+        provider: 'Google Calendar',
+        calendarId: email,
+      });
+
+      const switched = await useForSync(microsoft.id, cookies);
+      expect(switched.statusCode).toBe(200);
+      const user = switched.json();
+      expect(user.syncActive).toBe(false);
+      expect(user.calendarSettings).toMatchObject({
+        provider: 'Microsoft',
+        connected: true,
+        calendarId: null,
+      });
+      expect(user.calendarSettings.calendars).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'Calendar', primary: true })]),
+      );
+      // Its Outlook categories, never kept for an added account, are read at once for the card.
+      expect(user.calendarSettings.categories).toContainEqual(
+        expect.objectContaining({ displayName: 'Red category' }),
+      );
+      expect(user.calendarSettings.accounts).toEqual([
+        expect.objectContaining({ id: microsoft.id, provider: 'microsoft', email: work, sync: true }),
+        expect.objectContaining({
+          id: google.id,
+          provider: 'google',
+          email,
+          sync: false,
+          calendars: expect.arrayContaining([expect.objectContaining({ id: email, primary: true })]),
+        }),
+      ]);
+      // Nothing was revoked: both grants are still there.
+      const { grants } = await control(origins.google, 'state', undefined, 'GET');
+      expect(grants.filter((grant: { email: string }) => grant.email === email)).toHaveLength(1);
+      const rows = await app.database.db.select().from(integrations).where(eq(integrations.userId, user.id));
+      expect(rows.map((row) => [row.provider, row.position]).sort()).toEqual([
+        ['google', 1],
+        ['microsoft', 0],
+      ]);
+      // The new sync account's calendar can be chosen and the sync switched on again.
+      const calendarId = user.calendarSettings.calendars.find(
+        (entry: { primary: boolean }) => entry.primary,
+      ).id;
+      const again = await app.server.inject({
+        method: 'PATCH',
+        url: '/api/calendar/id',
+        cookies,
+        headers: sameOrigin,
+        payload: { calendarId },
+      });
+      expect(again.statusCode).toBe(200);
+    });
+
+    it('an account removed as the sync’s and connected again comes back as an added one; one call makes it the sync’s again', async () => {
+      const email = 'reconnect-sync@example.com';
+      const work = 'reconnect-sync.work@example.com';
+      const cookies = await signIn(email);
+      await connect('google', cookies, email);
+      await connectThroughEmulator(app.server, 'microsoft', { email: work, another: true }, cookies);
+      const [google] = (await currentUser(cookies)).calendarSettings.accounts;
+      await app.server.inject({
+        method: 'DELETE',
+        url: `/api/calendar/accounts/${google.id}`,
+        cookies,
+        headers: sameOrigin,
+      });
+      await connect('google', cookies, email);
+      const accounts = (await currentUser(cookies)).calendarSettings.accounts;
+      // Microsoft 365 took the removed account's place; the Google account connected again is added.
+      expect(accounts).toEqual([
+        expect.objectContaining({ provider: 'microsoft', email: work, sync: true }),
+        expect.objectContaining({ provider: 'google', email, sync: false }),
+      ]);
+      const fixed = await app.server.inject({
+        method: 'POST',
+        url: `/api/calendar/accounts/${accounts[1].id}/sync`,
+        cookies,
+        headers: sameOrigin,
+        payload: {},
+      });
+      expect(fixed.statusCode).toBe(200);
+      expect(fixed.json().calendarSettings).toMatchObject({
+        provider: 'Google Calendar',
+        calendarId: null,
+        accounts: [
+          { provider: 'google', email, sync: true },
+          { provider: 'microsoft', email: work, sync: false },
+        ],
+      });
+      expect(fixed.json().calendarSettings.calendars).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: email })]),
+      );
+    });
+
     it('ends on the dashboard with connect_error when the user cancels at the provider', async () => {
       const email = 'cancel@example.com';
       const cookies = await signIn(email);

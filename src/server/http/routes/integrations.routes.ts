@@ -51,6 +51,15 @@ export async function integrationsRoutes(app: FastifyInstance, { integrations, l
   });
 
   routes.route({
+    ...fromContract(refresh.syncWithCalendarAccount),
+    handler: async (request) => {
+      const userId = await request.requireUserId();
+      await integrations.syncWithAccount(userId, request.params.accountId);
+      return currentUser(userId);
+    },
+  });
+
+  routes.route({
     ...fromContract(todoistLabels.create),
     handler: async (request) => {
       const userId = await request.requireUserId();

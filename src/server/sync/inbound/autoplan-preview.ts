@@ -1,8 +1,16 @@
+import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { AutoplanPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
-import { autoplanWork, busyCalendarIds, planAutoplan } from '../plan/autoplan/autoplan-step.ts';
+import {
+  autoplanWork,
+  busyCalendarIds,
+  otherAccountsCount,
+  planAutoplan,
+} from '../plan/autoplan/autoplan-step.ts';
 import { localDate } from '../plan/timebox-when.ts';
+import { busyInOtherAccounts } from '../run/other-accounts-busy.ts';
+import type { OtherAccountsReader } from '../store/other-accounts.reader.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
 import type { TaskSource } from '../task-source.port.ts';
@@ -17,13 +25,17 @@ export type AutoplanPreviewDeps = {
   calendars: Record<'google' | 'microsoft', CalendarTarget | null>;
   reads: PreviewReads;
   states: Pick<SyncStateRepository, 'find'>;
+  /** The accounts added beside the sync's, whose busy times count as a run counts them (none without). */
+  otherAccounts?: OtherAccountsReader | undefined;
+  log: Logger;
   clock: Clock;
 };
 
 /**
  * Where "Plan my day" would place the dated tasks of the next 7 days with the working hours as saved
- * (on or off), and what would not fit: Todoist read in full, the calendar over those days. Writes
- * nothing. Null when the sync could not run (nothing connected or chosen).
+ * (on or off), and what would not fit: Todoist read in full, the calendar over those days, and the
+ * busy times a run would count (the account's other calendars, the added accounts' calendars, with the
+ * run's own rules). Writes nothing. Null when the sync could not run (nothing connected or chosen).
  */
 export async function previewAutoplan(
   deps: AutoplanPreviewDeps,
@@ -64,7 +76,21 @@ export async function previewAutoplan(
           calendar.busyElsewhere(token, others, work.from, work.to),
         )
       : [];
-  const plan = planAutoplan(input, work, window, elsewhere);
+  const inOtherAccounts =
+    deps.otherAccounts && otherAccountsCount(settings)
+      ? await busyInOtherAccounts(
+          {
+            otherAccounts: deps.otherAccounts,
+            calendars: deps.calendars,
+            withAccountToken: (provider) => fromProvider.account(provider, `busy ${span}`),
+            log: deps.log,
+          },
+          userId,
+          work.from,
+          work.to,
+        )
+      : [];
+  const plan = planAutoplan(input, work, window, [...elsewhere, ...inOtherAccounts]);
   const title = (taskId: string) => tasks.find((task) => task.id === taskId)?.content ?? '';
   return {
     placements: plan.kept.placements.map((block) => ({ ...block, title: title(block.taskId) })),

@@ -8,7 +8,7 @@ import { NotFoundError, TooManyRequestsError } from '#server/domain/shared/domai
 import { CalendarGoneError } from '../calendar-target.port.ts';
 import type { AppBudgetProvider } from '../plan/provider-budget.ts';
 import { RateLimitedError } from '../rate-limited-error.ts';
-import type { WithToken } from '../with-token.ts';
+import type { WithAccountToken, WithToken } from '../with-token.ts';
 import { type AppBudgetSpend, spendOneNow } from './budget-spend.ts';
 
 /**
@@ -46,6 +46,8 @@ export const syncStateVersion = (state: { updatedAt: Date } | null | undefined) 
 
 export type PreviewReadsDeps = {
   withToken: WithToken;
+  /** Tokens of the calendar accounts added beside the sync's (Plan my day's preview reads their busy times). */
+  withAccountToken?: WithAccountToken | undefined;
   clock: Clock;
   /** The app-wide provider budget the sync runs spend from (run/app-budget.ts); previews spend from it too. */
   appBudget?: AppBudgetSpend;
@@ -92,7 +94,13 @@ export function createPreviewReads(deps: PreviewReadsDeps) {
      */
     forPreview(userId: string, provider: AppBudgetProvider, syncStateVersion: string) {
       let admitted = false;
-      async function read<T>(key: string, kind: 'todoist' | 'calendar', call: (token: string) => Promise<T>) {
+      /** A read through the cache: `budget` is the provider whose app-wide budget a fresh call spends from. */
+      async function cached<T>(
+        key: string,
+        kind: 'todoist' | 'calendar',
+        budget: AppBudgetProvider | null,
+        call: () => Promise<T>,
+      ): Promise<T> {
         const now = deps.clock().getTime();
         forget(now);
         const fullKey = `${userId}\n${syncStateVersion}\n${key}`;
@@ -105,18 +113,31 @@ export function createPreviewReads(deps: PreviewReadsDeps) {
           admit(userId, now);
           admitted = true;
         }
-        if (kind === 'calendar') {
-          const waitMs = await spendOneNow(deps.appBudget, provider, deps.clock());
+        if (budget) {
+          const waitMs = await spendOneNow(deps.appBudget, budget, deps.clock());
           if (waitMs > 0) throw new TooManyRequestsError(PREVIEWS_HELD_BY_PROVIDER_LIMIT, waitMs);
         }
-        const value = deps.withToken(userId, kind, call);
+        const value = call();
         reads.set(fullKey, { at: now, value });
         return value.catch((error: unknown) => {
           reads.delete(fullKey);
           throw previewFailure(kind, error);
         });
       }
-      return read;
+      const read = <T>(key: string, kind: 'todoist' | 'calendar', call: (token: string) => Promise<T>) =>
+        cached(key, kind, kind === 'calendar' ? provider : null, () => deps.withToken(userId, kind, call));
+      /**
+       * The same for the calendar accounts added beside the sync's (by row id), with their own
+       * provider's budget: `what` names the read (its span) for reuse, beside the account.
+       */
+      const account =
+        (accountProvider: AppBudgetProvider, what: string): WithAccountToken =>
+        (owner, accountId, call) =>
+          cached(`account ${accountId} ${what}`, 'calendar', accountProvider, () => {
+            if (!deps.withAccountToken) throw new Error('no tokens for added calendar accounts');
+            return deps.withAccountToken(owner, accountId, call);
+          });
+      return Object.assign(read, { account });
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { ChangePreview, SyncPreview } from '#shared/api/sync.schema.ts';
 import type { CalendarTarget } from '../calendar-target.port.ts';
@@ -6,6 +7,7 @@ import { titleHasher } from '../plan/event-title.ts';
 import { earliestNames, eventName, taskName } from '../plan/item-name.ts';
 import { type BrakeThresholds, DEFAULT_BRAKE } from '../plan/removal-brake.ts';
 import { eventWanted, taskWanted } from '../plan/sync-scope.ts';
+import type { OtherAccountsReader } from '../store/other-accounts.reader.ts';
 import type { SyncLinkRepository } from '../store/sync-link.repository.ts';
 import type { SyncSettingsReader } from '../store/sync-settings.repository.ts';
 import type { SyncStateRepository } from '../store/sync-state.repository.ts';
@@ -31,6 +33,10 @@ export function createSyncPreview(deps: {
   states: Pick<SyncStateRepository, 'find'>;
   brake?: BrakeThresholds;
   appBudget?: PreviewReadsDeps['appBudget'];
+  withAccountToken?: PreviewReadsDeps['withAccountToken'];
+  /** The accounts added beside the sync's: Plan my day's preview counts their busy times. */
+  otherAccounts?: OtherAccountsReader;
+  log: Logger;
 }) {
   const reads = createPreviewReads(deps);
 

@@ -56,6 +56,8 @@ export type SyncRows = {
   problemsOpen?: boolean;
   /** Whether hints of completed occurrences wait (undefined: not read, as good as yes). */
   hintsWaiting?: boolean;
+  /** The calendar accounts added beside the sync's that Plan my day reads (none when left out). */
+  otherAccounts?: SyncSettings['otherAccounts'];
 };
 
 /**
@@ -106,6 +108,7 @@ export function syncContextOf(rows: SyncRows, now: Date, options: { evenIfOff?: 
       datedTasks: todo?.datedTasks ?? DATED_TASKS_DEFAULT,
       autoplan: calendar.autoplan ?? { ...AUTOPLAN_DEFAULTS, days: [...AUTOPLAN_DEFAULTS.days] },
       otherCalendarIds: otherCalendarsOf(calendar),
+      otherAccounts: rows.otherAccounts ?? [],
       projects: todo?.projects ?? [],
       projectScope: todo?.projectScope ?? ALL_PROJECTS,
       eventProjectId: todo?.eventProjectId ?? null,

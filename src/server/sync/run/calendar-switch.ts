@@ -38,6 +38,12 @@ export type Relocation = {
   readAllTasks: boolean;
 };
 
+/** The tasks whose pairs `relocatePairs` ended (left in a calendar no longer written to). */
+export function leftBehindTasks(before: readonly SyncLink[], after: readonly SyncLink[]): Set<string> {
+  const kept = new Set(after.map((link) => link.id));
+  return new Set(before.flatMap((link) => (link.taskId && !kept.has(link.id) ? [link.taskId] : [])));
+}
+
 /** The same on every attempt at one move, so a repeated one finds the event the first attempt made. */
 export const moveKey = (linkId: string, calendarId: string) =>
   createHash('sha256').update(`${linkId}:move:${calendarId}`).digest('hex').slice(0, 32);

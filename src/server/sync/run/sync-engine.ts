@@ -4,6 +4,7 @@ import type { SettingsRepository } from '#server/domain/settings/settings.reposi
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import { type CalendarTarget, EventChangedError } from '../calendar-target.port.ts';
 import type { SyncChannels } from '../inbound/sync-channels.ts';
+import { forgetPlacements } from '../plan/autoplan/autoplan-step.ts';
 import { titleHasher } from '../plan/event-title.ts';
 import { otherSyncSeen } from '../plan/other-sync.ts';
 import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
@@ -26,7 +27,7 @@ import type { TokenScope, WithAccountToken, WithToken } from '../with-token.ts';
 import type { AppBudget } from './app-budget.ts';
 import { runAutoplan } from './autoplan-run.ts';
 import { createBrakeRecord } from './brake-record.ts';
-import { relocatePairs } from './calendar-switch.ts';
+import { leftBehindTasks, relocatePairs } from './calendar-switch.ts';
 import type { WriteTarget } from './execute-plans.ts';
 import { busyInOtherAccounts } from './other-accounts-busy.ts';
 import { planAndWrite } from './plan-and-write.ts';
@@ -215,15 +216,18 @@ async function syncAdmitted(
 ): Promise<SyncOutcome> {
   await ensureChannel(engine, userId, context.settings, state);
   // Another calendar chosen: the pairs' events move there first (or stay with an account gone).
+  const links = await engine.links.all(userId);
   const relocated = await relocatePairs(engine, {
     userId,
     settings: context.settings,
     calendar,
     state,
     calendarAccountId: context.calendarAccountId,
-    links: await engine.links.all(userId),
+    links,
     now,
   });
+  const keptBefore = state?.autoplan ?? null;
+  const kept = forgetPlacements(keptBefore, leftBehindTasks(links, relocated.links));
   // Hints recorded after the run's start wait for the next run, which their notice queued.
   const hints = context.hintsWaiting ? await engine.hints.completedOccurrences(userId) : [];
   const read = await readSides(engine, {
@@ -245,8 +249,10 @@ async function syncAdmitted(
     tasks: read.tasks,
     events: read.events,
     links: relocated.links,
-    kept: state?.autoplan ?? null,
+    kept,
   });
+  // Blocks forgotten with their pairs are saved even when Plan my day had nothing more to do.
+  const autoplan = planned.kept ?? (kept !== keptBefore ? kept : null);
   const input = {
     settings: read.settings,
     now,
@@ -280,7 +286,7 @@ async function syncAdmitted(
     {
       ...engine.brakeRecord.statePatch(state, written.brake, now, { ...read, tasks: input.tasks }),
       ...otherSyncSeen(state, read.events, relocated.links, now),
-      ...(planned.kept && { autoplan: planned.kept }),
+      ...(autoplan && { autoplan }),
     },
     release,
   );

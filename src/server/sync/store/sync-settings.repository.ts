@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { integrations } from '#server/db/schema/integrations.table.ts';
 import { calendarSettings, todoSettings } from '#server/db/schema/settings.tables.ts';
 import { syncHints, syncProblems } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
-import { timeboxesOf, timeboxListSchema } from '#server/db/views/timeboxes-json.ts';
+import { jsonList, timeboxesOf, timeboxListSchema } from '#server/db/views/timeboxes-json.ts';
 import { type SyncContext, syncContextOf } from '../plan/sync-context.ts';
 
 export type SyncSettingsReader = {
@@ -35,7 +36,19 @@ export const userWithSettingsColumns = {
   problemsOpen: sql<boolean>`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
   // Most runs have none: they skip reading them (one statement fewer).
   hintsWaiting: sql<boolean>`exists (select 1 from ${syncHints} where ${syncHints.userId} = ${users.id})`,
+  // The accounts added beside the sync's that Plan my day reads, by id with their calendars' ids: what
+  // its placed blocks are settled against (autoplanKey). Their tokens are read only when it reads them.
+  otherAccounts: sql<unknown>`coalesce((
+    select json_agg(json_build_object('id', ${integrations.id}, 'calendars', ${integrations.calendars})
+      order by ${integrations.position})
+    from ${integrations}
+    where ${integrations.userId} = ${users.id} and ${integrations.kind} = 'calendar'
+      and ${integrations.position} > 0 and not ${integrations.needsReconnect}), '[]'::json)`,
 };
+
+const otherAccountsSchema = jsonList(
+  z.object({ id: z.string(), calendars: z.array(z.object({ id: z.string() })).nullable() }),
+);
 
 /** The joins of `userWithSettingsColumns` (left joins on the user's id). */
 export const settingsJoins = {
@@ -58,6 +71,7 @@ type UserWithSettingsRow = {
   timeboxes: unknown;
   problemsOpen: boolean;
   hintsWaiting: boolean;
+  otherAccounts: unknown;
 };
 
 /** The sync context of the row `userWithSettingsColumns` selects (none: the user is gone). */
@@ -74,6 +88,12 @@ export function contextOfRow(
     timeboxes: joined ? timeboxListSchema.parse(joined.timeboxes) : [],
     problemsOpen: joined?.problemsOpen,
     hintsWaiting: joined?.hintsWaiting,
+    otherAccounts: joined
+      ? otherAccountsSchema.parse(joined.otherAccounts).map((account) => ({
+          id: account.id,
+          calendarIds: (account.calendars ?? []).map((calendar) => calendar.id),
+        }))
+      : [],
   };
   return syncContextOf(rows, now, options);
 }

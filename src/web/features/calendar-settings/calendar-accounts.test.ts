@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarAccount } from '#shared/api/current-user.schema.ts';
-import { accountName, calendarList, removalConsequence } from './calendar-accounts.ts';
+import { accountName, calendarList, removalConsequence, syncSwitchConsequence } from './calendar-accounts.ts';
 
 const account = (overrides: Partial<CalendarAccount>): CalendarAccount => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -44,5 +44,22 @@ describe('calendar accounts as the settings card names them', () => {
       'This is the account Timeboxer syncs with. All your synchronisations will stop working. ada@work.example takes its place: choose one of its calendars to sync again.',
     );
     expect(removalConsequence(sync, [sync])).not.toMatch(/takes its place/);
+  });
+
+  it('says what syncing with an added account does: both stay, the old one’s events stay, sync waits for a calendar', () => {
+    const sync = account({});
+    const added = account({
+      id: '00000000-0000-4000-8000-000000000002',
+      sync: false,
+      email: 'ada@work.example',
+    });
+    expect(syncSwitchConsequence(added, [sync, added], true)).toEqual([
+      'Timeboxer will sync with ada@work.example. Choose one of its calendars, then switch sync on again.',
+      'Sync switches off until then. The events already synced stay in ada@example.com, no longer synced; your timeboxed tasks get new events in the calendar you choose.',
+      'ada@example.com stays connected: Plan my day counts its meetings as busy.',
+    ]);
+    expect(syncSwitchConsequence(added, [sync, added], false)[1]).toBe(
+      'The events already synced stay in ada@example.com, no longer synced.',
+    );
   });
 });

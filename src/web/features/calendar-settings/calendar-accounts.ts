@@ -32,3 +32,28 @@ export function removalConsequence(account: CalendarAccount, accounts: readonly 
     ? `${stops} ${accountName(next)} takes its place: choose one of its calendars to sync again.`
     : stops;
 }
+
+/**
+ * What making an added account the sync's does, said before the user confirms (docs/product-rules.md
+ * §10 "Several calendar accounts"): both stay connected, the sync waits for one of the new account's
+ * calendars, and, while it was on, what is already synced stays where it is.
+ */
+export function syncSwitchConsequence(
+  account: CalendarAccount,
+  accounts: readonly CalendarAccount[],
+  syncActive: boolean,
+): string[] {
+  const name = accountName(account);
+  const current = accounts.find((other) => other.sync);
+  const lines = [`Timeboxer will sync with ${name}. Choose one of its calendars, then switch sync on again.`];
+  if (current) {
+    const old = accountName(current);
+    lines.push(
+      syncActive
+        ? `Sync switches off until then. The events already synced stay in ${old}, no longer synced; your timeboxed tasks get new events in the calendar you choose.`
+        : `The events already synced stay in ${old}, no longer synced.`,
+      `${old} stays connected: Plan my day counts its meetings as busy.`,
+    );
+  }
+  return lines;
+}

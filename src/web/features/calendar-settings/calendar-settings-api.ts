@@ -21,3 +21,7 @@ export const calendarCalls = {
 /** Removes one calendar account (`calendarSettings.accounts[].id`). */
 export const removeCalendarAccount = (accountId: string) =>
   api(contract.integrations.removeCalendarAccount, { params: { accountId } });
+
+/** Makes an added calendar account the sync's (the sync's becomes an added one; sync off, no calendar chosen). */
+export const syncWithCalendarAccount = (accountId: string) =>
+  api(contract.integrations.syncWithCalendarAccount, { params: { accountId }, body: {} });

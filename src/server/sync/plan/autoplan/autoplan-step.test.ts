@@ -7,6 +7,7 @@ import {
   autoplanWork,
   busyCalendarIds,
   busyTimes,
+  forgetPlacements,
   planAutoplan,
 } from './autoplan-step.ts';
 
@@ -222,6 +223,58 @@ describe('plan my day in a run', () => {
     const work = autoplanWork(input({ kept: older }));
     if (!work) throw new Error('work expected');
     expect(planAutoplan(input(), work, []).kept.plannedWith).toBe(autoplanKey(on));
+  });
+
+  it('checks its placed blocks again once an added calendar account (or its calendars) comes or goes, unless other calendars do not count', () => {
+    const counting = syncSettings({ autoplan: { ...on.autoplan, otherCalendarsBusy: null } });
+    const block = { taskId: 't1', start: nine(1).toISOString(), end: nine(1.5).toISOString() };
+    const keptWith = (settings: typeof on) => ({
+      placements: [block],
+      unplaced: [],
+      plannedWith: autoplanKey(settings),
+    });
+    const work = { id: 'acc-1', calendarIds: ['work-main', 'team'] };
+    const added = syncSettings({ ...counting, otherAccounts: [work] });
+    // Without added accounts the key is what it was before they existed.
+    expect(autoplanKey(counting)).toBe(
+      JSON.stringify([[1, 2, 3, 4, 5], '09:00', '17:00', 0, 'Europe/Berlin', []]),
+    );
+    // Added: blocks settled without it are checked against its meetings at once.
+    expect(autoplanKey(added)).not.toBe(autoplanKey(counting));
+    expect(autoplanWork(input({ settings: added, kept: keptWith(counting) }))?.readWindow).toBe(true);
+    // Removed: checked again too; the same accounts in any order are the same key.
+    expect(autoplanWork(input({ settings: counting, kept: keptWith(added) }))?.readWindow).toBe(true);
+    const again = syncSettings({
+      ...counting,
+      otherAccounts: [{ id: 'acc-1', calendarIds: ['team', 'work-main'] }],
+    });
+    expect(autoplanWork(input({ settings: again, kept: keptWith(added) }))?.readWindow).toBe(false);
+    // A calendar added in that account counts from then on.
+    const more = syncSettings({
+      ...counting,
+      otherAccounts: [{ ...work, calendarIds: [...work.calendarIds, 'new'] }],
+    });
+    expect(autoplanKey(more)).not.toBe(autoplanKey(added));
+    // Other calendars unticked: the added accounts do not count, so they do not change the key.
+    const unticked = syncSettings({
+      otherAccounts: [work],
+      autoplan: { ...on.autoplan, otherCalendarsBusy: false },
+    });
+    expect(autoplanKey(unticked)).toBe(autoplanKey(on));
+  });
+
+  it('forgets the blocks whose pairs were left in another account, keeping the others and what did not fit', () => {
+    const block = (taskId: string) => ({
+      taskId,
+      start: nine(1).toISOString(),
+      end: nine(1.5).toISOString(),
+    });
+    const unplaced = [{ taskId: 't3', date: '2026-07-16', minutes: 30, priority: 1, order: 0 }];
+    const kept = { placements: [block('t1'), block('t2')], unplaced, plannedWith: autoplanKey(on) };
+    expect(forgetPlacements(kept, new Set(['t1']))).toEqual({ ...kept, placements: [block('t2')] });
+    // None of them placed: the same kept, so nothing is saved for it.
+    expect(forgetPlacements(kept, new Set(['t9']))).toBe(kept);
+    expect(forgetPlacements(null, new Set(['t1']))).toBeNull();
   });
 
   it('moves a placed block the new hours leave out, or the new gap brings too close', () => {

@@ -31,6 +31,19 @@ export type AutoplanInput = {
   kept: Kept | null;
 };
 
+/**
+ * The kept blocks without those of `taskIds`, whose pairs a run just left in a calendar it no longer
+ * writes to (run/calendar-switch.ts: another account is the sync's now). Their tasks keep their times
+ * and get their events in the chosen calendar; the blocks are the user's from then on, as if they had
+ * moved them: kept, their old events, read as busy in an account added beside the sync's, would push
+ * them off their own time. The same `kept` when none of them was placed.
+ */
+export function forgetPlacements(kept: Kept | null, taskIds: ReadonlySet<string>): Kept | null {
+  if (kept === null) return null;
+  if (!kept.placements.some((block) => taskIds.has(block.taskId))) return kept;
+  return { ...kept, placements: kept.placements.filter((block) => !taskIds.has(block.taskId)) };
+}
+
 /** What to plan: the tasks waiting for a time, the blocks that may move, and the days to read. */
 export type AutoplanWork = {
   tasks: (PlannerTask & Pick<KeptUnplaced, 'priority' | 'order'>)[];
@@ -139,13 +152,21 @@ export function otherAccountsCount(settings: SyncSettings): boolean {
 
 /**
  * What the placed blocks are settled against besides the calendar itself: the working days and hours,
- * their zone, the gap, and the other calendars that count. Another value re-plans them (a block that
- * now clashes or lies outside the hours moves) though no meeting changed.
+ * their zone, the gap, the other calendars that count, and the accounts added beside the sync's that
+ * count (each with its calendars). Another value re-plans them (a block that now clashes or lies
+ * outside the hours moves) though no meeting changed: an account added, removed, connected again or
+ * made the sync's is checked at once. Without added accounts the key is what it was before they
+ * existed, so no placed block is checked again for nothing.
  */
 export function autoplanKey(settings: SyncSettings): string {
   const { days, start, end, gapMinutes } = settings.autoplan;
   const others = [...busyCalendarIds(settings)].sort();
-  return JSON.stringify([[...days].sort(), start, end, gapMinutes, settings.timeZone, others]);
+  const key: unknown[] = [[...days].sort(), start, end, gapMinutes, settings.timeZone, others];
+  const accounts = otherAccountsCount(settings)
+    ? settings.otherAccounts.map((account) => [account.id, [...account.calendarIds].sort()]).sort()
+    : [];
+  if (accounts.length > 0) key.push(accounts);
+  return JSON.stringify(key);
 }
 
 /** The settings the blocks were settled with changed; a state kept before they were recorded records them. */

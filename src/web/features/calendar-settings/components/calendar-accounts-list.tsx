@@ -1,13 +1,26 @@
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBrandGoogle, IconBrandWindows, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconBrandGoogle,
+  IconBrandWindows,
+  IconPlugConnected,
+  IconTrash,
+} from '@tabler/icons-react';
 import { CONNECT_ANOTHER_QUERY, CONNECT_PATHS } from '#shared/api/auth.schema.ts';
 import type { CalendarAccount } from '#shared/api/current-user.schema.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useAuth } from '../../../lib/current-user.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useUserChange } from '../../../lib/user-change.ts';
-import { accountName, calendarList, providerName, removalConsequence } from '../calendar-accounts.ts';
-import { removeCalendarAccount } from '../calendar-settings-api.ts';
+import {
+  accountName,
+  calendarList,
+  providerName,
+  removalConsequence,
+  syncSwitchConsequence,
+} from '../calendar-accounts.ts';
+import { removeCalendarAccount, syncWithCalendarAccount } from '../calendar-settings-api.ts';
 
 const ICONS = { google: IconBrandGoogle, microsoft: IconBrandWindows } as const;
 const anotherPath = (provider: CalendarAccount['provider']) =>
@@ -15,8 +28,8 @@ const anotherPath = (provider: CalendarAccount['provider']) =>
 
 /**
  * The connected calendar accounts (decision 028): the sync's, then the ones added beside it, whose
- * calendars "Plan my day" counts as busy. Each has its own Remove, confirmed first by name; two links
- * connect another account.
+ * calendars "Plan my day" counts as busy. Each has its own Remove, confirmed first by name, and an added
+ * one "Sync with this account", confirmed first with what it does; two links connect another account.
  */
 export function CalendarAccountsList({ accounts }: { accounts: CalendarAccount[] }) {
   return (
@@ -55,6 +68,7 @@ export function CalendarAccountsList({ accounts }: { accounts: CalendarAccount[]
 
 function AccountRow({ account, accounts }: { account: CalendarAccount; accounts: CalendarAccount[] }) {
   const [opened, modal] = useDisclosure(false);
+  const [switchOpened, switchModal] = useDisclosure(false);
   const Icon = ICONS[account.provider];
   const name = accountName(account);
   return (
@@ -89,6 +103,19 @@ function AccountRow({ account, accounts }: { account: CalendarAccount; accounts:
         <Text size="xs" c="dimmed">
           {providerName(account.provider)} · {calendarList(account)}
         </Text>
+        {!account.sync && !account.needsReconnect && (
+          <Group gap="xs">
+            <Button
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconArrowsExchange size={14} aria-hidden />}
+              onClick={switchModal.open}
+              aria-label={`Sync with this account: ${name}`}
+            >
+              Sync with this account
+            </Button>
+          </Group>
+        )}
         {account.needsReconnect && !account.sync && (
           <Group gap="xs" align="center">
             <Text size="sm" style={{ flex: 1, minWidth: 200 }}>
@@ -102,6 +129,14 @@ function AccountRow({ account, accounts }: { account: CalendarAccount; accounts:
         )}
       </Stack>
       <RemoveAccountModal account={account} accounts={accounts} opened={opened} onClose={modal.close} />
+      {!account.sync && (
+        <SyncWithAccountModal
+          account={account}
+          accounts={accounts}
+          opened={switchOpened}
+          onClose={switchModal.close}
+        />
+      )}
     </Paper>
   );
 }
@@ -137,6 +172,48 @@ function RemoveAccountModal({ account, accounts, opened, onClose }: ModalProps) 
           </Button>
           <Button color="red.9" onClick={confirm} loading={remove.isPending}>
             Yes, remove
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Before an added account becomes the sync's: what that does, then "Yes, sync with it". */
+function SyncWithAccountModal({ account, accounts, opened, onClose }: ModalProps) {
+  const auth = useAuth();
+  const change = useUserChange(syncWithCalendarAccount, { errorTitle: 'The sync kept its account' });
+  const name = accountName(account);
+  const confirm = () =>
+    change.mutateAsync(account.id).then(
+      () => {
+        onClose();
+        showToast('success', {
+          title: 'Calendar account changed',
+          message: `Timeboxer syncs with ${name} now. Choose one of its calendars above.`,
+        });
+      },
+      () => {
+        // Already shown as an error toast; the dialog stays open to try again.
+      },
+    );
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !change.isPending && onClose()}
+      title={`Sync with ${name}?`}
+      centered
+    >
+      <Stack>
+        {syncSwitchConsequence(account, accounts, !!auth && auth.syncActive).map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={change.isPending} data-autofocus>
+            No, cancel
+          </Button>
+          <Button onClick={confirm} loading={change.isPending}>
+            Yes, sync with it
           </Button>
         </Group>
       </Stack>
