@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNull, max, ne, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type IntegrationRow, integrations } from '#server/db/schema/integrations.table.ts';
 import type { StoredCalendar } from '#server/db/schema/settings.tables.ts';
+import { users } from '#server/db/schema/users.table.ts';
 import type { IntegrationKind, IntegrationProvider } from './integration-providers.port.ts';
 
 /** What is written on connect; tokens arrive here already encrypted. */
@@ -96,6 +97,15 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
   const ofKind = (userId: string, kind: IntegrationKind) =>
     and(eq(integrations.userId, userId), eq(integrations.kind, kind));
 
+  /**
+   * Connecting, removing and swapping a user's accounts each read the positions, then write them: two
+   * at once (two tabs, a double click) would both take the same position, and the unique index would
+   * fail one with a server error. Each takes the user's row first, so they run one after the other,
+   * the second reading what the first wrote.
+   */
+  const lockAccountsOf = (tx: Pick<Db, 'select'>, userId: string) =>
+    tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
   async function promoteFirstAdded(tx: Pick<Db, 'select' | 'update'>, userId: string, now: Date) {
     const [next] = await tx
       .select()
@@ -113,6 +123,7 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
 
   async function removeAccount(userId: string, id: string, now: Date) {
     return db.transaction(async (tx) => {
+      await lockAccountsOf(tx, userId);
       const [gone] = await tx
         .delete(integrations)
         .where(and(eq(integrations.userId, userId), eq(integrations.id, id)))
@@ -148,6 +159,7 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
     async connect(connection, now) {
       const fresh = { ...connection, needsReconnect: false, connectedAt: now, updatedAt: now };
       return db.transaction(async (tx) => {
+        await lockAccountsOf(tx, connection.userId);
         const sameAccount =
           connection.kind === 'todoist'
             ? eq(integrations.position, 0)
@@ -220,6 +232,7 @@ export function createIntegrationRepository(db: Db): IntegrationRepository {
 
     async makeSyncAccount(userId, id, syncCalendars, now) {
       return db.transaction(async (tx) => {
+        await lockAccountsOf(tx, userId);
         const rows = await tx
           .select()
           .from(integrations)
