@@ -227,30 +227,42 @@ for (const database of await testDatabases('several calendar accounts')) {
       expect(await subjects()).toEqual(['Plan', 'Read', 'Write']);
     });
 
-    it('a task changed or deleted while the sync was with the other account has its event brought up to date on the way back, not made twice', async () => {
+    it('a task changed, deleted or completed, or an event deleted, while the sync was with the other account is brought up to date on the way back, nothing made twice', async () => {
       const email = 'two-accounts-back-changed@example.com';
       const work = 'two-accounts-back-changed-work@example.com';
       const { user, day, accounts } = await withSecondAccount(email, work);
       const read = await user.addTask('Read', day, 16, ['30min']);
       const tidy = await user.addTask('Tidy', day, 18, ['30min']);
+      const call = await user.addTask('Call', day, 12, ['30min']);
+      const walk = await user.addTask('Walk', day, 13, ['30min']);
       await user.run();
       const write = (await user.todoist.getTasks()).results.find((task) => task.content === 'Write');
-      expect(await user.eventTitles()).toEqual(['Read', 'Tidy', 'Write']);
+      expect(await user.eventTitles()).toEqual(['Call', 'Read', 'Tidy', 'Walk', 'Write']);
       const [google, microsoft] = await accounts();
       expect((await syncWith(user, microsoft?.id)).outcome).toMatchObject({ status: 'synced' });
 
       await user.todoist.updateTask(write?.id ?? '', { content: 'Write the report' });
       await user.todoist.updateTask(read.id, { dueString: `${day} at 17:00` });
       await user.todoist.deleteTask(tidy.id);
+      await user.todoist.closeTask(call.id);
       await user.run();
+      // The user deletes an event left in Google meanwhile.
+      const walked = (await user.events()).find((event) => event.summary === 'Walk');
+      await user.google.events.delete({ calendarId: email, eventId: walked?.id ?? '' });
 
+      // Deleted meanwhile: its event goes, as a deleted task's; completed: marked as the setting says.
+      await user.send('PATCH', '/api/settings/oncomplete', { setting: 'checkmark' });
       expect((await syncWith(user, google?.id)).outcome).toMatchObject({ status: 'synced' });
       const events = await user.events();
-      expect(events.map((event) => event.summary).sort()).toEqual(['Read', 'Write the report']);
+      expect(events.map((event) => event.summary).sort()).toEqual(['Read', 'Write the report', '✓ Call']);
       const moved = events.find((event) => event.summary === 'Read');
       expect(new Date(moved?.start?.dateTime ?? '').toISOString()).toBe(tomorrowAt(17).instant.toISOString());
+      // Its task, which existed first, keeps itself without its timebox label and time.
+      const walking = await user.todoist.getTask(walk.id);
+      expect(walking.labels).toEqual([]);
+      expect(walking.due?.date).toBe(day);
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
-      expect(await user.eventTitles()).toEqual(['Read', 'Write the report']);
+      expect(await user.eventTitles()).toEqual(['Read', 'Write the report', '✓ Call']);
     });
 
     it('Plan my day’s preview keeps off a meeting only the added account has, as a run does', async () => {
