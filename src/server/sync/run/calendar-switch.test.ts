@@ -58,8 +58,10 @@ describe('leaving pairs behind and coming back to them', () => {
     // Meanwhile the sync made t1's event in the other account.
     await links.insertPending(USER, syncLink({ id: 'b1', taskId: 't1', eventId: 'm1', calendarId: 'work' }));
 
+    saved.length = 0;
     const back = await run(HOME, 'home', { account: WORK, calendarId: 'work' });
     expect(back.readAllTasks).toBe(true);
+    expect(saved).toContainEqual({ todoistToken: null });
     expect(back.links.map((link) => link.id)).toEqual(['a1', 'a2']);
     expect((await links.all(USER)).map((link) => link.id).sort()).toEqual(['a1', 'a2']);
     expect((await links.parked(USER, WORK, 'work')).map((link) => link.id)).toEqual(['b1']);
@@ -80,6 +82,16 @@ describe('leaving pairs behind and coming back to them', () => {
     expect(back).toEqual({ links: [expect.objectContaining({ id: 'b1' })], readAllTasks: false });
     expect(await links.parked(USER, HOME, 'home')).toEqual([]);
     expect((await links.all(USER)).map((link) => link.id)).toEqual(['b1']);
+  });
+
+  it('has every task read again when it takes pairs up with nothing left behind, even if the run fails after', async () => {
+    const { links, run, saved } = switching();
+    await links.insertPending(USER, syncLink({ id: 'a1', taskId: 't1', eventId: 'g1', calendarId: 'home' }));
+    await run(WORK, 'work', { account: HOME, calendarId: 'home' });
+    saved.length = 0;
+    const back = await run(HOME, 'home', { account: WORK, calendarId: 'work' });
+    expect(back).toEqual({ links: [expect.objectContaining({ id: 'a1' })], readAllTasks: true });
+    expect(saved).toEqual([{ todoistToken: null }]);
   });
 
   it('removes rather than parks a pair with no event to come back to', async () => {

@@ -158,7 +158,7 @@ export async function relocatePairs(
  * for only when the sync is somewhere else than at its last run (the state says where that was).
  */
 export async function resumeParked(
-  deps: Pick<CalendarSwitchDeps, 'links'>,
+  deps: Pick<CalendarSwitchDeps, 'links' | 'states'>,
   input: {
     userId: string;
     settings: SyncSettings;
@@ -191,6 +191,9 @@ export async function resumeParked(
     if (link.eventId) events.add(link.eventId);
     resumed.push(link);
   }
+  // As when leaving pairs behind, the Todoist token goes first: a run that fails after this still
+  // leaves the next one reading every task, so what changed meanwhile reaches the resumed pairs.
+  if (resumed.length > 0) await deps.states.save(userId, { todoistToken: null }, now);
   await deps.links.resume(
     userId,
     resumed.map((link) => link.id),
