@@ -8,6 +8,7 @@ import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
   graphSpan,
+  type SyncingUser,
   syncingUser,
   tomorrowAt,
   userGraph,
@@ -144,12 +145,124 @@ for (const database of await testDatabases('several calendar accounts')) {
       const subjects = async () =>
         (await graph('GET', '/me/events')).value.map((event: { subject: string }) => event.subject).sort();
       expect(await subjects()).toEqual(['Read', 'Write']);
-      expect((await links()).map((link) => link.calendarId)).toEqual([calendar.id, calendar.id]);
+      // The old pairs wait, parked in the Google account, for the sync to come back there.
+      const pairs = await links();
+      expect(pairs.filter((link) => link.parkedIn === null).map((link) => link.calendarId)).toEqual([
+        calendar.id,
+        calendar.id,
+      ]);
+      expect(pairs.filter((link) => link.parkedIn === google?.id).map((link) => link.calendarId)).toEqual([
+        email,
+        email,
+      ]);
       const activity = await user.send('GET', '/api/sync/activity');
       expect(activity.leftBehind).toMatchObject({ provider: 'google', calendarId: email, events: 2 });
       expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
       expect(await subjects()).toEqual(['Read', 'Write']);
       expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+    });
+
+    /** Makes this account the sync's with its main calendar, sync on, and runs: the run's outcome. */
+    async function syncWith(user: SyncingUser, accountId: string | undefined) {
+      const switched = await user.send('POST', `/api/calendar/accounts/${accountId}/sync`, {});
+      const calendar = switched.calendarSettings.calendars.find(
+        (entry: { primary: boolean }) => entry.primary,
+      );
+      await user.send('PATCH', '/api/calendar/id', { calendarId: calendar.id });
+      await user.send('PATCH', '/api/settings/onsyncactive', { setting: true });
+      return { calendarId: calendar.id as string, outcome: await user.run() };
+    }
+
+    it('coming back to the first account takes up its pairs again: each task’s event once in each account, however often the sync goes back and forth', async () => {
+      const email = 'two-accounts-back@example.com';
+      const work = 'two-accounts-back-work@example.com';
+      const { user, day, graph, accounts, links } = await withSecondAccount(email, work);
+      await user.addTask('Read', day, 16, ['30min']);
+      await user.run();
+      const [google, microsoft] = await accounts();
+      const subjects = async () =>
+        (await graph('GET', '/me/events')).value.map((event: { subject: string }) => event.subject).sort();
+      const leftBehind = async () => (await user.send('GET', '/api/sync/activity')).leftBehind;
+
+      const toMicrosoft = await syncWith(user, microsoft?.id);
+      expect(toMicrosoft.outcome).toMatchObject({ status: 'synced' });
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect(await leftBehind()).toMatchObject({ provider: 'google', calendarId: email, events: 2 });
+
+      // Back to Google: its events are the sync's again, none made beside them.
+      const back = await syncWith(user, google?.id);
+      expect(back.outcome).toMatchObject({ status: 'synced' });
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect((await links()).filter((link) => link.parkedIn === null).map((link) => link.calendarId)).toEqual(
+        [email, email],
+      );
+      expect(await leftBehind()).toMatchObject({
+        provider: 'microsoft',
+        calendarId: toMicrosoft.calendarId,
+        events: 2,
+      });
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+
+      // And to Microsoft 365 again: its events are taken up as well.
+      expect((await syncWith(user, microsoft?.id)).outcome).toMatchObject({ status: 'synced' });
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect(await user.eventTitles()).toEqual(['Read', 'Write']);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await subjects()).toEqual(['Read', 'Write']);
+      expect(await links()).toHaveLength(4);
+
+      // A task made meanwhile gets its event once in each account as well.
+      await user.addTask('Plan', day, 11, ['30min']);
+      await user.run();
+      await syncWith(user, google?.id);
+      expect(await user.eventTitles()).toEqual(['Plan', 'Read', 'Write']);
+      expect(await subjects()).toEqual(['Plan', 'Read', 'Write']);
+
+      // Removing the added account forgets what was parked in it; its events are the user's.
+      const [, added] = await accounts();
+      expect(added?.provider).toBe('microsoft');
+      await user.send('DELETE', `/api/calendar/accounts/${added?.id}`);
+      expect((await links()).map((link) => link.parkedIn)).toEqual([null, null, null]);
+      expect(await subjects()).toEqual(['Plan', 'Read', 'Write']);
+    });
+
+    it('a task changed, deleted or completed, or an event deleted, while the sync was with the other account is brought up to date on the way back, nothing made twice', async () => {
+      const email = 'two-accounts-back-changed@example.com';
+      const work = 'two-accounts-back-changed-work@example.com';
+      const { user, day, accounts } = await withSecondAccount(email, work);
+      const read = await user.addTask('Read', day, 16, ['30min']);
+      const tidy = await user.addTask('Tidy', day, 18, ['30min']);
+      const call = await user.addTask('Call', day, 12, ['30min']);
+      const walk = await user.addTask('Walk', day, 13, ['30min']);
+      await user.run();
+      const write = (await user.todoist.getTasks()).results.find((task) => task.content === 'Write');
+      expect(await user.eventTitles()).toEqual(['Call', 'Read', 'Tidy', 'Walk', 'Write']);
+      const [google, microsoft] = await accounts();
+      expect((await syncWith(user, microsoft?.id)).outcome).toMatchObject({ status: 'synced' });
+
+      await user.todoist.updateTask(write?.id ?? '', { content: 'Write the report' });
+      await user.todoist.updateTask(read.id, { dueString: `${day} at 17:00` });
+      await user.todoist.deleteTask(tidy.id);
+      await user.todoist.closeTask(call.id);
+      await user.run();
+      // The user deletes an event left in Google meanwhile.
+      const walked = (await user.events()).find((event) => event.summary === 'Walk');
+      await user.google.events.delete({ calendarId: email, eventId: walked?.id ?? '' });
+
+      // Deleted meanwhile: its event goes, as a deleted task's; completed: marked as the setting says.
+      await user.send('PATCH', '/api/settings/oncomplete', { setting: 'checkmark' });
+      expect((await syncWith(user, google?.id)).outcome).toMatchObject({ status: 'synced' });
+      const events = await user.events();
+      expect(events.map((event) => event.summary).sort()).toEqual(['Read', 'Write the report', '✓ Call']);
+      const moved = events.find((event) => event.summary === 'Read');
+      expect(new Date(moved?.start?.dateTime ?? '').toISOString()).toBe(tomorrowAt(17).instant.toISOString());
+      // Its task, which existed first, keeps itself without its timebox label and time.
+      const walking = await user.todoist.getTask(walk.id);
+      expect(walking.labels).toEqual([]);
+      expect(walking.due?.date).toBe(day);
+      expect(await user.run()).toMatchObject({ status: 'synced', writes: 0 });
+      expect(await user.eventTitles()).toEqual(['Read', 'Write the report', '✓ Call']);
     });
 
     it('Plan my day’s preview keeps off a meeting only the added account has, as a run does', async () => {

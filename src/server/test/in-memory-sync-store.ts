@@ -30,17 +30,23 @@ const uniqueViolation = (index: string) =>
 const defined = <T extends object>(patch: T): Partial<T> =>
   Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
 
-export type LinkRow = SyncLink & { userId: string; updatedAt: Date };
+/** `parkedIn`: the account a parked pair waits in, as `provider accountId` (every account counts as connected). */
+export type LinkRow = SyncLink & { userId: string; updatedAt: Date; parkedIn?: string | null };
 
 export type InMemorySyncLinks = SyncLinkRepository & { rows: Map<string, LinkRow> };
 
 export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemorySyncLinks {
   const rows = new Map<string, LinkRow>();
-  const toLink = ({ userId: _user, updatedAt: _updated, ...link }: LinkRow): SyncLink => copy(link);
-  /** sync_links_user_task_idx and sync_links_user_event_idx (nulls are distinct). */
+  const toLink = ({ userId: _user, updatedAt: _updated, parkedIn: _parked, ...link }: LinkRow): SyncLink =>
+    copy(link);
+  const active = (row: LinkRow) => !row.parkedIn;
+  const accountKey = (account: { provider: string; accountId: string }) =>
+    `${account.provider} ${account.accountId}`;
+  /** sync_links_user_task_idx and sync_links_user_event_idx (nulls are distinct; parked pairs are left out). */
   const checkUnique = (row: LinkRow) => {
+    if (!active(row)) return;
     for (const other of rows.values()) {
-      if (other.id === row.id || other.userId !== row.userId) continue;
+      if (other.id === row.id || other.userId !== row.userId || !active(other)) continue;
       if (row.taskId !== null && other.taskId === row.taskId)
         throw uniqueViolation('sync_links_user_task_idx');
       if (row.eventId !== null && other.eventId === row.eventId)
@@ -50,7 +56,7 @@ export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemor
   return {
     rows,
     async all(userId) {
-      return [...rows.values()].filter((row) => row.userId === userId).map(toLink);
+      return [...rows.values()].filter((row) => row.userId === userId && active(row)).map(toLink);
     },
     async insertPending(userId, link) {
       const row: LinkRow = { ...copy(link), id: link.id ?? randomUUID(), userId, updatedAt: clock() };
@@ -61,7 +67,7 @@ export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemor
     },
     async save(userId, id, values, now) {
       const row = rows.get(id);
-      if (!row || row.userId !== userId) return;
+      if (!row || row.userId !== userId || !active(row)) return;
       const next: LinkRow = { ...row, ...copy(defined(values)), updatedAt: now };
       checkUnique(next);
       rows.set(id, next);
@@ -72,19 +78,49 @@ export function inMemorySyncLinks(clock: () => Date = () => new Date()): InMemor
     async removeAll(userId) {
       for (const [id, row] of rows) if (row.userId === userId) rows.delete(id);
     },
+    async park(userId, ids, account, now) {
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row?.userId !== userId) continue;
+        if (account) rows.set(id, { ...row, parkedIn: accountKey(account), updatedAt: now });
+        else rows.delete(id);
+      }
+    },
+    async parked(userId, account, calendarId) {
+      return [...rows.values()]
+        .filter(
+          (row) =>
+            row.userId === userId && row.parkedIn === accountKey(account) && row.calendarId === calendarId,
+        )
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map(toLink);
+    },
+    async resume(userId, ids, now) {
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (row?.userId !== userId || active(row)) continue;
+        const next: LinkRow = { ...row, parkedIn: null, updatedAt: now };
+        checkUnique(next);
+        rows.set(id, next);
+      }
+    },
     async knownVersions(events) {
       const wanted = new Set(events.map((event) => `${event.userId} ${event.eventId}`));
       return new Map(
         [...rows.values()].flatMap((row) => {
           const key = `${row.userId} ${row.eventId}`;
-          return wanted.has(key) && row.eventVersion && !row.pendingKey ? [[key, row.eventVersion]] : [];
+          return wanted.has(key) && active(row) && row.eventVersion && !row.pendingKey
+            ? [[key, row.eventVersion]]
+            : [];
         }),
       );
     },
     async refused(userId, limit) {
       const all = [...rows.values()]
-        .flatMap(({ userId: owner, refusedWrite, refusedAt, ...row }) =>
-          owner === userId && refusedWrite && refusedAt ? [{ ...row, refusedWrite, refusedAt }] : [],
+        .flatMap(({ userId: owner, refusedWrite, refusedAt, parkedIn, ...row }) =>
+          owner === userId && !parkedIn && refusedWrite && refusedAt
+            ? [{ ...row, refusedWrite, refusedAt }]
+            : [],
         )
         .sort((a, b) => b.refusedAt.getTime() - a.refusedAt.getTime() || (a.id < b.id ? -1 : 1));
       const pairs = all.slice(0, limit).map((row) =>

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App } from '#server/app.ts';
@@ -155,7 +155,7 @@ export function createModelHarness(
         refusedWrite: syncLinks.refusedWrite,
       })
       .from(syncLinks)
-      .where(eq(syncLinks.userId, real.user.userId));
+      .where(and(eq(syncLinks.userId, real.user.userId), isNull(syncLinks.parkedIn)));
     const itemOfTask = new Map(
       model.items.flatMap((item) => {
         const id = real.taskIds.get(item.id);
@@ -322,7 +322,9 @@ export function createModelHarness(
         refusedCount: syncLinks.refusedCount,
       })
       .from(syncLinks)
-      .where(and(eq(syncLinks.userId, userId), isNotNull(syncLinks.refusedWrite)));
+      .where(
+        and(eq(syncLinks.userId, userId), isNull(syncLinks.parkedIn), isNotNull(syncLinks.refusedWrite)),
+      );
     return rows.flatMap((row) =>
       row.refusedWrite === null ? [] : [{ ...row, refusedWrite: row.refusedWrite }],
     );

@@ -15,6 +15,7 @@ import {
 import type { BrakeChoice, OtherSync, SyncAction } from '#shared/api/sync.schema.ts';
 import type { HeldCause } from '#shared/sync/held-removals.ts';
 import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
+import { integrations } from './integrations.table.ts';
 import { users } from './users.table.ts';
 
 export type LeftBehind = {
@@ -111,11 +112,25 @@ export const syncLinks = pgTable(
     refusedEventVersion: text('refused_event_version'),
     /** The settings' fingerprint (`appearanceHash`) the write was refused with: new settings are a change. */
     refusedAppearance: text('refused_appearance'),
+    /**
+     * Null: the pair is the sync's. Else the pair was left behind in this calendar account when the
+     * sync went to another (decision 028): parked, out of everything the sync does, until the sync
+     * comes back to its calendar (`calendarId`) in that account and resumes it instead of making the
+     * task's event twice. Removing the account removes its parked pairs.
+     */
+    parkedIn: uuid('parked_in').references(() => integrations.id, { onDelete: 'cascade' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('sync_links_user_task_idx').on(table.userId, table.taskId),
-    uniqueIndex('sync_links_user_event_idx').on(table.userId, table.eventId),
+    uniqueIndex('sync_links_user_task_idx')
+      .on(table.userId, table.taskId)
+      .where(sql`${table.parkedIn} is null`),
+    uniqueIndex('sync_links_user_event_idx')
+      .on(table.userId, table.eventId)
+      .where(sql`${table.parkedIn} is null`),
+    index('sync_links_parked_idx')
+      .on(table.userId, table.parkedIn, table.calendarId)
+      .where(sql`${table.parkedIn} is not null`),
   ],
 );
 

@@ -21,9 +21,11 @@ import type { WithToken } from '../with-token.ts';
  * sync"). Pairs whose event is in another calendar:
  * - of the same account: the event moves into the chosen calendar (`CalendarTarget.move`) and its link
  *   follows, so no event stays behind and none is made twice;
- * - of an account no longer connected (another account, or the other provider): nothing there can be
- *   written; the pairs are unlinked, the dashboard says how many events stayed where, and the run reads
- *   every task so the timeboxed ones get their events in the chosen calendar.
+ * - of an account no longer the sync's (another account, or the other provider): nothing there is
+ *   written; the pairs are parked in that account, the dashboard says how many events stayed where, and
+ *   the run reads every task so the timeboxed ones get their events in the chosen calendar.
+ * Pairs parked in the chosen calendar of the sync's account (it came back) are the sync's again
+ * (`resumeParked`): their events are brought up to date, none made twice.
  */
 export type CalendarSwitchDeps = {
   links: SyncLinkRepository;
@@ -34,11 +36,11 @@ export type CalendarSwitchDeps = {
 
 export type Relocation = {
   links: SyncLink[];
-  /** Pairs were unlinked: every task must be read for new events. */
+  /** Pairs were parked or resumed: every task must be read (for new events, or to judge a pair again). */
   readAllTasks: boolean;
 };
 
-/** The tasks whose pairs `relocatePairs` ended (left in a calendar no longer written to). */
+/** The tasks whose pairs `relocatePairs` parked (left in a calendar no longer written to). */
 export function leftBehindTasks(before: readonly SyncLink[], after: readonly SyncLink[]): Set<string> {
   const kept = new Set(after.map((link) => link.id));
   return new Set(before.flatMap((link) => (link.taskId && !kept.has(link.id) ? [link.taskId] : [])));
@@ -62,7 +64,7 @@ export async function relocatePairs(
 ): Promise<Relocation> {
   const { userId, settings, state, links, now } = input;
   const away = links.filter((link) => link.calendarId !== settings.calendarId);
-  if (away.length === 0) return { links, readAllTasks: false };
+  if (away.length === 0) return resumeParked(deps, { ...input, links });
   const sameAccount =
     (state?.calendarProvider ?? settings.calendarProvider) === settings.calendarProvider &&
     (!state?.calendarAccountId ||
@@ -70,7 +72,11 @@ export async function relocatePairs(
       state.calendarAccountId === input.calendarAccountId);
   if (!sameAccount) {
     await leaveBehind(deps, userId, state, { stuck: away, unlinked: away, why: 'disconnected' }, now);
-    return { links: links.filter((link) => !away.includes(link)), readAllTasks: true };
+    const resumed = await resumeParked(deps, {
+      ...input,
+      links: links.filter((link) => !away.includes(link)),
+    });
+    return { links: resumed.links, readAllTasks: true };
   }
 
   const activity: NewActivity[] = [];
@@ -135,10 +141,65 @@ export async function relocatePairs(
   }
   await deps.activity.add(userId, activity, now);
   if (stuck.length > 0) await leaveBehind(deps, userId, state, { stuck, unlinked, why: 'read-only' }, now);
-  return {
+  const resumed = await resumeParked(deps, {
+    ...input,
     links: links.filter((link) => !unlinked.includes(link)).map((link) => moved.get(link.id) ?? link),
-    readAllTasks: unlinked.length > 0,
-  };
+  });
+  return { links: resumed.links, readAllTasks: unlinked.length > 0 || resumed.readAllTasks };
+}
+
+/**
+ * The sync is in a calendar where pairs of an earlier stay were parked (docs/product-rules.md §10
+ * "Changes around the sync"): each whose task has no pair of the sync's is the sync's again, so the
+ * run judges it as any pair, from every task read and the calendar read in full (it was another
+ * calendar's position the state kept): a task changed meanwhile updates its event, one done or deleted
+ * is handled as such (through the safety brake), an event the user deleted meanwhile as such. A parked
+ * pair whose task or event has one of the sync's already is dropped: its event stays the user's. Looked
+ * for only when the sync is somewhere else than at its last run (the state says where that was).
+ */
+export async function resumeParked(
+  deps: Pick<CalendarSwitchDeps, 'links' | 'states'>,
+  input: {
+    userId: string;
+    settings: SyncSettings;
+    state: SyncState | null;
+    calendarAccountId: string | null;
+    links: SyncLink[];
+    now: Date;
+  },
+): Promise<Relocation> {
+  const { userId, settings, state, links, now } = input;
+  const stayed =
+    state?.calendarId === settings.calendarId &&
+    state.calendarProvider === settings.calendarProvider &&
+    state.calendarAccountId === input.calendarAccountId;
+  if (stayed || !input.calendarAccountId) return { links, readAllTasks: false };
+  const account = { provider: settings.calendarProvider, accountId: input.calendarAccountId };
+  const parked = await deps.links.parked(userId, account, settings.calendarId);
+  if (parked.length === 0) return { links, readAllTasks: false };
+  const tasks = new Set(links.flatMap((link) => (link.taskId ? [link.taskId] : [])));
+  const events = new Set(links.flatMap((link) => (link.eventId ? [link.eventId] : [])));
+  const resumed: SyncLink[] = [];
+  for (const link of parked) {
+    const taken =
+      !link.taskId || tasks.has(link.taskId) || (link.eventId !== null && events.has(link.eventId));
+    if (taken) {
+      await deps.links.remove(userId, link.id);
+      continue;
+    }
+    if (link.taskId) tasks.add(link.taskId);
+    if (link.eventId) events.add(link.eventId);
+    resumed.push(link);
+  }
+  // As when leaving pairs behind, the Todoist token goes first: a run that fails after this still
+  // leaves the next one reading every task, so what changed meanwhile reaches the resumed pairs.
+  if (resumed.length > 0) await deps.states.save(userId, { todoistToken: null }, now);
+  await deps.links.resume(
+    userId,
+    resumed.map((link) => link.id),
+    now,
+  );
+  return { links: [...links, ...resumed], readAllTasks: resumed.length > 0 };
 }
 
 type MoveOut = { kind: 'moved'; event: CalendarEvent | null } | { kind: 'stuck'; copy: CalendarEvent | null };
@@ -201,7 +262,9 @@ function lookOf(settings: SyncSettings, link: SyncLink): EventLook {
 /**
  * Records events of ours that stay in a calendar no longer written to: `stuck` are their pairs, of which
  * `unlinked` are ended (their tasks get events in the chosen calendar from a read of every task); the
- * others follow a copy in the chosen calendar already.
+ * others follow a copy in the chosen calendar already. Ended in an account no longer the sync's, a pair
+ * with its task and event is parked there, to wait for the sync to come back to that calendar; the
+ * others are removed.
  */
 async function leaveBehind(
   deps: CalendarSwitchDeps,
@@ -214,7 +277,21 @@ async function leaveBehind(
   // Forgetting the Todoist token first keeps the read of every task so until a run saves a new one: a
   // run that fails after this still leaves the next one reading them all (no task waits for a change).
   if (unlinked.length > 0) await deps.states.save(userId, { todoistToken: null }, now);
-  for (const link of unlinked) await deps.links.remove(userId, link.id);
+  // Stuck in a calendar of the sync's own account, a pair has nothing to wait for: coming back there,
+  // the sync's pairs move in with their events.
+  const parking =
+    why === 'disconnected' ? unlinked.filter((link) => link.taskId !== null && link.eventId !== null) : [];
+  const account =
+    state?.calendarProvider && state.calendarAccountId
+      ? { provider: state.calendarProvider, accountId: state.calendarAccountId }
+      : null;
+  await deps.links.park(
+    userId,
+    parking.map((link) => link.id),
+    account,
+    now,
+  );
+  for (const link of unlinked) if (!parking.includes(link)) await deps.links.remove(userId, link.id);
   await deps.activity.add(
     userId,
     withEvents.map((link) => ({

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
 import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import type { SyncLink } from '../sync-link.ts';
+import { parking } from './sync-link-parking.ts';
 
 /** A pair with a write a provider refused for good, as the dashboard shows it (no versions, no hashes). */
 export type RefusedPair = Pick<
@@ -13,13 +14,27 @@ export type RefusedPair = Pick<
   refusedAt: Date;
 };
 
+/** A calendar account by its provider and that provider's id of it (`integrations.account_id`). */
+export type LinkAccount = { provider: 'google' | 'microsoft'; accountId: string };
+
 export type SyncLinkRepository = {
+  /** The sync's pairs (parked ones left out). */
   all(userId: string): Promise<SyncLink[]>;
   /** Records a create about to be sent: the link with its idempotency key, before the provider call. */
   insertPending(userId: string, link: Omit<SyncLink, 'id'> & { id?: string }): Promise<SyncLink>;
   save(userId: string, id: string, values: Partial<Omit<SyncLink, 'id'>>, now: Date): Promise<void>;
   remove(userId: string, id: string): Promise<void>;
   removeAll(userId: string): Promise<void>;
+  /**
+   * Parks these pairs in the calendar account their events are in (decision 028): out of the sync until
+   * it comes back there. An account no longer connected (or none known) has nothing to come back to:
+   * the pairs are removed.
+   */
+  park(userId: string, ids: readonly string[], account: LinkAccount | null, now: Date): Promise<void>;
+  /** The pairs parked in this calendar of this account. */
+  parked(userId: string, account: LinkAccount, calendarId: string): Promise<SyncLink[]>;
+  /** Makes parked pairs the sync's again. */
+  resume(userId: string, ids: readonly string[], now: Date): Promise<void>;
   /**
    * The recorded version of each of these users' events that has a link, keyed `${userId} ${eventId}`
    * (a pending or unlinked event is left out).
@@ -32,16 +47,17 @@ export type SyncLinkRepository = {
 /** The only writer of `sync_links`; every query is scoped by user id. */
 export function createSyncLinkRepository(db: Db): SyncLinkRepository {
   const toLink = (row: typeof syncLinks.$inferSelect): SyncLink => {
-    const { userId: _user, updatedAt: _updated, ...link } = row;
+    const { userId: _user, updatedAt: _updated, parkedIn: _parked, ...link } = row;
     return link;
   };
   // Read by every run: built once, prepared by name.
   const linksOf = db
     .select()
     .from(syncLinks)
-    .where(eq(syncLinks.userId, sql.placeholder('userId')))
+    .where(and(eq(syncLinks.userId, sql.placeholder('userId')), isNull(syncLinks.parkedIn)))
     .prepare('sync_links_of_user');
   return {
+    ...parking(db, toLink),
     async all(userId) {
       const rows = await linksOf.execute({ userId });
       return rows.map(toLink);
@@ -57,7 +73,7 @@ export function createSyncLinkRepository(db: Db): SyncLinkRepository {
       await db
         .update(syncLinks)
         .set({ ...values, updatedAt: now })
-        .where(and(eq(syncLinks.userId, userId), eq(syncLinks.id, id)));
+        .where(and(eq(syncLinks.userId, userId), eq(syncLinks.id, id), isNull(syncLinks.parkedIn)));
     },
     async remove(userId, id) {
       await db.delete(syncLinks).where(and(eq(syncLinks.userId, userId), eq(syncLinks.id, id)));
@@ -75,6 +91,7 @@ export function createSyncLinkRepository(db: Db): SyncLinkRepository {
             inArray(syncLinks.userId, [...new Set(events.map((event) => event.userId))]),
             inArray(syncLinks.eventId, [...new Set(events.map((event) => event.eventId))]),
             isNull(syncLinks.pendingKey),
+            isNull(syncLinks.parkedIn),
           ),
         );
       return new Map(
@@ -98,6 +115,7 @@ export function createSyncLinkRepository(db: Db): SyncLinkRepository {
         .where(
           and(
             eq(syncLinks.userId, userId),
+            isNull(syncLinks.parkedIn),
             isNotNull(syncLinks.refusedWrite),
             isNotNull(syncLinks.refusedAt),
           ),
