@@ -55,11 +55,11 @@ describe('calendar accounts as the settings card names them', () => {
     });
     expect(syncSwitchConsequence(added, [sync, added], true)).toEqual([
       'Timeboxer will sync with ada@work.example. Choose one of its calendars, then switch sync on again.',
-      'Sync switches off until then. The events already synced stay in ada@example.com, no longer synced; your timeboxed tasks get new events in the calendar you choose.',
+      'Sync switches off until then. The events already synced stay in ada@example.com, not synced meanwhile; your timeboxed tasks get new events in the calendar you choose. Sync with ada@example.com again later and they are synced again, none made twice.',
       'ada@example.com stays connected: Plan my day counts its meetings as busy.',
     ]);
     expect(syncSwitchConsequence(added, [sync, added], false)[1]).toBe(
-      'The events already synced stay in ada@example.com, no longer synced.',
+      'The events already synced stay in ada@example.com, not synced meanwhile. Sync with ada@example.com again later and they are synced again, none made twice.',
     );
   });
 });

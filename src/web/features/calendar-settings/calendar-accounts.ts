@@ -50,8 +50,8 @@ export function syncSwitchConsequence(
     const old = accountName(current);
     lines.push(
       syncActive
-        ? `Sync switches off until then. The events already synced stay in ${old}, no longer synced; your timeboxed tasks get new events in the calendar you choose.`
-        : `The events already synced stay in ${old}, no longer synced.`,
+        ? `Sync switches off until then. The events already synced stay in ${old}, not synced meanwhile; your timeboxed tasks get new events in the calendar you choose. Sync with ${old} again later and they are synced again, none made twice.`
+        : `The events already synced stay in ${old}, not synced meanwhile. Sync with ${old} again later and they are synced again, none made twice.`,
       `${old} stays connected: Plan my day counts its meetings as busy.`,
     );
   }
