@@ -44,12 +44,17 @@ export function ackLegs(
   const toApp: number[] = [];
   const back: number[] = [];
   const onWire: number[] = [];
+  /** From the request on the wire to the app reading it, by the route it came to and the connection. */
+  const wireToRead = new Map<string, number[]>();
   for (const delivery of deliveries) {
     const record = delivery.key ? servedByKey.get(delivery.key) : undefined;
     if (!record) continue;
     toApp.push(record.start - delivery.start);
     back.push(delivery.end - record.end);
-    if (delivery.wireStart !== null) onWire.push(record.end - delivery.wireStart);
+    if (delivery.wireStart === null) continue;
+    onWire.push(record.end - delivery.wireStart);
+    const group = `${record.path}, ${record.newConnection ? 'new connection' : 'kept-alive connection'}`;
+    wireToRead.set(group, [...(wireToRead.get(group) ?? []), record.start - delivery.wireStart]);
   }
   return {
     matched: toApp.length,
@@ -57,5 +62,10 @@ export function ackLegs(
     back: distribution(back),
     /** From the request on the wire to the app's answer sent: the sender's own delays left out. */
     onWire: distribution(onWire),
+    /**
+     * From the request on the wire to the app's server reading it, per route and connection (a wait
+     * here with the app's event loop free is outside the app's code: the sockets, the scheduler).
+     */
+    wireToRead: [...wireToRead].map(([group, times]) => ({ group, ...distribution(times) })),
   };
 }

@@ -33,7 +33,14 @@ export type RequestRecord = {
 };
 
 /** A request the app's server answered: when it was read and when answered. */
-export type ServedRecord = { path: string; start: number; end: number; deliveryKey: string | null };
+export type ServedRecord = {
+  path: string;
+  start: number;
+  end: number;
+  deliveryKey: string | null;
+  /** The request was the first its connection carried (the app had just accepted it). */
+  newConnection: boolean;
+};
 
 export type RunRecord = {
   id: number;
@@ -179,28 +186,36 @@ export function createObserver(origins: { todoist: string; calendar: string; app
 
   // Notifications as the app's server sees them: from the parsed request to the answer sent.
   const served: ServedRecord[] = [];
-  const serving = new WeakMap<object, number>();
+  const serving = new WeakMap<object, { start: number; newConnection: boolean }>();
+  /** Connections the app's server accepted that have carried no request yet. */
+  const unused = new WeakSet<object>();
+  const onServerSocket = (message: unknown) => {
+    unused.add((message as { socket: object }).socket);
+  };
   const onServerStart = (message: unknown) => {
-    serving.set((message as { request: object }).request, now());
+    const { request, socket } = message as { request: object; socket: object };
+    serving.set(request, { start: now(), newConnection: unused.delete(socket) });
   };
   const onServerFinish = (message: unknown) => {
     const { request } = message as {
       request: { url?: string; headers: Record<string, string | string[] | undefined> };
     };
-    const start = serving.get(request);
-    if (start === undefined) return;
+    const read = serving.get(request);
+    if (read === undefined) return;
     const header = (name: string) => {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
     served.push({
       path: (request.url ?? '').split('?')[0] ?? '',
-      start,
+      start: read.start,
       end: now(),
       deliveryKey: deliveryKey(header),
+      newConnection: read.newConnection,
     });
   };
   const channels: [string, (message: unknown) => void][] = [
+    ['net.server.socket', onServerSocket],
     ['http.server.request.start', onServerStart],
     ['http.server.response.finish', onServerFinish],
     ['http.client.request.start', onHttpStart],

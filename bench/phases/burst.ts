@@ -57,6 +57,9 @@ export async function burstPhase(
   log(
     `  from the request written to the socket to the app's answer sent (the sender's own delays left out): ${describe(legs.onWire)}`,
   );
+  for (const { group, ...times } of legs.wireToRead) {
+    log(`    written to read by the app, ${group}: ${describe(times)}`);
+  }
   if (options.calendar === 'microsoft') {
     log(
       "  (Graph's notifications carry no delivery id, so only Todoist's are matched and timed on the wire)",
