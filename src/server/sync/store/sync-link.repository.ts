@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { syncLinks } from '#server/db/schema/sync.tables.ts';
 import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import type { SyncLink } from '../sync-link.ts';
-import { parking } from './sync-link-parking.ts';
+import { type LinkParking, parking } from './sync-link-parking.ts';
 
 /** A pair with a write a provider refused for good, as the dashboard shows it (no versions, no hashes). */
 export type RefusedPair = Pick<
@@ -14,10 +14,9 @@ export type RefusedPair = Pick<
   refusedAt: Date;
 };
 
-/** A calendar account by its provider and that provider's id of it (`integrations.account_id`). */
-export type LinkAccount = { provider: 'google' | 'microsoft'; accountId: string };
+export type { LinkAccount } from './sync-link-parking.ts';
 
-export type SyncLinkRepository = {
+export type SyncLinkRepository = LinkParking & {
   /** The sync's pairs (parked ones left out). */
   all(userId: string): Promise<SyncLink[]>;
   /** Records a create about to be sent: the link with its idempotency key, before the provider call. */
@@ -25,16 +24,6 @@ export type SyncLinkRepository = {
   save(userId: string, id: string, values: Partial<Omit<SyncLink, 'id'>>, now: Date): Promise<void>;
   remove(userId: string, id: string): Promise<void>;
   removeAll(userId: string): Promise<void>;
-  /**
-   * Parks these pairs in the calendar account their events are in (decision 028): out of the sync until
-   * it comes back there. An account no longer connected (or none known) has nothing to come back to:
-   * the pairs are removed.
-   */
-  park(userId: string, ids: readonly string[], account: LinkAccount | null, now: Date): Promise<void>;
-  /** The pairs parked in this calendar of this account. */
-  parked(userId: string, account: LinkAccount, calendarId: string): Promise<SyncLink[]>;
-  /** Makes parked pairs the sync's again. */
-  resume(userId: string, ids: readonly string[], now: Date): Promise<void>;
   /**
    * The recorded version of each of these users' events that has a link, keyed `${userId} ${eventId}`
    * (a pending or unlinked event is left out).
