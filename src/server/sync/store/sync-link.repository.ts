@@ -14,7 +14,6 @@ export type RefusedPair = Pick<
   refusedAt: Date;
 };
 
-export type { LinkAccount } from './sync-link-parking.ts';
 
 export type SyncLinkRepository = LinkParking & {
   /** The sync's pairs (parked ones left out). */
