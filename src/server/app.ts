@@ -19,6 +19,7 @@ import { createTokenCipher } from './domain/integrations/token-cipher.ts';
 import { createTokenManager } from './domain/integrations/token-manager.ts';
 import { createNoticeRepository } from './domain/notices/notice.repository.ts';
 import { createNoticeService, type NoticeService } from './domain/notices/notice.service.ts';
+import { rememberedSessions } from './domain/sessions/remembered-sessions.ts';
 import { createSessionRepository } from './domain/sessions/session.repository.ts';
 import { createSessionService } from './domain/sessions/session.service.ts';
 import { createSettingsRepository } from './domain/settings/settings.repository.ts';
@@ -241,9 +242,15 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     clock,
   });
 
+  // Embedded, this process makes every write to the sessions table: a signed-in request reads its
+  // session from memory (decision 003, addendum). On a server other processes sign users out.
+  const storedSessions = createSessionRepository(database.db);
+  const remembered = database.kind === 'pglite' ? rememberedSessions(storedSessions) : null;
+  const sessionRows = remembered ?? storedSessions;
   const users = createUserService({
     users: userRepository,
     clock,
+    forgetSessions: (userId) => remembered?.forgetUser(userId),
     revokeGrants: async (userId) => {
       await stopChannelsFirst(userId);
       await integrations.revokeAll(userId);
@@ -287,7 +294,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
       noticeLog,
     });
   }
-  const sessions = createSessionService({ sessions: createSessionRepository(database.db), clock });
+  const sessions = createSessionService({ sessions: sessionRows, clock });
   const identityProviders = overrides.identityProviders ?? {
     ...(config.google && { google: createGoogleIdentityProvider(config.google) }),
     ...(config.facebook && { facebook: createFacebookIdentityProvider(config.facebook) }),

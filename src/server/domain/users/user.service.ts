@@ -21,6 +21,8 @@ type Deps = {
   clock: Clock;
   /** Ends the user's provider grants before their data goes; best effort, must not throw. */
   revokeGrants?: (userId: string) => Promise<void>;
+  /** The user's sessions went with their rows: told so that none is remembered elsewhere. */
+  forgetSessions?: (userId: string) => void;
 };
 
 export function createUserService(deps: Deps) {
@@ -54,7 +56,9 @@ export function createUserService(deps: Deps) {
     /** Revokes the provider grants first (best effort), then deletes the user and all their rows. */
     async deleteAccount(id: string): Promise<boolean> {
       await deps.revokeGrants?.(id).catch(() => undefined);
-      return deps.users.delete(id);
+      const deleted = await deps.users.delete(id);
+      deps.forgetSessions?.(id);
+      return deleted;
     },
   };
 }

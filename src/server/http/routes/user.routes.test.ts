@@ -67,6 +67,25 @@ describe('user routes', () => {
     expect(fresh.payment.subscriptionStatus).toBe('trial');
   });
 
+  it('GET /api/delete/user signs the user out of every other browser too, at once', async () => {
+    const here = await signIn('two-browsers@example.com');
+    const elsewhere = await signIn('two-browsers@example.com');
+    const setting = (cookies: Record<string, string>) =>
+      app.server.inject({
+        method: 'PATCH',
+        url: '/api/settings/oncomplete',
+        cookies,
+        headers: sameOrigin,
+        payload: { setting: 'checkmark' },
+      });
+    expect((await setting(elsewhere)).statusCode).toBe(200);
+
+    await app.server.inject({ url: '/api/delete/user', cookies: here, headers: sameOrigin });
+    // The other browser's session went with the user's rows: it is signed out, not a user with no rows.
+    expect((await setting(elsewhere)).statusCode).toBe(401);
+    expect((await currentUser(elsewhere)).body).toBe('');
+  });
+
   it('GET /api/delete/user refuses a cross-site or direct navigation', async () => {
     const cookies = await signIn('delete-csrf@example.com');
     for (const headers of [crossSite, { 'sec-fetch-site': 'none' }, {}]) {
