@@ -14,7 +14,6 @@ export type RefusedPair = Pick<
   refusedAt: Date;
 };
 
-
 export type SyncLinkRepository = LinkParking & {
   /** The sync's pairs (parked ones left out). */
   all(userId: string): Promise<SyncLink[]>;
