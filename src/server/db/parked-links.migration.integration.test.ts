@@ -1,7 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +6,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncLinkRepository } from '#server/sync/store/sync-link.repository.ts';
+import { migrationsUpTo } from '#server/test/migrations-before.ts';
 import { createScratchDatabase, postgresTestsEnabled } from '#server/test/postgres.ts';
 import { type Database, openDatabase } from './client.ts';
 import { applyMigrations } from './migrations.ts';
@@ -17,22 +15,11 @@ import { applyMigrations } from './migrations.ts';
  * Migration 0025 (decision 028): the pairs there are stay the sync's (none parked), and a task may
  * from then on have a pair waiting in another account beside the sync's.
  */
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const BEFORE = '0024_several_calendar_accounts';
 const USER = '6f0e5c1a-3b7d-4c2e-9a41-0d5b8e7f2a25';
 const NOW = new Date('2026-12-01T08:00:00Z');
 
-/** The migrations folder as it was before the change: up to and including 0024. */
-async function migrationsBefore(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'migrations-before-'));
-  await cp(MIGRATIONS, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === BEFORE);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
+const migrationsBefore = () => migrationsUpTo(BEFORE);
 
 const targets = [
   { name: 'PGlite', enabled: true },

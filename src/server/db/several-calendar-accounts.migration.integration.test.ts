@@ -1,7 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationRepository } from '#server/domain/integrations/integration.repository.ts';
 import { createAccountReader } from '#server/domain/users/account.reader.ts';
 import { createSyncSettingsReader } from '#server/sync/store/sync-settings.repository.ts';
+import { migrationsUpTo } from '#server/test/migrations-before.ts';
 import { createScratchDatabase, postgresTestsEnabled } from '#server/test/postgres.ts';
 import { type Database, openDatabase } from './client.ts';
 import { applyMigrations } from './migrations.ts';
@@ -19,22 +17,11 @@ import { applyMigrations } from './migrations.ts';
  * Migration 0024 (decision 028): a user's one calendar account becomes their first account, the sync's,
  * in place: the same row, tokens and connection time, so nothing is connected, made or synced again.
  */
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const BEFORE = '0023_link_refused_writes';
 const USER = '6f0e5c1a-3b7d-4c2e-9a41-0d5b8e7f2a10';
 const CONNECTED = new Date('2026-01-05T08:00:00Z');
 
-/** The migrations folder as it was before the change: up to and including 0023. */
-async function migrationsBefore(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'migrations-before-'));
-  await cp(MIGRATIONS, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === BEFORE);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
+const migrationsBefore = () => migrationsUpTo(BEFORE);
 
 const targets = [
   { name: 'PGlite', enabled: true },
