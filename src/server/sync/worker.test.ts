@@ -65,3 +65,46 @@ describe('a run that keeps failing', () => {
     expect(checked).toEqual(Array.from({ length: RUN_FAILURES_BEFORE_PROBLEM }, () => 'ada'));
   });
 });
+
+describe('the report of a queued run', () => {
+  it('says when the run sent the statement reading its settings, apart from when it held the lease', async () => {
+    const clock = fakeClock('2026-12-04T09:00:00.000Z');
+    const reports: unknown[] = [];
+    const sync = {
+      engine: {
+        // The statement that takes the lease and reads the settings answers 40 ms after it was sent.
+        run: async (_userId: string, options: { held: (phase: string) => void }) => {
+          options.held('reading');
+          clock.advance(40);
+          options.held('start');
+          clock.advance(10);
+          options.held('end');
+          return { status: 'skipped', reason: 'switched-off' };
+        },
+      },
+      service: {},
+      settings: {},
+    } as unknown as SyncWorkerDeps['sync'];
+    const worker = createSyncWorker({
+      sync,
+      metrics: { syncRunStarted: () => () => undefined },
+      afterRun: () => undefined,
+      onReconcile: () => undefined,
+      onSyncRun: (run) => reports.push(run),
+      clock,
+      log: pino({ level: 'silent' }),
+    });
+    await worker.sync('ada', 'change');
+    // A waiter that switched sync on at 09:00:00.020 must not take this run for its own: it read sync
+    // off before that, though it held the lease only after.
+    expect(reports).toEqual([
+      {
+        userId: 'ada',
+        readFrom: Date.parse('2026-12-04T09:00:00.000Z'),
+        startedAt: Date.parse('2026-12-04T09:00:00.040Z'),
+        endedAt: Date.parse('2026-12-04T09:00:00.050Z'),
+        outcome: { status: 'skipped', reason: 'switched-off' },
+      },
+    ]);
+  });
+});

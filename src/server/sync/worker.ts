@@ -2,14 +2,26 @@ import type { Logger } from 'pino';
 import type { Clock } from '#server/domain/shared/clock.port.ts';
 import type { SyncTrigger } from '#server/jobs/queue-jobs.ts';
 import type { Metrics } from '#server/metrics/metrics.ts';
+import type { LeasePhase } from './run/run-lease.ts';
 import type { SyncOutcome } from './run/sync-outcome.ts';
 import type { SyncModule } from './sync-module.ts';
 
 /** After this many failed runs in a row (the first try and its retries), the user sees a problem. */
 export const RUN_FAILURES_BEFORE_PROBLEM = 3;
 
-/** A queued sync run that ended (not one that failed and will be retried): times in epoch ms. */
-export type SyncRunReport = { userId: string; startedAt: number; endedAt: number; outcome: SyncOutcome };
+/**
+ * A queued sync run that ended (not one that failed and will be retried), times in epoch ms:
+ * `readFrom`, when it sent the statement that took its lease and read its settings (nothing it read is
+ * older; a change committed before then is in its reads); `startedAt` and `endedAt`, while it held the
+ * lease.
+ */
+export type SyncRunReport = {
+  userId: string;
+  readFrom: number;
+  startedAt: number;
+  endedAt: number;
+  outcome: SyncOutcome;
+};
 
 export type SyncWorkerDeps = {
   sync: Pick<SyncModule, 'engine' | 'service' | 'settings'>;
@@ -41,10 +53,12 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     /** `failedBefore`: how many runs of this job failed before this one (its retries so far). */
     async sync(userId: string, trigger: SyncTrigger, failedBefore = 0): Promise<{ retryAfterMs?: number }> {
       // The run's time is while it holds its user's lease (a job that found it taken ran nothing).
-      let startedAt = clock().getTime();
+      let readFrom = clock().getTime();
+      let startedAt = readFrom;
       let endedAt: number | null = null;
-      const held = (phase: 'start' | 'end') => {
-        if (phase === 'start') startedAt = clock().getTime();
+      const held = (phase: LeasePhase) => {
+        if (phase === 'reading') readFrom = clock().getTime();
+        else if (phase === 'start') startedAt = clock().getTime();
         else endedAt = clock().getTime();
       };
       const runEnded = deps.metrics.syncRunStarted(trigger);
@@ -66,7 +80,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       runEnded(outcome.status);
       if (noticesMayChange(outcome)) deps.afterRun(userId);
       deps.log.info({ userId, outcome }, 'sync run');
-      deps.onSyncRun?.({ userId, startedAt, endedAt: endedAt ?? clock().getTime(), outcome });
+      deps.onSyncRun?.({ userId, readFrom, startedAt, endedAt: endedAt ?? clock().getTime(), outcome });
       return outcome.status === 'retry-later' ? { retryAfterMs: outcome.afterMs } : {};
     },
 

@@ -43,12 +43,16 @@ export function createModelHarness(
   { pushChecked = true }: { pushChecked?: boolean } = {},
 ) {
   let users = 0;
-  /** The first run of the user that started at or after `since` and got to the end. */
+  /**
+   * The first run of the user that read from `since` on (its settings and state read after it: a run
+   * that read them before, even one whose lease came after, may still see sync as it was) and got to
+   * the end.
+   */
   async function runSince(userId: string, since: number) {
     const deadline = Date.now() + 120_000;
     for (;;) {
       const run = runs.find(
-        (each) => each.userId === userId && each.startedAt >= since && each.outcome.status !== 'retry-later',
+        (each) => each.userId === userId && each.readFrom >= since && each.outcome.status !== 'retry-later',
       );
       if (run) return run;
       if (Date.now() > deadline) {

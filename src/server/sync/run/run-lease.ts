@@ -19,6 +19,13 @@ export type LeaseTake<S> = (
  */
 export type HeldLease = { owner: string; givenBack(): void };
 
+/**
+ * What a run is told of its lease: 'reading' just before the statement that takes it (and may read
+ * the run's settings) is sent, so nothing the run reads is older than that moment; 'start' once it is
+ * taken; 'end' just before it is given back.
+ */
+export type LeasePhase = 'reading' | 'start' | 'end';
+
 /** How long a lease holds without renewal: a worker that dies lets its user's runs go on after this. */
 export const RUN_LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
@@ -38,7 +45,7 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
       userId: string,
       work: (rows: S | null, lease: HeldLease | null) => Promise<T>,
       busy: (retryAfterMs: number) => T,
-      held?: (phase: 'start' | 'end') => void,
+      held?: (phase: LeasePhase) => void,
       take: LeaseTake<S> = async (owner, until, now) => ({
         lease: await deps.leases.acquire(userId, owner, until, now),
         rows: null,
@@ -46,6 +53,7 @@ export function createRunLease(deps: { leases: SyncRunLeaseRepository; clock: Cl
     ): Promise<T> {
       const owner = randomUUID();
       const now = deps.clock();
+      held?.('reading');
       const { lease: attempt, rows } = await take(owner, new Date(now.getTime() + RUN_LEASE_MS), now);
       if (attempt.kind === 'busy') {
         const left = attempt.until.getTime() - now.getTime();

@@ -35,7 +35,7 @@ import { readSides, type SidesRead } from './read-sides.ts';
 import { type Admitted, admit } from './run-admission.ts';
 import { createRunBudget } from './run-budget.ts';
 import { handleFailure } from './run-failure.ts';
-import { createRunLease, type HeldLease } from './run-lease.ts';
+import { createRunLease, type HeldLease, type LeasePhase } from './run-lease.ts';
 import type { SyncOutcome } from './sync-outcome.ts';
 
 export type SyncEngineDeps = {
@@ -85,8 +85,8 @@ export type RunOptions = {
    * both. See `readPlan`.
    */
   requestedSidesOnly?: boolean;
-  /** Told when the run has taken its user's lease ('start') and just before it gives it back ('end'). */
-  held?: (phase: 'start' | 'end') => void;
+  /** Told as the run takes its user's lease and gives it back (`LeasePhase`). */
+  held?: (phase: LeasePhase) => void;
 };
 
 /**
