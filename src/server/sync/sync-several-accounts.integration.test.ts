@@ -417,10 +417,42 @@ for (const database of await testDatabases('several calendar accounts')) {
         expect.objectContaining({ email: work, needsReconnect: true }),
       ]);
       expect(current.calendarSettings.needsReconnect).toBe(false);
-      const activity = await user.send('GET', '/api/sync/activity');
-      expect(activity.problems).toEqual([]);
       const [row] = await app().database.db.select().from(integrations).where(eq(integrations.email, work));
       expect(row?.needsReconnect).toBe(true);
+      // The dashboard says so among the problems, since the account was marked, as long as it holds.
+      const problems = async () => (await user.send('GET', '/api/sync/activity')).problems;
+      expect(await problems()).toEqual([
+        { code: 'reconnect-other-calendar', since: row?.updatedAt.toISOString() },
+      ]);
+      // Plan my day no longer counting other calendars, the account's meetings do not matter to it.
+      const autoplan = (otherCalendarsBusy: boolean | null) =>
+        user.send('PATCH', '/api/settings/autoplan', {
+          active: true,
+          days: EVERY_DAY,
+          start: '09:00',
+          end: '17:00',
+          gapMinutes: 0,
+          otherCalendarsBusy,
+        });
+      await autoplan(false);
+      expect(await problems()).toEqual([]);
+      await autoplan(null);
+      expect((await problems()).map((problem: { code: string }) => problem.code)).toEqual([
+        'reconnect-other-calendar',
+      ]);
+      // Connected again (consent given anew on the provider's page): the problem is gone.
+      const { location } = await connectThroughEmulator(
+        app().server,
+        'microsoft',
+        { email: work, another: true },
+        user.cookies,
+      );
+      expect(location).toBe('/dashboard?connected=microsoft');
+      expect(await problems()).toEqual([]);
+      expect((await user.send('GET', '/api/current_user')).calendarSettings.accounts).toEqual([
+        expect.objectContaining({ email, needsReconnect: false }),
+        expect.objectContaining({ email: work, needsReconnect: false }),
+      ]);
     });
   });
 }

@@ -16,7 +16,7 @@ export async function createTestApp(
 ): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PGLITE_DATA_DIR: 'memory://',
     APP_URL: TEST_APP_URL,
     // A webhook the app refused (a run's database busy, the app closing) is tried again within a test's

@@ -32,6 +32,9 @@ export type IntegrationKey = keyof typeof CONNECT_PATHS;
  * provider asks which account instead of offering the signed-in address first.
  */
 export const CONNECT_ANOTHER_QUERY = 'another';
+/** Connecting a calendar account of `provider` beside the connected ones, or one of those again. */
+export const connectAnotherPath = (provider: 'google' | 'microsoft') =>
+  `${CONNECT_PATHS[provider]}?${CONNECT_ANOTHER_QUERY}=1`;
 
 /** `/dashboard?connect_error=too-many&provider=<key>`: too many connect attempts from the network this minute. */
 export const CONNECT_TOO_MANY = 'too-many';

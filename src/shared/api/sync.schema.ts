@@ -36,6 +36,11 @@ export const SYNC_PROBLEMS = [
   'removals-held',
   /** The user's runs failed several times in a row on an error of ours; cleared by the next run that goes through. */
   'sync-failing',
+  /**
+   * A calendar account added beside the sync's must be connected again, while Plan my day counts its
+   * meetings: until it is, blocks may be placed over them. Holds as long as that is so (never stored).
+   */
+  'reconnect-other-calendar',
 ] as const;
 export type SyncProblemCode = (typeof SYNC_PROBLEMS)[number];
 

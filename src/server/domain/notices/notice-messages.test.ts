@@ -30,6 +30,32 @@ describe('notice mail words', () => {
     );
   });
 
+  it('names the added calendar accounts Plan my day cannot read, by address and provider', () => {
+    const one = noticeMessage('reconnect-other-calendar', false, {
+      ...context,
+      accountsToReconnect: [{ provider: 'microsoft', email: 'ada@work.example' }],
+    });
+    expect(one.subject).toBe('Plan my day cannot see the meetings in ada@work.example');
+    expect(one.text).toContain(
+      'Microsoft 365 no longer accepts Timeboxer’s access to your account ada@work.example',
+    );
+    expect(one.text).toContain('Your sync goes on.');
+    const two = noticeMessage('reconnect-other-calendar', false, {
+      ...context,
+      accountsToReconnect: [
+        { provider: 'microsoft', email: 'ada@work.example' },
+        { provider: 'google', email: null },
+      ],
+    });
+    expect(two.subject).toBe('Plan my day cannot see the meetings of 2 of your calendar accounts');
+    expect(two.text).toContain('ada@work.example (Microsoft 365), your Google Calendar account.');
+    expect(two.html).toContain('ada@work.example (Microsoft 365), your Google Calendar account.');
+    // Connected again before the mail went: it says what happened without a name.
+    expect(
+      noticeMessage('reconnect-other-calendar', false, { ...context, accountsToReconnect: [] }).subject,
+    ).toBe('Plan my day cannot see the meetings of one of your calendar accounts');
+  });
+
   it('names the count and the cause of held removals, and only them', () => {
     const held = {
       events: 6,

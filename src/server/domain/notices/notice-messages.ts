@@ -1,4 +1,5 @@
 import { type HeldCause, heldRemovalsTitle, heldSentence } from '#shared/sync/held-removals.ts';
+import { type CalendarProviderKey, PROVIDER_NAMES } from '#shared/sync/provider-names.ts';
 import type { NoticeKind } from './notice-rules.ts';
 
 /**
@@ -52,6 +53,13 @@ const STARTED: Record<NoticeKind, Words> = {
     todo: 'Nothing is lost, and we keep trying. If it goes on, write to us from the contact page and we will look into it.',
     action: 'Open your dashboard',
   },
+  'reconnect-other-calendar': {
+    subject: 'Plan my day cannot see the meetings of one of your calendar accounts',
+    happened:
+      'One of the calendar accounts you added no longer accepts Timeboxer’s access (it was revoked or has expired), so Plan my day cannot see its meetings and may place a task over one of them. Your sync goes on.',
+    todo: 'Connect that account again in the Calendar Settings of your dashboard (Connect again); Plan my day counts its meetings from then on.',
+    action: 'Open your dashboard',
+  },
   'trial-ending': {
     subject: 'Your Timeboxer trial ends in 3 days',
     happened: 'Your free trial ends in 3 days; then the sync stops.',
@@ -86,6 +94,8 @@ const RESOLVED: Record<NoticeKind, string> = {
   'quota-reached': 'The provider limit has passed, and your changes are being synced again.',
   'removals-held': 'The held-back removals have been settled.',
   'sync-failing': 'Your sync is running again, and your changes are being synced.',
+  'reconnect-other-calendar':
+    'Plan my day no longer leaves out the meetings of a calendar account: it was connected again or removed, or Plan my day no longer counts it.',
   'trial-ending': 'Your trial is over.',
   'trial-ended': 'Your subscription is active, and your sync is running again.',
   'payment-failed': 'Your payment went through; your subscription is active.',
@@ -96,6 +106,7 @@ const RESOLVED_SUBJECT: Partial<Record<NoticeKind, string>> = {
   'quota-reached': 'Your changes are syncing again',
   'removals-held': 'The held-back removals are settled',
   'sync-failing': 'Your sync is running again',
+  'reconnect-other-calendar': 'Plan my day sees your calendar accounts again',
   'payment-failed': 'Your payment went through',
   'trial-ending': 'Your trial is over',
 };
@@ -108,7 +119,36 @@ export type MessageContext = {
   unsubscribeUrl: string;
   /** The removals held back now, for their mail: the counts and the cause (never a title). */
   held?: { events: number; tasks: number; cause: HeldCause | null } | null;
+  /** The added calendar accounts Plan my day cannot read now, for their mail. */
+  accountsToReconnect?: readonly { provider: CalendarProviderKey; email: string | null }[];
 };
+
+/** "ana@work.example (Microsoft 365)", or "your Microsoft 365 account" before its address was read. */
+const accountWords = (account: { provider: CalendarProviderKey; email: string | null }) =>
+  account.email
+    ? `${account.email} (${PROVIDER_NAMES[account.provider]})`
+    : `your ${PROVIDER_NAMES[account.provider]} account`;
+
+/** The mail names the accounts: "Plan my day cannot see the meetings in ana@work.example". */
+function accountsWords(accounts: NonNullable<MessageContext['accountsToReconnect']>): Words {
+  const started = STARTED['reconnect-other-calendar'];
+  const [first] = accounts;
+  if (!first) return started;
+  if (accounts.length === 1) {
+    return {
+      ...started,
+      subject: `Plan my day cannot see the meetings in ${first.email ?? `your ${PROVIDER_NAMES[first.provider]} account`}`,
+      happened: `${PROVIDER_NAMES[first.provider]} no longer accepts Timeboxer’s access to ${first.email ? `your account ${first.email}` : 'your account there'} (it was revoked or has expired), so Plan my day cannot see that account’s meetings and may place a task over one of them. Your sync goes on.`,
+      todo: 'Connect the account again in the Calendar Settings of your dashboard (Connect again beside it); Plan my day counts its meetings from then on.',
+    };
+  }
+  return {
+    ...started,
+    subject: `Plan my day cannot see the meetings of ${accounts.length} of your calendar accounts`,
+    happened: `These calendar accounts no longer accept Timeboxer’s access (it was revoked or has expired): ${accounts.map(accountWords).join(', ')}. Plan my day cannot see their meetings and may place a task over one of them. Your sync goes on.`,
+    todo: 'Connect each of them again in the Calendar Settings of your dashboard (Connect again beside each); Plan my day counts their meetings from then on.',
+  };
+}
 
 /** The held-removals mail names how many and why: "6 events held back after the label @30Minutes was deleted in Todoist". */
 function heldWords(held: NonNullable<MessageContext['held']>): Words {
@@ -140,7 +180,12 @@ export function noticeMessage(kind: NoticeKind, resolved: boolean, context: Mess
       html: page(greeting, [body], { label: 'Open your dashboard', url: link }, context.unsubscribeUrl),
     };
   }
-  const words = kind === 'removals-held' && context.held ? heldWords(context.held) : STARTED[kind];
+  const words =
+    kind === 'removals-held' && context.held
+      ? heldWords(context.held)
+      : kind === 'reconnect-other-calendar' && context.accountsToReconnect
+        ? accountsWords(context.accountsToReconnect)
+        : STARTED[kind];
   return {
     subject: words.subject,
     text: [

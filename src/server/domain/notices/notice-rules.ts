@@ -14,6 +14,7 @@ const PROBLEM_KINDS = [
   'quota-reached',
   'removals-held',
   'sync-failing',
+  'reconnect-other-calendar',
 ] as const satisfies readonly SyncProblemCode[];
 export const NOTICE_KINDS = [
   ...PROBLEM_KINDS,

@@ -1,8 +1,15 @@
-import { and, between, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, between, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { noticeMails } from '#server/db/schema/notices.table.ts';
 import { syncProblems, syncStates } from '#server/db/schema/sync.tables.ts';
 import { users } from '#server/db/schema/users.table.ts';
+import {
+  type AccountToReconnect,
+  accountsToReconnectOf,
+  accountsToReconnectSchema,
+  hasAccountsToReconnect,
+  reconnectOtherCalendarProblem,
+} from '#server/db/views/accounts-to-reconnect.ts';
 import type { SubscriptionStatus } from '#shared/api/current-user.schema.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
 import type { HeldCause } from '#shared/sync/held-removals.ts';
@@ -23,6 +30,8 @@ export type NoticeSubject = {
   mailed: NoticeRecord[];
   /** The removals the safety brake holds back now (counts and cause, for the mail); null when none. */
   held: { events: number; tasks: number; cause: HeldCause | null } | null;
+  /** The added calendar accounts Plan my day cannot read now (for their mail, by address). */
+  accountsToReconnect: AccountToReconnect[];
 };
 
 export type NoticeRepository = {
@@ -34,7 +43,7 @@ export type NoticeRepository = {
   recordStarted(userId: string, kind: NoticeKind, occurrence: Date, now: Date): Promise<boolean>;
   /** Claims the end of the recorded occurrence; false when it was already recorded. */
   recordEnded(userId: string, kind: NoticeKind, now: Date): Promise<boolean>;
-  /** Users who may be due a notice: open problems, a trial ending or ended, a payment problem, or a mailed notice not yet seen to end. */
+  /** Users who may be due a notice: open problems (an added calendar account to connect again too), a trial ending or ended, a payment problem, or a mailed notice not yet seen to end. */
   usersToCheck(now: Date): Promise<string[]>;
 };
 
@@ -42,8 +51,13 @@ export type NoticeRepository = {
 export function createNoticeRepository(db: Db): NoticeRepository {
   return {
     async subject(userId) {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const [user] = await db
+        .select({ ...getTableColumns(users), toReconnect: accountsToReconnectOf(users.id) })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!user) return undefined;
+      const accountsToReconnect = accountsToReconnectSchema.parse(user.toReconnect);
+      const blind = reconnectOtherCalendarProblem(accountsToReconnect);
       const [problems, mailed, [state]] = await Promise.all([
         db.select().from(syncProblems).where(eq(syncProblems.userId, userId)),
         db.select().from(noticeMails).where(eq(noticeMails.userId, userId)),
@@ -61,7 +75,10 @@ export function createNoticeRepository(db: Db): NoticeRepository {
           subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
           validUntil: user.validUntil,
         },
-        problems: problems.map((row) => ({ code: row.code as SyncProblemCode, since: row.since })),
+        problems: [
+          ...problems.map((row) => ({ code: row.code as SyncProblemCode, since: row.since })),
+          ...(blind ? [blind] : []),
+        ],
         mailed: mailed.map((row) => ({
           kind: row.kind as NoticeKind,
           occurrence: row.occurrence,
@@ -69,6 +86,7 @@ export function createNoticeRepository(db: Db): NoticeRepository {
           endedAt: row.endedAt,
         })),
         held: state && state.events + state.tasks > 0 ? state : null,
+        accountsToReconnect,
       };
     },
 
@@ -106,6 +124,7 @@ export function createNoticeRepository(db: Db): NoticeRepository {
             eq(users.noticeMails, true),
             or(
               sql`exists (select 1 from ${syncProblems} where ${syncProblems.userId} = ${users.id})`,
+              hasAccountsToReconnect(users.id),
               sql`exists (select 1 from ${noticeMails} where ${noticeMails.userId} = ${users.id} and ${noticeMails.endedAt} is null)`,
               and(eq(users.subscriptionStatus, 'trial'), between(users.validUntil, recent, soon)),
               inArray(users.subscriptionStatus, [...INCOMPLETE_STATUSES]),

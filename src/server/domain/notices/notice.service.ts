@@ -97,6 +97,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         profileUrl: `${deps.appUrl}/profile`,
         unsubscribeUrl: unsubscribePageUrl(deps.appUrl, deps.secret, job.userId, subject.offLinkVersion),
         held: subject.held,
+        accountsToReconnect: subject.accountsToReconnect,
       });
       const oneClick = `${deps.appUrl}/api/notices/off?${unsubscribeQuery(deps.secret, job.userId, subject.offLinkVersion)}`;
       await deps.mailer.send({

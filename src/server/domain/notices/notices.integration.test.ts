@@ -6,7 +6,7 @@ import { users } from '#server/db/schema/users.table.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import { NOTICE_MAIL_QUEUE, USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { signInThroughEmulator } from '#server/test/sign-in.ts';
+import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
@@ -143,6 +143,58 @@ for (const database of await testDatabases('notice mails')) {
       expect(mail?.text).toContain('6 events held back after the label @30min was deleted in Todoist');
       expect(`${mail?.subject}${mail?.text}${mail?.html}`).not.toContain('Task 0');
       expect(await user.events()).toHaveLength(6);
+    });
+
+    it('mails which added calendar account Plan my day cannot read, by its address, once; and its end to who asked', async () => {
+      const email = 'notice-other-account@example.com';
+      const work = 'notice-other-account-work@example.com';
+      const user = await syncingUser(app(), email);
+      await user.send('PATCH', '/api/settings/notices', { mails: true, resolvedMails: true });
+      const connectWork = async () => {
+        const { location } = await connectThroughEmulator(
+          app().server,
+          'microsoft',
+          { email: work, another: true },
+          user.cookies,
+        );
+        expect(location).toBe('/dashboard?connected=microsoft');
+      };
+      await connectWork();
+      await user.send('PATCH', '/api/settings/autoplan', {
+        active: true,
+        days: [1, 2, 3, 4, 5, 6, 7],
+        start: '09:00',
+        end: '17:00',
+        gapMinutes: 0,
+        otherCalendarsBusy: null,
+      });
+      // The user removes Timeboxer's permissions in the Microsoft account; the next placement finds out.
+      await emulatorControl(app().emulators?.microsoft.origin ?? '', 'consent/revoke', { email: work });
+      await user.todoist.addTask({ content: 'Secret plan', labels: ['30min'], dueDate: tomorrowAt(9).day });
+      await app().sync.service.request(user.userId);
+      await eventually(async () =>
+        expect((await app().sync.service.activity(user.userId)).problems.map((each) => each.code)).toEqual([
+          'reconnect-other-calendar',
+        ]),
+      );
+      await app().notices.checkAll();
+      const [mail] = await mailsSettle(email, 1);
+      expect(mail?.subject).toBe(`Plan my day cannot see the meetings in ${work}`);
+      expect(mail?.text).toContain(
+        `Microsoft 365 no longer accepts Timeboxer’s access to your account ${work}`,
+      );
+      expect(mail?.text).toContain('Your sync goes on.');
+      expect(`${mail?.subject}${mail?.text}${mail?.html}`).not.toContain('Secret');
+      // The reconcile's next checks mail nothing more while it holds.
+      await app().notices.checkAll();
+      await mailsSettle(email, 1, 1000);
+
+      await connectWork();
+      await app().notices.checkAll();
+      const [solved] = await mailsSettle(email, 2);
+      expect(solved?.subject).toBe('Plan my day sees your calendar accounts again');
+      await app().notices.checkAll();
+      await mailsSettle(email, 2, 1000);
     });
 
     it('tells a quota problem only once it has lasted an hour', async () => {

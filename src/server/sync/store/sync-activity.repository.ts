@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, lt, max, notInArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { syncActivity, syncProblems } from '#server/db/schema/sync.tables.ts';
+import { users } from '#server/db/schema/users.table.ts';
+import {
+  accountsToReconnectOf,
+  accountsToReconnectSchema,
+  reconnectOtherCalendarProblem,
+} from '#server/db/views/accounts-to-reconnect.ts';
 import type { SyncActivityEntry, SyncProblem, SyncProblemCode } from '#shared/api/sync.schema.ts';
 
 export type NewActivity = Omit<SyncActivityEntry, 'id' | 'at'>;
@@ -16,6 +22,10 @@ export type SyncActivityRepository = {
    * the side removing each would write (an event removed, or a task deleted or unscheduled).
    */
   lastHeld(userId: string): Promise<Pick<SyncActivityEntry, 'taskId' | 'eventId' | 'direction'>[]>;
+  /**
+   * The open problems: those raised by runs, and while Plan my day counts an added calendar account
+   * that must be connected again, `reconnect-other-calendar` (it holds as long as that is so).
+   */
   problems(userId: string): Promise<SyncProblem[]>;
   raise(userId: string, code: SyncProblemCode, now: Date): Promise<void>;
   /** Clears the problems a successful run proves solved (all when `codes` is omitted). */
@@ -74,8 +84,18 @@ export function createSyncActivityRepository(db: Db): SyncActivityRepository {
         .where(and(ofUser, eq(syncActivity.at, newest)));
     },
     async problems(userId) {
-      const rows = await db.select().from(syncProblems).where(eq(syncProblems.userId, userId));
-      return rows.map((row) => ({ code: row.code as SyncProblemCode, since: row.since.toISOString() }));
+      const [rows, [user]] = await Promise.all([
+        db.select().from(syncProblems).where(eq(syncProblems.userId, userId)),
+        db
+          .select({ accounts: accountsToReconnectOf(users.id) })
+          .from(users)
+          .where(eq(users.id, userId)),
+      ]);
+      const blind = reconnectOtherCalendarProblem(accountsToReconnectSchema.parse(user?.accounts ?? []));
+      return [
+        ...rows.map((row) => ({ code: row.code as SyncProblemCode, since: row.since })),
+        ...(blind ? [blind] : []),
+      ].map((problem) => ({ code: problem.code, since: problem.since.toISOString() }));
     },
     async raise(userId, code, now) {
       await db.insert(syncProblems).values({ userId, code, since: now }).onConflictDoNothing();

@@ -1,6 +1,5 @@
 import type { CalendarAccount } from '#shared/api/current-user.schema.ts';
-
-const PROVIDER_NAMES = { google: 'Google Calendar', microsoft: 'Microsoft 365' } as const;
+import { PROVIDER_NAMES } from '#shared/sync/provider-names.ts';
 
 /** How an account is named to the user: its address, else its provider's name. */
 export function accountName(account: Pick<CalendarAccount, 'email' | 'provider'>): string {

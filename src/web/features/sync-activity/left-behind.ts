@@ -1,6 +1,5 @@
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
-
-const PROVIDER_NAMES = { google: 'Google Calendar', microsoft: 'Microsoft 365' } as const;
+import { PROVIDER_NAMES } from '#shared/sync/provider-names.ts';
 
 /** What stayed where after a switch of calendar account or provider, in words. */
 export function leftBehindText(leftBehind: NonNullable<SyncActivity['leftBehind']>) {

@@ -1,12 +1,8 @@
 import type { SyncActivity } from '#shared/api/sync.schema.ts';
+import { PROVIDER_NAMES } from '#shared/sync/provider-names.ts';
 import { formatInstant } from '../../lib/date-time-format.ts';
 
 type ProviderBusy = NonNullable<SyncActivity['providerBusy']>;
-
-const PROVIDER_NAMES: Record<ProviderBusy['provider'], string> = {
-  google: 'Google Calendar',
-  microsoft: 'Microsoft 365',
-};
 
 /**
  * The calendar provider's limit for all of Timeboxer's users is reached, so the user's changes wait (the

@@ -1,5 +1,6 @@
 import type { ActivityNames } from '#shared/api/activity-names.schema.ts';
 import type { RefusedWriteItem, SyncActivity } from '#shared/api/sync.schema.ts';
+import { PROVIDER_NAMES } from '#shared/sync/provider-names.ts';
 import type { RefusedWrite } from '#shared/sync/refused-writes.ts';
 import { countOf } from '#shared/text/count-of.ts';
 import { idsText, namedItem } from '../../lib/activity-groups.ts';
@@ -9,11 +10,6 @@ import { shortId } from '../../lib/sync-activity-format.ts';
 type Refused = NonNullable<SyncActivity['refusedWrites']>;
 type Provider = RefusedWriteItem['provider'];
 
-const PROVIDER_NAMES: Record<NonNullable<Provider>, string> = {
-  todoist: 'Todoist',
-  google: 'Google Calendar',
-  microsoft: 'Microsoft 365',
-};
 const providerName = (provider: Provider) => (provider ? PROVIDER_NAMES[provider] : 'Your calendar');
 
 /** What each refused write would have done, as a verb ("refused to add 2 events"). */

@@ -79,6 +79,7 @@ export function SyncActivitySection({ user }: { user: CurrentUser }) {
               <SyncProblemList
                 problems={otherProblems(activity.data)}
                 calendarProvider={user.calendarSettings.provider}
+                accounts={user.calendarSettings.accounts}
               />
             </Stack>
           )}

@@ -1,6 +1,7 @@
-import { CONNECT_PATHS } from '#shared/api/auth.schema.ts';
-import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import { CONNECT_PATHS, connectAnotherPath } from '#shared/api/auth.schema.ts';
+import type { CalendarAccount, CalendarSettings } from '#shared/api/current-user.schema.ts';
 import type { SyncProblemCode } from '#shared/api/sync.schema.ts';
+import { PROVIDER_NAMES } from '#shared/sync/provider-names.ts';
 import { paths, sectionIds } from '../../lib/paths.ts';
 
 export type ProblemAdvice = {
@@ -18,10 +19,44 @@ const CALENDAR_CONNECT: Record<NonNullable<CalendarSettings['provider']>, { name
   Microsoft: { name: 'Microsoft 365', href: CONNECT_PATHS.microsoft },
 };
 
-/** Each problem only the user can solve, in words, with what to do (the problem codes of the sync API). */
+/**
+ * The added calendar accounts Plan my day cannot read, in words: one is named with its provider and
+ * reconnected from here; several are listed, and reconnected each beside its name in the settings.
+ */
+function otherCalendarsAdvice(accounts: readonly CalendarAccount[]): ProblemAdvice {
+  const blind = accounts.filter((account) => !account.sync && account.needsReconnect);
+  const named = (account: CalendarAccount) =>
+    account.email
+      ? `${account.email} (${PROVIDER_NAMES[account.provider]})`
+      : `your ${PROVIDER_NAMES[account.provider]} account`;
+  const [first] = blind;
+  if (first && blind.length === 1) {
+    return {
+      title: `Plan my day can’t see the meetings in ${first.email ?? `your ${PROVIDER_NAMES[first.provider]} account`}`,
+      message: `${PROVIDER_NAMES[first.provider]} no longer accepts our access to ${first.email ?? 'this account'}, so Plan my day may place a task over one of its meetings. Your sync goes on. Connect the account again to have its meetings counted.`,
+      severity: 'warning',
+      action: { label: 'Connect it again', href: connectAnotherPath(first.provider), external: true },
+    };
+  }
+  return {
+    title:
+      blind.length > 1
+        ? `Plan my day can’t see the meetings of ${blind.length} calendar accounts`
+        : 'Plan my day can’t see the meetings of a calendar account',
+    message: `${blind.length > 1 ? `${blind.map(named).join(', ')} no longer accept` : 'An account you added no longer accepts'} our access, so Plan my day may place a task over one of their meetings. Your sync goes on. Connect each again in the Calendar Settings.`,
+    severity: 'warning',
+    action: { label: 'Go to Calendar Settings', href: `#${sectionIds.calendarSettings}`, external: true },
+  };
+}
+
+/**
+ * Each problem only the user can solve, in words, with what to do (the problem codes of the sync API);
+ * `accounts`: the user's calendar accounts, to name the one a problem is about.
+ */
 export function problemAdvice(
   code: SyncProblemCode,
   calendarProvider: CalendarSettings['provider'],
+  accounts: readonly CalendarAccount[] = [],
 ): ProblemAdvice {
   switch (code) {
     case 'reconnect-todoist':
@@ -35,9 +70,10 @@ export function problemAdvice(
     case 'reconnect-calendar': {
       const calendar = calendarProvider ? CALENDAR_CONNECT[calendarProvider] : undefined;
       const name = calendar?.name ?? 'Your calendar';
+      const address = accounts.find((account) => account.sync)?.email;
       return {
         title: `${name} needs to be connected again`,
-        message: `${name} no longer accepts our access, so nothing is synced. Connect it again to resume.`,
+        message: `${name} no longer accepts our access${address ? ` to ${address}` : ''}, so nothing is synced. Connect it again to resume.`,
         severity: 'error',
         action: calendar && { label: `Reconnect ${calendar.name}`, href: calendar.href, external: true },
       };
@@ -79,5 +115,7 @@ export function problemAdvice(
         severity: 'warning',
         action: { label: 'Go to Sync activity', href: `#${sectionIds.syncActivity}`, external: true },
       };
+    case 'reconnect-other-calendar':
+      return otherCalendarsAdvice(accounts);
   }
 }

@@ -7,7 +7,7 @@ import {
   IconPlugConnected,
   IconTrash,
 } from '@tabler/icons-react';
-import { CONNECT_ANOTHER_QUERY, CONNECT_PATHS } from '#shared/api/auth.schema.ts';
+import { connectAnotherPath } from '#shared/api/auth.schema.ts';
 import type { CalendarAccount } from '#shared/api/current-user.schema.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useAuth } from '../../../lib/current-user.ts';
@@ -23,8 +23,6 @@ import {
 import { removeCalendarAccount, syncWithCalendarAccount } from '../calendar-settings-api.ts';
 
 const ICONS = { google: IconBrandGoogle, microsoft: IconBrandWindows } as const;
-const anotherPath = (provider: CalendarAccount['provider']) =>
-  `${CONNECT_PATHS[provider]}?${CONNECT_ANOTHER_QUERY}=1`;
 
 /**
  * The connected calendar accounts (decision 028): the sync's, then the ones added beside it, whose
@@ -53,7 +51,7 @@ export function CalendarAccountsList({ accounts }: { accounts: CalendarAccount[]
           <Button
             key={provider}
             component="a"
-            href={anotherPath(provider)}
+            href={connectAnotherPath(provider)}
             variant="default"
             size="sm"
             leftSection={<IconPlugConnected size={16} aria-hidden />}
@@ -122,7 +120,12 @@ function AccountRow({ account, accounts }: { account: CalendarAccount; accounts:
               {providerName(account.provider)} no longer accepts Timeboxer’s access to this account. Plan my
               day leaves its meetings out until you connect it again.
             </Text>
-            <Button component="a" href={anotherPath(account.provider)} size="compact-sm" variant="light">
+            <Button
+              component="a"
+              href={connectAnotherPath(account.provider)}
+              size="compact-sm"
+              variant="light"
+            >
               Connect again
             </Button>
           </Group>

@@ -1,21 +1,26 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled, IconCircleXFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { CalendarSettings } from '#shared/api/current-user.schema.ts';
+import type { CalendarAccount, CalendarSettings } from '#shared/api/current-user.schema.ts';
 import type { SyncProblem } from '#shared/api/sync.schema.ts';
 import { formatActivityTime, formatFullTime } from '../../../lib/sync-activity-format.ts';
 import { useDisplayZone } from '../../../lib/time-zone.ts';
 import { type ProblemAdvice, problemAdvice } from '../sync-problems.ts';
 
-type Props = { problems: SyncProblem[]; calendarProvider: CalendarSettings['provider'] };
+type Props = {
+  problems: SyncProblem[];
+  calendarProvider: CalendarSettings['provider'];
+  /** The user's calendar accounts, to name the one a problem is about. */
+  accounts: readonly CalendarAccount[];
+};
 
 /** What stops or slows the sync and only the user can solve, each with what to do. */
-export function SyncProblemList({ problems, calendarProvider }: Props) {
+export function SyncProblemList({ problems, calendarProvider, accounts }: Props) {
   const { timeZone } = useDisplayZone();
   return (
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Problems">
       {problems.map((problem) => {
-        const advice = problemAdvice(problem.code, calendarProvider);
+        const advice = problemAdvice(problem.code, calendarProvider, accounts);
         const error = advice.severity === 'error';
         return (
           <li key={problem.code}>
