@@ -52,8 +52,11 @@ export type Real = {
    * of them stay there (the sync can no longer write there), ours too.
    */
   frozen: { calendarId: string; events: SeenEvent[] } | null;
-  /** The provider told the app its push channel needs it (a lifecycle event) since the last settle. */
-  pushTold: boolean;
+  /**
+   * The subscription the provider sent a lifecycle event for since the last settle (its push channel
+   * needs the app), or null.
+   */
+  pushTold: string | null;
   /** The app's clock, which a lifted refusal moves past its back-off (`sync-model-app.ts`). */
   clock: ModelClock;
   /** The provider's refusal of the app's writes now (`model.refusal`), as the emulators hold it. */

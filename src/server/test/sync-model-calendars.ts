@@ -90,9 +90,14 @@ export type ModelCalendar = {
    * Graph sends a lifecycle event for the app's subscription (docs/provider-facts.md §3): after
    * `reauthorizationRequired` its change notifications pause until the app renews it; after
    * `subscriptionRemoved` it is gone. Google has no lifecycle events: its channel goes quiet instead.
-   * True when an event was sent (the app held a subscription Graph still had), so the app was told.
+   * The subscription the event was sent for (the app held one Graph still had), else null.
    */
-  lifecycle(event: LifecycleEvent): Promise<boolean>;
+  lifecycle(event: LifecycleEvent): Promise<string | null>;
+  /**
+   * Whether the app got a lifecycle event for this subscription: false when every one sent was lost on
+   * the way (a notification fault of the emulator, armed by any user of it), so the app was never told.
+   */
+  lifecycleHeard(subscriptionId: string): Promise<boolean>;
   /**
    * What is wrong with the app's push channel after a lifecycle event it was told of: null when it is
    * live and delivering (Graph: not paused waiting for a reauthorization).
@@ -211,8 +216,9 @@ async function googleCalendar(app: App, email: string, send: Send): Promise<Mode
     },
     async lifecycle() {
       await calendar.expireChannel();
-      return false;
+      return null;
     },
+    lifecycleHeard: async () => false,
     // A channel gone quiet is found only at its stated expiry (Google tells no one), so not checked.
     async pushTrouble() {
       return null;
@@ -353,7 +359,7 @@ async function microsoftCalendar(
     },
     async lifecycle(event) {
       const channelId = await appChannel();
-      if (!channelId) return false;
+      if (!channelId) return null;
       const response = await fetch(`${origin}/_emulator/subscriptions/${channelId}/lifecycle`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -362,7 +368,18 @@ async function microsoftCalendar(
       // 404: the subscription is gone already (expired, or a renewal replaced it meanwhile).
       if (!response.ok && response.status !== 404)
         throw new Error(`the lifecycle event answered ${response.status}`);
-      return response.ok;
+      return response.ok ? channelId : null;
+    },
+    async lifecycleHeard(subscriptionId) {
+      const state = await (await fetch(`${origin}/_emulator/state`)).json();
+      return (state.notifications as { body: string; status: number | string }[]).some(
+        (delivery) =>
+          typeof delivery.status === 'number' &&
+          delivery.status >= 200 &&
+          delivery.status < 300 &&
+          delivery.body.includes('"lifecycleEvent"') &&
+          delivery.body.includes(subscriptionId),
+      );
     },
     async pushTrouble() {
       const channelId = await appChannel();

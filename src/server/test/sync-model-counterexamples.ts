@@ -19,7 +19,14 @@ import {
   switchCalendar,
   toggleDatedTasks,
 } from './sync-model-settings-commands.ts';
-import { addDatedTask, addTask, completeTask, moveTask, retitleTask } from './sync-model-todoist-commands.ts';
+import {
+  addDatedTask,
+  addTask,
+  archiveWork,
+  completeTask,
+  moveTask,
+  retitleTask,
+} from './sync-model-todoist-commands.ts';
 
 /**
  * What the model-based sync test found, kept as named fixed sequences of its own commands (picked by
@@ -218,6 +225,28 @@ export const counterexamples: Counterexample[] = [
         step(settle, 'settle'),
       ]),
       user(false, [step(notificationFault, 'notificationFault(todoist, delay ×2)')]),
+    ],
+  },
+  {
+    // Seed 1601961268, path 7:2:0:0:0:1 on both databases: a notification fault armed on the shared
+    // Graph emulator (by another user of the same replay) lost the subscriptionRemoved event on its way,
+    // and the settle still asked the app to have answered it. The app was never told, as when a
+    // subscription goes quiet without a word: only an event that reached the app is checked.
+    name: 'seed 1601961268: a lifecycle event lost on the way is not held against the app; one that arrives is answered',
+    plans: [
+      user(
+        true,
+        [
+          step(notificationFault, 'notificationFault(calendar, drop ×1)'),
+          step(subscriptionLifecycle, 'subscriptionLifecycle(subscriptionRemoved)'),
+          step(archiveWork, 'archiveWork'),
+          step(settle, 'settle'),
+          step(subscriptionLifecycle, 'subscriptionLifecycle(subscriptionRemoved)'),
+          step(addTask, 'addTask(9:00, 30 min, inbox)'),
+          step(settle, 'settle'),
+        ],
+        'microsoft',
+      ),
     ],
   },
 ];

@@ -111,7 +111,7 @@ export const expireChannel = fc.constant(
     async (_model, real) => {
       await real.user.calendar.expireChannel();
       // Gone without a word: the app finds out at the channel's stated expiry, not by the next settle.
-      real.pushTold = false;
+      real.pushTold = null;
     },
   ),
 );
@@ -131,7 +131,7 @@ export const subscriptionLifecycle = fc
         (model) => model.syncOn && model.calendarConnected && !chosenReadOnly(model),
         async (_model, real) => {
           const told = await real.user.calendar.lifecycle(event);
-          if (told && event !== 'missed') real.pushTold = true;
+          if (told && event !== 'missed') real.pushTold = told;
         },
       ),
   );
