@@ -30,6 +30,8 @@ export function SyncProblemList({ problems, calendarProvider, accounts }: Props)
               title={advice.title}
               icon={error ? <IconCircleXFilled aria-hidden /> : <IconAlertTriangleFilled aria-hidden />}
               role="status"
+              // A long address breaks where it must instead of widening a phone's screen.
+              styles={{ title: { overflowWrap: 'anywhere' }, message: { overflowWrap: 'anywhere' } }}
             >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{advice.message}</Text>
