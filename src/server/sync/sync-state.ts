@@ -21,6 +21,7 @@ export type SyncState = {
   channelResourceId: string | null;
   channelSecretHash: string | null;
   channelExpiresAt: Date | null;
+  pushHeardAt: Date | null;
   titleSalt: string | null;
   lastRunAt: Date | null;
   todoistBudget: number | null;
@@ -59,6 +60,7 @@ export function newSyncState(userId: string, updatedAt: Date, overrides: Partial
     channelResourceId: null,
     channelSecretHash: null,
     channelExpiresAt: null,
+    pushHeardAt: null,
     titleSalt: null,
     lastRunAt: null,
     todoistBudget: null,

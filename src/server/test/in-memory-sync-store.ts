@@ -379,6 +379,9 @@ export function inMemorySyncSettingsReader(sources: {
     async activeUsers() {
       return [...users.rows.values()].filter((row) => row.syncActive).map((row) => row.id);
     },
+    async autoplanOn(userId) {
+      return settings.calendar.get(userId)?.autoplan?.active === true;
+    },
   };
 }
 

@@ -149,6 +149,13 @@ export const syncStates = pgTable('sync_states', {
   /** SHA-256 of the secret the provider echoes with each notification (Google token, Graph clientState). */
   channelSecretHash: text('channel_secret_hash'),
   channelExpiresAt: timestamp('channel_expires_at', { withTimezone: true }),
+  /**
+   * The last moment the channel was known to deliver: a calendar notification on it arrived, or it was
+   * opened or renewed (null: not since this column came). A calendar change older than that is one the
+   * channel told of; one well after it that no notification told of means the channel went quiet
+   * (plan/quiet-channel.ts).
+   */
+  pushHeardAt: timestamp('push_heard_at', { withTimezone: true }),
   /** Random per user: keys the title hashes of the user's links. */
   titleSalt: text('title_salt'),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),

@@ -7,6 +7,8 @@ import { createNotificationIntake } from './notification-intake.ts';
 function setUp() {
   const statements: string[] = [];
   const readRequests: { userIds: readonly string[]; sides: readonly SyncSide[] }[] = [];
+  /** The users whose channel was recorded delivering, by batch. */
+  const heard: string[][] = [];
   const queued: (readonly string[])[] = [];
   const completed: { userId: string; taskId: string }[] = [];
   const renewed: string[] = [];
@@ -31,9 +33,10 @@ function setUp() {
       },
     },
     states: {
-      requestReads: async (userIds, sides) => {
+      requestReads: async (userIds, sides, _now, delivered) => {
         statements.push('request reads');
         readRequests.push({ userIds, sides });
+        if (delivered?.size) heard.push([...delivered]);
       },
       save: async (userId) => {
         statements.push('renew channel');
@@ -66,7 +69,7 @@ function setUp() {
     },
     clock: fakeClock('2026-11-25T09:00:00.000Z'),
   });
-  return { intake, statements, readRequests, queued, completed, renewed, releaseFirst };
+  return { intake, statements, readRequests, heard, queued, completed, renewed, releaseFirst };
 }
 
 describe('notification intake', () => {
@@ -154,7 +157,7 @@ describe('notification intake', () => {
   });
 
   it('spares the read of a Graph notice naming an event at the version the sync recorded (its own write)', async () => {
-    const { intake, statements, readRequests, queued, releaseFirst } = setUp();
+    const { intake, statements, readRequests, heard, queued, releaseFirst } = setUp();
     releaseFirst();
     const push = {
       source: 'calendar',
@@ -163,8 +166,10 @@ describe('notification intake', () => {
       lifecycle: false,
     } as const;
     expect(await intake.submit({ ...push, changed: { eventId: 'ev-1', version: 'v1' } })).toBe('queued');
-    expect(statements).toEqual(['channels ada-channel', 'known versions']);
-    expect(readRequests).toEqual([]);
+    // No read is asked, but the channel's delivery is recorded (it is alive: plan/quiet-channel.ts).
+    expect(statements).toEqual(['channels ada-channel', 'known versions', 'request reads']);
+    expect(readRequests).toEqual([{ userIds: ['ada'], sides: [] }]);
+    expect(heard).toEqual([['ada']]);
     expect(queued).toEqual([]);
 
     // The user changed it since (another version), or an event the sync does not know: read.
@@ -172,10 +177,11 @@ describe('notification intake', () => {
     expect(await intake.submit({ ...push, changed: { eventId: 'ev-9', version: 'v1' } })).toBe('queued');
     // A notice naming no version (a deletion, or Google's pushes): read.
     expect(await intake.submit(push)).toBe('queued');
-    expect(readRequests).toEqual([
+    expect(readRequests.slice(1)).toEqual([
       { userIds: ['ada'], sides: ['calendar'] },
       { userIds: ['ada'], sides: ['calendar'] },
       { userIds: ['ada'], sides: ['calendar'] },
     ]);
+    expect(heard).toEqual([['ada'], ['ada'], ['ada'], ['ada']]);
   });
 });

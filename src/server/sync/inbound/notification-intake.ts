@@ -90,6 +90,8 @@ export function createNotificationIntake(deps: {
     };
     const completed: { userId: string; taskId: string }[] = [];
     const channelsToRenew = new Set<string>();
+    /** Users whose channel delivered a change notice (an echo too): it is alive (`pushHeardAt`). */
+    const heard = new Set<string>();
     const outcomes = notices.map((notice): NoticeOutcome => {
       if (notice.source === 'app') {
         ask(notice.userId, BOTH_SIDES);
@@ -108,8 +110,9 @@ export function createNotificationIntake(deps: {
         // Graph says the subscription needs renewing (or notices were missed): the run renews it.
         channelsToRenew.add(userId);
         ask(userId, BOTH_SIDES);
-      } else if (!echoes.has(notice)) {
-        ask(userId, ['calendar']);
+      } else {
+        heard.add(userId);
+        if (!echoes.has(notice)) ask(userId, ['calendar']);
       }
       return 'queued';
     });
@@ -127,8 +130,12 @@ export function createNotificationIntake(deps: {
       group.userIds.push(userId);
       usersBySides.set(key, group);
     }
+    // Users told only of their own echoes ask no read; their channel's delivery is recorded all the same.
+    const echoesOnly = [...heard].filter((userId) => !sidesByUser.has(userId));
+    if (echoesOnly.length > 0) usersBySides.set('', { sides: [], userIds: echoesOnly });
     for (const { sides, userIds } of usersBySides.values()) {
-      await deps.states.requestReads(userIds, sides, now);
+      const heardHere = new Set(userIds.filter((userId) => heard.has(userId)));
+      await deps.states.requestReads(userIds, sides, now, heardHere);
     }
     if (sidesByUser.size > 0) await deps.queue.requestSyncs([...sidesByUser.keys()]);
     return outcomes;

@@ -97,7 +97,8 @@ describe('renewing a channel in place (Graph)', () => {
     const { channels, renewals, calls, saved } = channelsWith(made, renewing);
     await channels.ensure('u1', settings, stateWith({ channelExpiresAt: expiringSoon }));
     expect(calls).toEqual(['renew old']);
-    expect(saved).toEqual([{ channelExpiresAt: extended }]);
+    // Delivering from now on: the quiet-channel check counts from here.
+    expect(saved).toEqual([{ channelExpiresAt: extended, pushHeardAt: NOW }]);
     expect(renewals).toEqual(['google renewed']);
   });
 

@@ -14,8 +14,11 @@ export const CHANNEL_TTL_SECONDS = 3 * 24 * 3600;
 export const CHANNEL_RENEW_MARGIN_MS = 12 * 3600_000;
 
 export type SyncChannels = {
-  /** A live channel on the chosen calendar: created, or renewed before it expires. */
-  ensure(userId: string, settings: SyncSettings, state: SyncState | null): Promise<void>;
+  /**
+   * A live channel on the chosen calendar: created, or renewed before it expires. True when it opened
+   * or renewed one (the state's channel fields changed), false when the channel was live or push is off.
+   */
+  ensure(userId: string, settings: SyncSettings, state: SyncState | null): Promise<boolean>;
   /** Stops the user's channel at the provider and forgets it (sync off, integration removed). */
   stop(userId: string): Promise<void>;
   /** For each notification, its user when its channel id and secret are ours; null otherwise. */
@@ -56,7 +59,7 @@ export function createSyncChannels(deps: SyncChannelDeps): SyncChannels {
     async ensure(userId, settings, state) {
       const origin = deps.publicOrigin();
       const calendar = deps.calendars[settings.calendarProvider];
-      if (!origin || !calendar) return;
+      if (!origin || !calendar) return false;
       const now = deps.clock();
       const live =
         state?.channelId &&
@@ -64,14 +67,14 @@ export function createSyncChannels(deps: SyncChannelDeps): SyncChannels {
         state.calendarProvider === settings.calendarProvider &&
         state.channelExpiresAt &&
         state.channelExpiresAt.getTime() - CHANNEL_RENEW_MARGIN_MS > now.getTime();
-      if (live) return;
+      if (live) return false;
       // The same calendar's channel running out is a renewal; a first or another calendar's is not.
       const renewal =
         !!state?.channelId &&
         state.calendarId === settings.calendarId &&
         state.calendarProvider === settings.calendarProvider;
       if (renewal && state && (await renewInPlace(deps, userId, calendar, state, settings.calendarProvider)))
-        return;
+        return true;
       const secret = randomBytes(24).toString('base64url');
       const channel = await deps
         .withToken(userId, 'calendar', (token) =>
@@ -94,12 +97,15 @@ export function createSyncChannels(deps: SyncChannelDeps): SyncChannels {
           channelResourceId: channel.resourceId,
           channelSecretHash: sha256(secret).toString('base64url'),
           channelExpiresAt: channel.expiresAt,
+          // Delivering from now on: a change after this that no notification tells of is a quiet channel.
+          pushHeardAt: now,
           // The channel watches this calendar; the read position follows in the same run.
           calendarProvider: settings.calendarProvider,
         },
         now,
       );
       if (state?.channelId) await stopChannel(userId, state);
+      return true;
     },
 
     async stop(userId) {
@@ -143,7 +149,8 @@ async function renewInPlace(
     });
   if (!renewed) return false;
   deps.onRenewal?.(provider, 'renewed');
-  await deps.states.save(userId, { channelExpiresAt: renewed.expiresAt }, deps.clock());
+  const now = deps.clock();
+  await deps.states.save(userId, { channelExpiresAt: renewed.expiresAt, pushHeardAt: now }, now);
   return true;
 }
 

@@ -19,6 +19,8 @@ export type AutoplanRunDeps = {
   log: Logger;
   /** The busy times of the accounts added beside the sync's (other-accounts-busy.ts); none without. */
   busyInOtherAccounts?: (userId: string, from: Date, to: Date) => Promise<{ start: Date; end: Date }[]>;
+  /** Whether Plan my day is still on, asked right before its times are written (`autoplanOn`). */
+  stillOn?: (userId: string) => Promise<boolean>;
 };
 
 /**
@@ -61,6 +63,12 @@ export async function runAutoplan(
       ? await deps.busyInOtherAccounts(userId, work.from, work.to)
       : [];
   const result = planAutoplan(input, work, window, [...elsewhere, ...inOtherAccounts]);
+  // Switched off while the run read and planned (the user's task added after): nothing is placed,
+  // and the next run, which the switch asked for, forgets what was.
+  if (result.writes.length > 0 && deps.stillOn && !(await deps.stillOn(userId))) {
+    deps.log.info({ userId }, 'Plan my day was switched off during the run; nothing placed');
+    return { tasks: [...input.tasks] };
+  }
   const commands: TaskCommand[] = result.writes.map((write) => ({
     kind: 'update',
     uuid: randomUUID().replaceAll('-', ''),

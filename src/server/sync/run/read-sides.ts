@@ -56,6 +56,11 @@ export type SidesRead = {
   /** Removals are held for the user's choice (the brake plans them again from full reads). */
   holding: boolean;
   nextTokens: { todoist: string | null; calendar: string | null };
+  /**
+   * When the events an incremental read of the calendar met were last changed (their provider's
+   * time); null when the calendar was not read, or read in full (`channelWentQuiet`).
+   */
+  calendarChangedAt: (Date | null)[] | null;
 };
 
 /**
@@ -120,6 +125,8 @@ export async function readSides(deps: SideReaderDeps, request: ReadRequest): Pro
     readVersions: new Map(calendarRead.events.map((event) => [event.id, event.version])),
     holding,
     nextTokens: { todoist: taskRead.nextToken, calendar: calendarRead.nextToken },
+    calendarChangedAt:
+      reads.calendar && !calendarRead.full ? calendarRead.events.map((event) => event.updatedAt) : null,
   };
 }
 

@@ -56,6 +56,8 @@ type SetUp = {
   noCalendar?: boolean;
   brake?: BrakeThresholds;
   budgets?: Record<BudgetProvider, BudgetRule>;
+  /** Plan my day switched off while the run is under way (asked again before its times are written). */
+  autoplanOffMidRun?: boolean;
 };
 
 /**
@@ -93,7 +95,7 @@ function setUp(options: SetUp = {}) {
   const channels = fakeChannels();
   const tokens = fakeTokens();
   const engine = createSyncEngine({
-    settings: store.reader,
+    settings: options.autoplanOffMidRun ? { ...store.reader, autoplanOn: async () => false } : store.reader,
     labels: store.labels,
     links: store.links,
     states: store.states,
@@ -816,3 +818,85 @@ const todoRowOf = (sync: ReturnType<typeof setUp>) => {
   if (!row) throw new Error('no todo settings');
   return row;
 };
+
+describe('Plan my day switched off during a run', () => {
+  const planMyDay = {
+    active: true,
+    days: [1, 2, 3, 4, 5, 6, 7],
+    start: '09:00',
+    end: '17:00',
+    gapMinutes: 0,
+    otherCalendarsBusy: false,
+  };
+  function withDatedTask(autoplanOffMidRun: boolean) {
+    const sync = setUp({ autoplanOffMidRun });
+    const row = sync.store.settings.calendar.get(USER);
+    if (row) row.autoplan = planMyDay;
+    const task = sync.todoist.add({
+      content: 'Draft the plan',
+      labels: ['30min'],
+      due: { date: '2026-03-03', timezone: null, isRecurring: false, string: '' },
+    });
+    return { sync, task };
+  }
+
+  it('places a dated task while it is on', async () => {
+    const { sync, task } = withDatedTask(false);
+    await sync.run();
+    expect(sync.todoist.tasks.get(task.id)?.due?.date).toBe('2026-03-03T09:00:00');
+    expect(liveTitles(sync)).toEqual(['Draft the plan']);
+  });
+
+  it('places nothing once it was switched off, though the run read it on', async () => {
+    const { sync, task } = withDatedTask(true);
+    await sync.run();
+    expect(sync.todoist.tasks.get(task.id)?.due?.date).toBe('2026-03-03');
+    expect(liveTitles(sync)).toEqual([]);
+  });
+});
+
+describe('a push channel gone quiet', () => {
+  /** A user synced once, whose channel last delivered at `heardAt` minutes after the start. */
+  async function withChannel(heardMinutes: number) {
+    const sync = setUp();
+    const task = sync.addTask('Write the report');
+    await sync.run();
+    const [event] = sync.calendar.live(CALENDAR);
+    const state = sync.store.states.rows.get(USER);
+    if (!state) throw new Error('no state after the first run');
+    state.channelId = 'channel-1';
+    state.channelExpiresAt = new Date(Date.parse(NOW) + 3 * 24 * 3600_000);
+    state.pushHeardAt = new Date(Date.parse(NOW) + heardMinutes * MINUTE);
+    return { sync, task, event };
+  }
+
+  it('is opened again by the run that reads a change no notification told of', async () => {
+    const { sync, event } = await withChannel(0);
+    sync.clock.advance(MINUTE);
+    sync.calendar.moveEvent(event?.id ?? '', new Date(TOMORROW_9.instant.getTime() + 2 * 3600_000), 30);
+    // The reconcile's run, ten minutes on: nothing told of the move.
+    sync.clock.advance(10 * MINUTE);
+    await sync.run();
+    expect(sync.channels.reopened).toEqual([USER]);
+  });
+
+  it('is left alone when the change was told of, or is too recent to judge', async () => {
+    const told = await withChannel(2);
+    told.sync.clock.advance(MINUTE);
+    told.sync.calendar.moveEvent(told.event?.id ?? '', new Date(TOMORROW_9.instant.getTime() + 3600_000), 30);
+    told.sync.clock.advance(10 * MINUTE);
+    await told.sync.run();
+    expect(told.sync.channels.reopened).toEqual([]);
+
+    const recent = await withChannel(0);
+    recent.sync.clock.advance(MINUTE);
+    recent.sync.calendar.moveEvent(
+      recent.event?.id ?? '',
+      new Date(TOMORROW_9.instant.getTime() + 3600_000),
+      30,
+    );
+    recent.sync.clock.advance(MINUTE);
+    await recent.sync.run();
+    expect(recent.sync.channels.reopened).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { forgetPlacements } from '../plan/autoplan/autoplan-step.ts';
 import { titleHasher } from '../plan/event-title.ts';
 import { otherSyncSeen } from '../plan/other-sync.ts';
 import type { BudgetProvider, BudgetRule } from '../plan/provider-budget.ts';
+import { channelWentQuiet } from '../plan/quiet-channel.ts';
 import { type BrakeThresholds, DEFAULT_BRAKE } from '../plan/removal-brake.ts';
 import { scopeHash } from '../plan/sync-scope.ts';
 import { RateLimitedError } from '../rate-limited-error.ts';
@@ -105,6 +106,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const engine: Engine = {
     ...deps,
     withToken: budget.withToken,
+    stillOn: (userId: string) => deps.settings.autoplanOn(userId),
     ...(otherAccounts &&
       deps.withAccountToken && {
         busyInOtherAccounts: (userId: string, from: Date, to: Date) =>
@@ -134,6 +136,8 @@ type Engine = Omit<SyncEngineDeps, 'withToken'> & {
   /** Counts every provider call against the user's budget. */
   withToken: WithToken;
   busyInOtherAccounts?: (userId: string, from: Date, to: Date) => Promise<{ start: Date; end: Date }[]>;
+  /** Plan my day still on, asked before its placed times are written (autoplan-run.ts). */
+  stillOn: (userId: string) => Promise<boolean>;
   budget: ReturnType<typeof createRunBudget>;
   lease: ReturnType<typeof createRunLease>;
   runStart: SyncRunStart;
@@ -214,7 +218,7 @@ async function syncAdmitted(
   now: Date,
   lease: HeldLease | null,
 ): Promise<SyncOutcome> {
-  await ensureChannel(engine, userId, context.settings, state);
+  const channelChanged = await ensureChannel(engine, userId, context.settings, state);
   // Another calendar chosen: the pairs' events move there first (or stay with an account gone).
   const links = await engine.links.all(userId);
   const relocated = await relocatePairs(engine, {
@@ -242,6 +246,16 @@ async function syncAdmitted(
     labelsAtStart: context.labels,
     now,
   });
+  // A change no notification told of: the channel went quiet, and is opened again now.
+  if (
+    !channelChanged &&
+    state?.channelId &&
+    read.calendarChangedAt &&
+    channelWentQuiet({ changedAt: read.calendarChangedAt, pushHeardAt: state.pushHeardAt, now })
+  ) {
+    engine.log.info({ userId }, 'the push channel missed a change; opening it again');
+    await ensureChannel(engine, userId, context.settings, { ...state, channelExpiresAt: new Date(0) });
+  }
   // "Plan my day" gives waiting tasks their times first, so this run makes their events.
   const planned = await runAutoplan(engine, calendar, userId, {
     settings: read.settings,
@@ -349,11 +363,12 @@ async function ensureChannel(
   userId: string,
   settings: SyncSettings,
   state: SyncState | null,
-) {
+): Promise<boolean> {
   try {
-    await engine.channels.ensure(userId, settings, state);
+    return await engine.channels.ensure(userId, settings, state);
   } catch (error) {
     if (error instanceof ReconnectRequiredError || error instanceof RateLimitedError) throw error;
     engine.log.warn({ userId, err: error }, 'could not open a push channel; relying on the reconcile');
+    return false;
   }
 }

@@ -16,6 +16,11 @@ export type SyncSettingsReader = {
   usersByTodoistIds(todoistUserIds: readonly string[]): Promise<Map<string, string>>;
   /** Every user with sync switched on (the periodic reconcile visits them). */
   activeUsers(): Promise<string[]>;
+  /**
+   * Whether the user's Plan my day is on now: asked once more by a run just before it writes the
+   * times it placed, so a switch-off made while the run was under way is never overridden.
+   */
+  autoplanOn(userId: string): Promise<boolean>;
 };
 
 /** The user's Todoist account and the sync's calendar account (position 0), joined beside their settings rows. */
@@ -128,6 +133,14 @@ export function createSyncSettingsReader(db: Db): SyncSettingsReader {
     async activeUsers() {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.syncActive, true));
       return rows.map((row) => row.id);
+    },
+
+    async autoplanOn(userId) {
+      const [row] = await db
+        .select({ autoplan: calendarSettings.autoplan })
+        .from(calendarSettings)
+        .where(eq(calendarSettings.userId, userId));
+      return row?.autoplan?.active === true;
     },
   };
 }

@@ -18,8 +18,16 @@ export type SyncStateRepository = {
   byChannels(channelIds: readonly string[]): Promise<SyncState[]>;
   /** Users whose channel expires before `before`: renew them. */
   expiringChannels(before: Date): Promise<SyncState[]>;
-  /** Something may have changed on these sides for these users: their next runs read them. */
-  requestReads(userIds: readonly string[], sides: readonly SyncSide[], now: Date): Promise<void>;
+  /**
+   * Something may have changed on these sides for these users: their next runs read them. `heard`:
+   * the ones among them whose calendar channel just delivered a notification (`pushHeardAt` is now).
+   */
+  requestReads(
+    userIds: readonly string[],
+    sides: readonly SyncSide[],
+    now: Date,
+    heard?: ReadonlySet<string>,
+  ): Promise<void>;
   /**
    * Saves the user's choice for the brake that holds since `heldSince`, in one statement: not saved
    * (false) when that brake is over, so a choice never reaches a later brake. Choices for items join
@@ -81,10 +89,10 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
         .from(syncStates)
         .where(and(isNotNull(syncStates.channelId), lt(syncStates.channelExpiresAt, before)));
     },
-    async requestReads(requested, sides, now) {
+    async requestReads(requested, sides, now, heard) {
       // One row may be updated once per statement: a user named twice is asked once.
       const userIds = [...new Set(requested)];
-      if (userIds.length === 0 || sides.length === 0) return;
+      if (userIds.length === 0 || (sides.length === 0 && !heard?.size)) return;
       const todoist = sides.includes('todoist') ? 1 : 0;
       const calendar = sides.includes('calendar') ? 1 : 0;
       await db
@@ -94,6 +102,7 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
             userId,
             todoistReadsPending: todoist,
             calendarReadsPending: calendar,
+            pushHeardAt: heard?.has(userId) ? now : null,
             updatedAt: now,
           })),
         )
@@ -102,6 +111,9 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
           set: {
             todoistReadsPending: sql`${syncStates.todoistReadsPending} + ${todoist}`,
             calendarReadsPending: sql`${syncStates.calendarReadsPending} + ${calendar}`,
+            ...(heard?.size
+              ? { pushHeardAt: sql`coalesce(excluded.push_heard_at, ${syncStates.pushHeardAt})` }
+              : {}),
           },
         });
     },

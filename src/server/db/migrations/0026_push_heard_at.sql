@@ -1,0 +1,1 @@
+ALTER TABLE "sync_states" ADD COLUMN "push_heard_at" timestamp with time zone;
