@@ -61,6 +61,31 @@ export type NotificationIntake = { submit(notice: SyncNotice): Promise<NoticeOut
  * commit), so a burst of a thousand webhooks costs a handful of statements per batch instead of three
  * or four per webhook, on one connection, and each webhook is answered once its batch is stored.
  */
+/**
+ * The reads a batch asks for, one statement per set of sides; users told only of their own echoes ask
+ * no read, and their channel's delivery (`heard`) is recorded all the same.
+ */
+async function requestReadsBySides(
+  states: Pick<SyncStateRepository, 'requestReads'>,
+  sidesByUser: ReadonlyMap<string, ReadonlySet<SyncSide>>,
+  heard: ReadonlySet<string>,
+  now: Date,
+) {
+  const usersBySides = new Map<string, { sides: SyncSide[]; userIds: string[] }>();
+  for (const [userId, asked] of sidesByUser) {
+    const sides = BOTH_SIDES.filter((side) => asked.has(side));
+    const key = sides.join(' ');
+    const group = usersBySides.get(key) ?? { sides, userIds: [] };
+    group.userIds.push(userId);
+    usersBySides.set(key, group);
+  }
+  const echoesOnly = [...heard].filter((userId) => !sidesByUser.has(userId));
+  if (echoesOnly.length > 0) usersBySides.set('', { sides: [], userIds: echoesOnly });
+  for (const { sides, userIds } of usersBySides.values()) {
+    await states.requestReads(userIds, sides, now, new Set(userIds.filter((userId) => heard.has(userId))));
+  }
+}
+
 export function createNotificationIntake(deps: {
   settings: Pick<SyncSettingsReader, 'usersByTodoistIds'>;
   channels: Pick<SyncChannels, 'verify'>;
@@ -122,21 +147,7 @@ export function createNotificationIntake(deps: {
     }
     if (completed.length > 0) await deps.hints.occurrencesCompleted(completed, now);
     // Reads are recorded before the runs are queued, so a run never starts without knowing what to read.
-    const usersBySides = new Map<string, { sides: SyncSide[]; userIds: string[] }>();
-    for (const [userId, asked] of sidesByUser) {
-      const sides = BOTH_SIDES.filter((side) => asked.has(side));
-      const key = sides.join(' ');
-      const group = usersBySides.get(key) ?? { sides, userIds: [] };
-      group.userIds.push(userId);
-      usersBySides.set(key, group);
-    }
-    // Users told only of their own echoes ask no read; their channel's delivery is recorded all the same.
-    const echoesOnly = [...heard].filter((userId) => !sidesByUser.has(userId));
-    if (echoesOnly.length > 0) usersBySides.set('', { sides: [], userIds: echoesOnly });
-    for (const { sides, userIds } of usersBySides.values()) {
-      const heardHere = new Set(userIds.filter((userId) => heard.has(userId)));
-      await deps.states.requestReads(userIds, sides, now, heardHere);
-    }
+    await requestReadsBySides(deps.states, sidesByUser, heard, now);
     if (sidesByUser.size > 0) await deps.queue.requestSyncs([...sidesByUser.keys()]);
     return outcomes;
   }

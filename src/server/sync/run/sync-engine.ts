@@ -246,16 +246,7 @@ async function syncAdmitted(
     labelsAtStart: context.labels,
     now,
   });
-  // A change no notification told of: the channel went quiet, and is opened again now.
-  if (
-    !channelChanged &&
-    state?.channelId &&
-    read.calendarChangedAt &&
-    channelWentQuiet({ changedAt: read.calendarChangedAt, pushHeardAt: state.pushHeardAt, now })
-  ) {
-    engine.log.info({ userId }, 'the push channel missed a change; opening it again');
-    await ensureChannel(engine, userId, context.settings, { ...state, channelExpiresAt: new Date(0) });
-  }
+  if (!channelChanged) await reopenQuietChannel(engine, userId, context.settings, state, read, now);
   // "Plan my day" gives waiting tasks their times first, so this run makes their events.
   const planned = await runAutoplan(engine, calendar, userId, {
     settings: read.settings,
@@ -305,11 +296,8 @@ async function syncAdmitted(
     release,
   );
   release?.givenBack();
-  await engine.hints.consume(
-    userId,
-    hints.map((hint) => hint.taskId),
-    now,
-  );
+  const consumed = hints.map((hint) => hint.taskId);
+  await engine.hints.consume(userId, consumed, now);
   await engine.brakeRecord.log(userId, state, written.brake, now, context.problemsOpen);
   await engine.labels.forgetLabelRenames(userId, read.renames);
   const sidesRead = BOTH_SIDES.filter((side) => read.reads[side]);
@@ -352,6 +340,21 @@ async function finishRun(
     engine.clock(),
     ...(release ? [{ leaseOwner: release.owner }] : []),
   );
+}
+
+/** A change no notification told of (`channelWentQuiet`): the channel went quiet, and is opened again now. */
+async function reopenQuietChannel(
+  engine: Engine,
+  userId: string,
+  settings: SyncSettings,
+  state: SyncState | null,
+  read: SidesRead,
+  now: Date,
+) {
+  if (!state?.channelId || !read.calendarChangedAt) return;
+  if (!channelWentQuiet({ changedAt: read.calendarChangedAt, pushHeardAt: state.pushHeardAt, now })) return;
+  engine.log.info({ userId }, 'the push channel missed a change; opening it again');
+  await ensureChannel(engine, userId, settings, { ...state, channelExpiresAt: new Date(0) });
 }
 
 /**
