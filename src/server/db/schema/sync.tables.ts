@@ -150,10 +150,10 @@ export const syncStates = pgTable('sync_states', {
   channelSecretHash: text('channel_secret_hash'),
   channelExpiresAt: timestamp('channel_expires_at', { withTimezone: true }),
   /**
-   * The last moment the channel was known to deliver: a calendar notification on it arrived, or it was
-   * opened or renewed (null: not since this column came). A calendar change older than that is one the
-   * channel told of; one well after it that no notification told of means the channel went quiet
-   * (plan/quiet-channel.ts).
+   * The last moment the channel was known to deliver: a change notice on it arrived (not the echo of
+   * the sync's own write, which costs no statement), or it was opened or renewed (null: not since this
+   * column came). Someone else's change older than that is one the channel told of; one well after it
+   * that no notice told of means the channel went quiet (plan/quiet-channel.ts).
    */
   pushHeardAt: timestamp('push_heard_at', { withTimezone: true }),
   /** Random per user: keys the title hashes of the user's links. */

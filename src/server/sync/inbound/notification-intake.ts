@@ -62,8 +62,9 @@ export type NotificationIntake = { submit(notice: SyncNotice): Promise<NoticeOut
  * or four per webhook, on one connection, and each webhook is answered once its batch is stored.
  */
 /**
- * The reads a batch asks for, one statement per set of sides; users told only of their own echoes ask
- * no read, and their channel's delivery (`heard`) is recorded all the same.
+ * The reads a batch asks for, one statement per set of sides, with the users whose channel delivered a
+ * change notice (`heard`). An echo of the sync's own write asks nothing and costs no statement: the
+ * quiet-channel check leaves the sync's own writes out instead.
  */
 async function requestReadsBySides(
   states: Pick<SyncStateRepository, 'requestReads'>,
@@ -79,8 +80,6 @@ async function requestReadsBySides(
     group.userIds.push(userId);
     usersBySides.set(key, group);
   }
-  const echoesOnly = [...heard].filter((userId) => !sidesByUser.has(userId));
-  if (echoesOnly.length > 0) usersBySides.set('', { sides: [], userIds: echoesOnly });
   for (const { sides, userIds } of usersBySides.values()) {
     await states.requestReads(userIds, sides, now, new Set(userIds.filter((userId) => heard.has(userId))));
   }
@@ -115,7 +114,7 @@ export function createNotificationIntake(deps: {
     };
     const completed: { userId: string; taskId: string }[] = [];
     const channelsToRenew = new Set<string>();
-    /** Users whose channel delivered a change notice (an echo too): it is alive (`pushHeardAt`). */
+    /** Users whose channel delivered a change notice (not an echo): it is alive (`pushHeardAt`). */
     const heard = new Set<string>();
     const outcomes = notices.map((notice): NoticeOutcome => {
       if (notice.source === 'app') {
@@ -135,9 +134,9 @@ export function createNotificationIntake(deps: {
         // Graph says the subscription needs renewing (or notices were missed): the run renews it.
         channelsToRenew.add(userId);
         ask(userId, BOTH_SIDES);
-      } else {
+      } else if (!echoes.has(notice)) {
         heard.add(userId);
-        if (!echoes.has(notice)) ask(userId, ['calendar']);
+        ask(userId, ['calendar']);
       }
       return 'queued';
     });

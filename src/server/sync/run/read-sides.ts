@@ -57,8 +57,9 @@ export type SidesRead = {
   holding: boolean;
   nextTokens: { todoist: string | null; calendar: string | null };
   /**
-   * When the events an incremental read of the calendar met were last changed (their provider's
-   * time); null when the calendar was not read, or read in full (`channelWentQuiet`).
+   * When the events an incremental read of the calendar met were last changed by someone other than
+   * the sync (their provider's time); null when the calendar was not read, or read in full
+   * (`channelWentQuiet`).
    */
   calendarChangedAt: (Date | null)[] | null;
 };
@@ -126,8 +127,17 @@ export async function readSides(deps: SideReaderDeps, request: ReadRequest): Pro
     holding,
     nextTokens: { todoist: taskRead.nextToken, calendar: calendarRead.nextToken },
     calendarChangedAt:
-      reads.calendar && !calendarRead.full ? calendarRead.events.map((event) => event.updatedAt) : null,
+      reads.calendar && !calendarRead.full ? changedByOthers(links, calendarRead.events) : null,
   };
+}
+
+/**
+ * When the events of an incremental read were changed, leaving out those at the version their pair
+ * recorded: the sync's own writes (their notices are echoes, which the intake records nowhere).
+ */
+function changedByOthers(links: readonly SyncLink[], events: readonly CalendarEvent[]): (Date | null)[] {
+  const known = new Map(links.map((link) => [link.eventId, link.eventVersion]));
+  return events.filter((event) => known.get(event.id) !== event.version).map((event) => event.updatedAt);
 }
 
 function readCalendar(

@@ -92,7 +92,7 @@ export function createSyncStateRepository(db: Db): SyncStateRepository {
     async requestReads(requested, sides, now, heard) {
       // One row may be updated once per statement: a user named twice is asked once.
       const userIds = [...new Set(requested)];
-      if (userIds.length === 0 || (sides.length === 0 && !heard?.size)) return;
+      if (userIds.length === 0 || sides.length === 0) return;
       const todoist = sides.includes('todoist') ? 1 : 0;
       const calendar = sides.includes('calendar') ? 1 : 0;
       await db
