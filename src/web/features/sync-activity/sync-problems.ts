@@ -8,7 +8,7 @@ export type ProblemAdvice = {
   title: string;
   /** What happened and what to do about it. */
   message: string;
-  /** Red: sync stops until the user acts; yellow: it resumes by itself. */
+  /** Red: sync stops until the user acts; yellow: the sync goes on (by itself, or around what waits for the user). */
   severity: 'error' | 'warning';
   /** The way to fix it; none when there is nothing to do. `external` links leave the web app (connect flows). */
   action?: { label: string; href: string; external: boolean };
