@@ -331,6 +331,30 @@ describe('integration service: several calendar accounts', () => {
     ]);
   });
 
+  it('switches sync off before the accounts change places or go, so no run starts on the new account with the old one’s calendar', async () => {
+    const seen: string[] = [];
+    for (const how of ['sync with the added one', 'remove the sync’s'] as const) {
+      const { service, integrations, users, sync, added } = await twoAccounts();
+      users.rows.set(USER, {
+        ...(users.rows.get(USER) as NonNullable<ReturnType<typeof users.rows.get>>),
+        syncActive: true,
+      });
+      const { makeSyncAccount, delete: remove } = integrations;
+      const syncOnNow = () => `${how}: sync ${users.rows.get(USER)?.syncActive ? 'on' : 'off'}`;
+      integrations.makeSyncAccount = (...args) => {
+        seen.push(syncOnNow());
+        return makeSyncAccount(...args);
+      };
+      integrations.delete = (...args) => {
+        seen.push(syncOnNow());
+        return remove(...args);
+      };
+      if (how === 'remove the sync’s') await service.removeAccount(USER, sync.id);
+      else await service.syncWithAccount(USER, added.id);
+    }
+    expect(seen).toEqual(['sync with the added one: sync off', 'remove the sync’s: sync off']);
+  });
+
   it('syncs with an added account without removing one: the two change places, sync off, no calendar chosen, nothing revoked', async () => {
     const { service, integrations, settings, users, google, microsoft, sync, added, accessTokenOf, tokens } =
       await twoAccounts();

@@ -139,9 +139,11 @@ export function createIntegrationService(deps: Deps) {
 
   /** Removes the sync's connection of this kind: revoked, deleted, sync off (an added account may take its place). */
   async function remove(userId: string, kind: IntegrationKind): Promise<void> {
+    // Sync off first: a run starting while the accounts change would read the promoted account with
+    // the old one's calendar (its channel opened there, its pairs judged left behind).
+    await users.updatePreferences(userId, { syncActive: false }, clock());
     await revokeAtProvider(userId, { kind });
     const next = await tokens.remove(userId, kind);
-    await users.updatePreferences(userId, { syncActive: false }, clock());
     if (kind === 'calendar') await promoted(userId, next);
   }
 
@@ -265,9 +267,10 @@ export function createIntegrationService(deps: Deps) {
         throw new StateConflictError('Please connect this account again before Timeboxer syncs with it.');
       }
       const { calendar } = await settings.readiness(userId);
+      // Sync off before the accounts change places, as in `remove`: no run starts between the two.
+      await users.updatePreferences(userId, { syncActive: false }, clock());
       const swapped = await accounts.makeSyncAccount(userId, accountId, calendar?.calendars ?? [], clock());
       if (!swapped) throw new NotFoundError('No such calendar account');
-      await users.updatePreferences(userId, { syncActive: false }, clock());
       await promoted(userId, swapped.promoted);
       log.info(
         { userId, accountId, provider: account.provider, previous: swapped.demoted?.id ?? null },
