@@ -141,12 +141,15 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
   });
   const settingsRepository = createSettingsRepository(database.db);
   const integrationLog = logger.child({ area: 'integrations' });
+  // The sync module, made below, stops the channels; the integrations call it through this binding.
+  let stopSyncChannels = async (_userId: string): Promise<void> => undefined;
   const integrations = createIntegrationService({
     tokens,
     settings: settingsRepository,
     users: userRepository,
     accounts: integrationRows,
     gateways,
+    stopChannels: (userId) => stopSyncChannels(userId),
     clock,
     log: integrationLog,
   });
@@ -219,22 +222,8 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     sync
       .stopChannels(userId)
       .catch((error: unknown) => syncLog.warn({ err: error }, 'stopping channels failed'));
-  const integrationsWithSync = {
-    ...integrations,
-    async disconnect(userId: string, provider: Parameters<typeof integrations.disconnect>[1]) {
-      await stopChannelsFirst(userId);
-      await integrations.disconnect(userId, provider);
-    },
-    // The sync's channel watches its account's calendar: stopped while that account is still the sync's.
-    async syncWithAccount(userId: string, accountId: string) {
-      await stopChannelsFirst(userId);
-      await integrations.syncWithAccount(userId, accountId);
-    },
-    async removeAccount(userId: string, accountId: string) {
-      if (await integrations.isSyncAccount(userId, accountId)) await stopChannelsFirst(userId);
-      await integrations.removeAccount(userId, accountId);
-    },
-  };
+  // Removing the sync's calendar account or syncing with another stops the channel once sync is off.
+  stopSyncChannels = stopChannelsFirst;
   const settingsService = createSettingsService({
     settings: settingsRepository,
     users: userRepository,
@@ -315,7 +304,7 @@ export async function createApp(baseConfig: Config, overrides: AppOverrides = {}
     metrics,
     sessions,
     billing,
-    integrations: integrationsWithSync,
+    integrations,
     todoistLabels,
     paymentOrigins: config.stripe?.redirectOrigins ?? [],
     identityProviders,

@@ -42,6 +42,11 @@ type Deps = {
   /** The calendar accounts' own rows: their addresses and (added accounts) calendar lists. */
   accounts: Pick<IntegrationRepository, 'calendarAccounts' | 'saveProfile' | 'makeSyncAccount'>;
   gateways: IntegrationGateways;
+  /**
+   * Stops the sync's push channels while its account's grant still works, called once sync is off
+   * (so no run opens another meanwhile) and before the sync's account changes or goes.
+   */
+  stopChannels?: (userId: string) => Promise<void>;
   clock: Clock;
   log: IntegrationLog;
 };
@@ -140,8 +145,9 @@ export function createIntegrationService(deps: Deps) {
   /** Removes the sync's connection of this kind: revoked, deleted, sync off (an added account may take its place). */
   async function remove(userId: string, kind: IntegrationKind): Promise<void> {
     // Sync off first: a run starting while the accounts change would read the promoted account with
-    // the old one's calendar (its channel opened there, its pairs judged left behind).
+    // the old one's calendar, or open a channel again after it was stopped.
     await users.updatePreferences(userId, { syncActive: false }, clock());
+    if (kind === 'calendar') await deps.stopChannels?.(userId);
     await revokeAtProvider(userId, { kind });
     const next = await tokens.remove(userId, kind);
     if (kind === 'calendar') await promoted(userId, next);
@@ -225,12 +231,6 @@ export function createIntegrationService(deps: Deps) {
       log.info({ userId, provider }, 'integration removed');
     },
 
-    /** Whether this calendar account is the sync's (position 0). */
-    async isSyncAccount(userId: string, accountId: string): Promise<boolean> {
-      const listed = await accounts.calendarAccounts(userId);
-      return listed.some((row) => row.id === accountId && row.position === 0);
-    },
-
     /**
      * Removes one calendar account by its id. An added one goes alone: the sync and its pairs stay as
      * they are. The sync's own goes as `disconnect` removes it (sync off), and the first added account
@@ -267,8 +267,10 @@ export function createIntegrationService(deps: Deps) {
         throw new StateConflictError('Please connect this account again before Timeboxer syncs with it.');
       }
       const { calendar } = await settings.readiness(userId);
-      // Sync off before the accounts change places, as in `remove`: no run starts between the two.
+      // Sync off before the channel stops and the accounts change places, as in `remove`: no run
+      // starts in between. The channel watches the old account's calendar: stopped while it is the sync's.
       await users.updatePreferences(userId, { syncActive: false }, clock());
+      await deps.stopChannels?.(userId);
       const swapped = await accounts.makeSyncAccount(userId, accountId, calendar?.calendars ?? [], clock());
       if (!swapped) throw new NotFoundError('No such calendar account');
       await promoted(userId, swapped.promoted);
