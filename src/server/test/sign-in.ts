@@ -78,3 +78,20 @@ export async function connectThroughEmulator(
   });
   return { location: String(done.headers.location), consentUrl };
 }
+
+/**
+ * Connects the calendar account `email` of `provider` beside the ones connected (the card's "Add …
+ * account"), or one of them again, through the emulator's consent page; fails unless the app sends the
+ * browser back to the dashboard as connected.
+ */
+export async function addCalendarAccount(
+  server: FastifyInstance,
+  provider: 'google' | 'microsoft',
+  email: string,
+  cookies: Cookies,
+): Promise<void> {
+  const { location } = await connectThroughEmulator(server, provider, { email, another: true }, cookies);
+  if (location !== `/dashboard?connected=${provider}`) {
+    throw new Error(`connecting ${email} (${provider}) ended at ${location}`);
+  }
+}

@@ -335,10 +335,7 @@ describe('integration service: several calendar accounts', () => {
     const seen: string[] = [];
     for (const how of ['sync with the added one', 'remove the sync’s'] as const) {
       const { service, integrations, users, sync, added } = await twoAccounts();
-      users.rows.set(USER, {
-        ...(users.rows.get(USER) as NonNullable<ReturnType<typeof users.rows.get>>),
-        syncActive: true,
-      });
+      expect(users.rows.get(USER)?.syncActive, 'sync on before').toBe(true);
       const { makeSyncAccount, delete: remove } = integrations;
       const syncOnNow = () => `${how}: sync ${users.rows.get(USER)?.syncActive ? 'on' : 'off'}`;
       integrations.makeSyncAccount = (...args) => {

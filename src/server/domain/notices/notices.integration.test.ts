@@ -6,7 +6,7 @@ import { users } from '#server/db/schema/users.table.ts';
 import { createTokenCipher } from '#server/domain/integrations/token-cipher.ts';
 import { NOTICE_MAIL_QUEUE, USER_SYNC_QUEUE } from '#server/jobs/queue-jobs.ts';
 import { testDatabases } from '#server/test/databases.ts';
-import { connectThroughEmulator, signInThroughEmulator } from '#server/test/sign-in.ts';
+import { addCalendarAccount, signInThroughEmulator } from '#server/test/sign-in.ts';
 import { setUpTestApp } from '#server/test/suite-setup.ts';
 import {
   emulatorControl,
@@ -150,15 +150,7 @@ for (const database of await testDatabases('notice mails')) {
       const work = 'notice-other-account-work@example.com';
       const user = await syncingUser(app(), email);
       await user.send('PATCH', '/api/settings/notices', { mails: true, resolvedMails: true });
-      const connectWork = async () => {
-        const { location } = await connectThroughEmulator(
-          app().server,
-          'microsoft',
-          { email: work, another: true },
-          user.cookies,
-        );
-        expect(location).toBe('/dashboard?connected=microsoft');
-      };
+      const connectWork = () => addCalendarAccount(app().server, 'microsoft', work, user.cookies);
       await connectWork();
       await user.send('PATCH', '/api/settings/autoplan', {
         active: true,
